@@ -1,0 +1,38 @@
+/** Identity and access: auth, me (users, api-tokens, sso and ldap follow). */
+import type { FastifyInstance } from 'fastify';
+import type { Authenticator } from '../../platform/authn.js';
+import type { Platform } from '../../platform/runtime.js';
+import { createAuditService } from '../audit/service.js';
+import { authRoutes } from './auth/routes.js';
+import { createAuthService } from './auth/service.js';
+import { createAuthenticator } from './authenticator.js';
+import { meRoutes } from './me/routes.js';
+import { seedInitialAdmin } from './seed.js';
+import { createAccessTokens, resolveJwtSecret } from './tokens.js';
+import { createUsersRepository } from './users/repository.js';
+
+export interface IdentityArea {
+  authenticator: Authenticator;
+  routes(app: FastifyInstance): Promise<void>;
+  /** Leader-side startup work: the initial administrator. */
+  start(): Promise<void>;
+}
+
+export async function createIdentityArea(platform: Platform): Promise<IdentityArea> {
+  const { config, framework, logger } = platform;
+  const db = framework.db;
+  const users = createUsersRepository();
+  const audit = createAuditService(db);
+  const tokens = createAccessTokens(await resolveJwtSecret(config), config.auth.jwtAlgorithm, config.auth.accessTokenTtlMinutes);
+  const auth = createAuthService({ db, users, tokens, audit, bcryptRounds: config.auth.bcryptRounds });
+  return {
+    authenticator: createAuthenticator({ db, tokens, users }),
+    async routes(app) {
+      await app.register(authRoutes, { service: auth });
+      await app.register(meRoutes, { db, users });
+    },
+    async start() {
+      await seedInitialAdmin({ db, config, logger: logger.child({ area: 'identity' }), users, audit });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../../platform/db/index.js';
+import { principalOf } from '../../../platform/authn.js';
+import { notFound } from '../../../platform/errors/index.js';
+import type { UsersRepository } from '../users/repository.js';
+
+export const MeResponse = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  username: Type.String(),
+  email: Type.String(),
+  display_name: Type.Union([Type.String(), Type.Null()]),
+  is_admin: Type.Boolean(),
+  password_change_required: Type.Boolean(),
+  auth_source: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const meRoutes: FastifyPluginAsyncTypebox<{ db: Db; users: UsersRepository }> = async (app, { db, users }) => {
+  app.get('/me', {
+    schema: { operationId: 'getMe', tags: ['identity'], summary: 'The signed-in user', response: { 200: MeResponse } },
+    handler: async (request) => {
+      const user = await users.findById(db, principalOf(request).userId);
+      if (!user) throw notFound('User');
+      return { ...user, created_at: user.created_at.toISOString() };
+    },
+  });
+};

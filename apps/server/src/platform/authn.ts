@@ -1,0 +1,85 @@
+/**
+ * Authentication, deny by default: every route requires a credential unless it is marked
+ * `config: { public: true }` on the route itself. The identity area supplies the Authenticator that
+ * checks tokens; this hook only finds the credential and enforces where each kind may be used:
+ * the query parameter `token` only on routes marked `sseQueryToken`, and there only an access token.
+ * A `read`-scoped personal token is refused on every unsafe method here, in one place.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from './errors/index.js';
+
+export const API_TOKEN_PREFIX = 'svc_';
+
+export interface Principal {
+  userId: string;
+  username: string;
+  isAdmin: boolean;
+  credential: 'access_token' | 'api_token';
+  /** Access token id (jti) or personal token id. */
+  tokenId: string;
+  /** Session family of an access token. */
+  sessionId?: string;
+  /** Personal tokens: read or write. Access tokens act with the user's full rights: write. */
+  scope: 'read' | 'write';
+  /** Personal tokens scoped to projects: those ids; otherwise null (no token-level restriction). */
+  projectIds: string[] | null;
+}
+
+export interface Authenticator {
+  /** Resolves the principal or throws 401 (unknown, expired, revoked, disabled user). */
+  authenticate(token: string, options: { onlyAccessToken: boolean }): Promise<Principal>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No credential needed (the interface document's unauthenticated list, nothing else). */
+    public?: boolean;
+    /** Server-Sent Events route: the access token may come as query parameter `token`. */
+    sseQueryToken?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthenticated('Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || request.is404) return;
+    let token = bearerToken(request);
+    let fromQuery = false;
+    if (!token && config.sseQueryToken) {
+      const value = (request.query as Record<string, unknown> | undefined)?.['token'];
+      if (typeof value === 'string' && value.length > 0) {
+        token = value;
+        fromQuery = true;
+      }
+    }
+    if (!token) throw unauthenticated();
+    if (fromQuery && token.startsWith(API_TOKEN_PREFIX)) {
+      throw unauthenticated('Only a short-lived access token is accepted in the token query parameter');
+    }
+    const principal = await authenticator.authenticate(token, { onlyAccessToken: fromQuery });
+    request.principal = principal;
+    if (principal.scope === 'read' && UNSAFE_METHODS.has(request.method)) {
+      throw forbidden('This personal API token has read scope and cannot make changes; use a write-scoped token');
+    }
+  });
+}
+
+/** The authenticated caller of a non-public route (the hook guarantees it is set). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}

@@ -1,0 +1,118 @@
+/**
+ * The only reader of process.env. Every setting is one entry (SVC_ name, parser, default, doc line),
+ * grouped by concern; the Config type is derived from the entries, so the two cannot drift apart.
+ * A bad value stops startup with a message naming the variable.
+ */
+import { bool, entry, integer, oneOf, optionalEntry, text, url, type Entry } from './entries.js';
+
+export const BUILT_IN_ADMIN_PASSWORD = 'change-me-now-please';
+
+export const configSchema = {
+  env: entry('SVC_ENV', oneOf(['development', 'production'] as const), 'development',
+    'Run mode. production turns on the startup guards (JWT secret length, built-in admin password) and Secure cookies.'),
+  commit: optionalEntry('SVC_COMMIT', text(),
+    'Short revision of the build, reported by GET /health. Unset: read from git when available, else "unknown".'),
+  dataDir: entry('SVC_DATA_DIR', text(), './data',
+    'Directory for local state: the embedded PostgreSQL cluster, the generated development JWT secret, the initial password file fallback.'),
+  http: {
+    host: entry('SVC_HOST', text(), '127.0.0.1', 'Address the API listens on. Use 0.0.0.0 to accept connections from other machines.'),
+    port: entry('SVC_PORT', integer({ min: 0, max: 65535 }), 8080, 'TCP port of the API (0 picks a free port).'),
+    trustProxy: entry('SVC_TRUST_PROXY', bool(), false,
+      'Honour X-Forwarded-For (client address for rate limits and the audit log). Turn on only behind a proxy you control.'),
+    bodyLimitBytes: entry('SVC_BODY_LIMIT_BYTES', integer({ min: 1024 }), 1_048_576,
+      'Largest accepted request body; a larger one is refused with 413.'),
+    requestTimeoutMs: entry('SVC_REQUEST_TIMEOUT_MS', integer({ min: 1000 }), 30_000,
+      'Time allowed to receive a whole request (headers and body) before the connection is dropped.'),
+    shutdownTimeoutMs: entry('SVC_SHUTDOWN_TIMEOUT_MS', integer({ min: 100 }), 10_000,
+      'On SIGTERM/SIGINT: time to finish in-flight requests and close pools before the process exits anyway.'),
+  },
+  db: {
+    url: optionalEntry('SVC_DATABASE_URL', url(['postgres:', 'postgresql:']),
+      'Framework PostgreSQL (postgres://user:pass@host:5432/db). Unset: an embedded PostgreSQL is started under SVC_DATA_DIR.'),
+    poolMax: entry('SVC_DATABASE_POOL_MAX', integer({ min: 1, max: 500 }), 10, 'Connections in the framework database pool of each process.'),
+    embeddedPort: entry('SVC_EMBEDDED_DB_PORT', integer({ min: 0, max: 65535 }), 0,
+      'Port of the embedded PostgreSQL on 127.0.0.1 (0 picks a free port at each start).'),
+  },
+  redis: {
+    url: optionalEntry('SVC_REDIS_URL', url(['redis:', 'rediss:']),
+      'Redis for rate-limit counters, the deny-list cache and pub/sub. Unset: in-process stand-ins (one process only).'),
+  },
+  log: {
+    level: entry('SVC_LOG_LEVEL', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info',
+      'Level of the JSON log written to stdout.'),
+  },
+  rateLimit: {
+    perMinute: entry('SVC_RATE_LIMIT_PER_MINUTE', integer({ min: 1 }), 100, 'Requests per minute per client, over all endpoints.'),
+    loginPerMinute: entry('SVC_LOGIN_RATE_LIMIT_PER_MINUTE', integer({ min: 1 }), 10,
+      'Requests per minute per client to POST /api/v1/auth/login, on top of the global limit.'),
+  },
+  auth: {
+    jwtSecret: optionalEntry('SVC_JWT_SECRET', text(),
+      'HMAC secret that signs access tokens (at least 32 characters in production). Unset in development: a random secret is generated once and kept in SVC_DATA_DIR.'),
+    jwtAlgorithm: entry('SVC_JWT_ALGORITHM', oneOf(['HS256', 'HS384', 'HS512'] as const), 'HS256', 'HMAC algorithm of access tokens.'),
+    accessTokenTtlMinutes: entry('SVC_ACCESS_TOKEN_TTL_MINUTES', integer({ min: 1, max: 1440 }), 15, 'Lifetime of access tokens, in minutes.'),
+    refreshTokenTtlDays: entry('SVC_REFRESH_TOKEN_TTL_DAYS', integer({ min: 1, max: 365 }), 7, 'Lifetime of refresh tokens, in days.'),
+    bcryptRounds: entry('SVC_BCRYPT_ROUNDS', integer({ min: 4, max: 16 }), 12, 'bcrypt cost factor for password hashes.'),
+    initialAdminUsername: entry('SVC_INITIAL_ADMIN_USERNAME', text(), 'admin', 'Username of the administrator seeded on first boot.'),
+    initialAdminEmail: entry('SVC_INITIAL_ADMIN_EMAIL', text(), 'admin@localhost', 'Email of the seeded administrator.'),
+    initialAdminPassword: entry('SVC_INITIAL_ADMIN_PASSWORD', text(), BUILT_IN_ADMIN_PASSWORD,
+      `Password of the seeded administrator, which must change it at first login. The built-in default ("${BUILT_IN_ADMIN_PASSWORD}") is refused in production.`),
+    initialPasswordFile: optionalEntry('SVC_INITIAL_PASSWORD_FILE', text(),
+      'File (mode 0600) that receives the seeded password once. Unset: /var/svc/initial-password.txt when that directory can be written, else SVC_DATA_DIR/initial-password.txt.'),
+  },
+} as const;
+
+type ConfigOf<S> = { -readonly [K in keyof S]: S[K] extends Entry<infer T> ? T : ConfigOf<S[K]> };
+export type Config = ConfigOf<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function isEntry(value: unknown): value is Entry<unknown> {
+  return typeof value === 'object' && value !== null && 'env' in value && 'parse' in value;
+}
+
+/** Every entry with its path in the config object, for docs and tests. */
+export function listEntries(node: object = configSchema, prefix: string[] = []): Array<{ path: string[]; entry: Entry<unknown> }> {
+  return Object.entries(node).flatMap(([key, value]) =>
+    isEntry(value) ? [{ path: [...prefix, key], entry: value }] : listEntries(value as object, [...prefix, key]),
+  );
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const build = (node: object): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (!isEntry(value)) return [key, build(value as object)];
+        const raw = env[value.env];
+        if (raw === undefined || raw === '') return [key, value.default];
+        try {
+          return [key, value.parse(raw)];
+        } catch (error) {
+          problems.push(`${value.env}: ${(error as Error).message}`);
+          return [key, value.default];
+        }
+      }),
+    );
+  const config = build(configSchema) as Config;
+  problems.push(...productionGuards(config));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function productionGuards(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  const problems: string[] = [];
+  if (!config.auth.jwtSecret || config.auth.jwtSecret.length < 32) {
+    problems.push('SVC_JWT_SECRET: must be set to at least 32 characters in production');
+  }
+  if (config.auth.initialAdminPassword === BUILT_IN_ADMIN_PASSWORD) {
+    problems.push('SVC_INITIAL_ADMIN_PASSWORD: the built-in default password is refused in production; set your own');
+  }
+  return problems;
+}

@@ -1,0 +1,49 @@
+/** The framework database: one pg pool per process and a typed Kysely instance over it. */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface FrameworkDb {
+  db: Db;
+  pool: pg.Pool;
+  /** Rejects when the database does not answer `select 1` within timeoutMs. */
+  ping(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 (counts, sums) as JS numbers would silently lose precision past 2^53; keep them as strings
+// except for count(*) results, which callers convert explicitly.
+export function createFrameworkDb(connection: pg.PoolConfig, poolMax: number): FrameworkDb {
+  const pool = new pg.Pool({
+    ...connection,
+    max: poolMax,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'svc',
+  });
+  // An idle client that loses its connection emits here; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    async ping(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pool.query('select 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`database ping timed out after ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function connectionFromUrl(url: string): pg.PoolConfig {
+  return { connectionString: url };
+}

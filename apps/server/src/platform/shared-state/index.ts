@@ -1,0 +1,31 @@
+/**
+ * What several processes share and may lose without harm: rate-limit windows, a cache of the
+ * deny-list, pub/sub for live logs and run status. Redis serves it across processes; with no
+ * SVC_REDIS_URL an in-process stand-in serves a single process. Both pass one contract suite.
+ */
+export interface WindowCount {
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+export type MessageHandler = (message: string) => void;
+
+export interface SharedState {
+  readonly kind: 'redis' | 'memory';
+  /** Rejects when the backend does not answer within timeoutMs. */
+  ping(timeoutMs: number): Promise<void>;
+  /** Counts one hit in the fixed window that `key` names; the window starts at the first hit. */
+  hitWindow(key: string, windowMs: number): Promise<WindowCount>;
+  setValue(key: string, value: string, ttlMs: number): Promise<void>;
+  getValue(key: string): Promise<string | null>;
+  deleteValue(key: string): Promise<void>;
+  publish(channel: string, message: string): Promise<void>;
+  /** Resolves once the subscription is active; the returned function ends it. */
+  subscribe(channel: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export { createMemoryState } from './memory.js';
+export { createRedisState } from './redis.js';
