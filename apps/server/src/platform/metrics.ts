@@ -12,6 +12,10 @@ export interface Metrics {
 export function createMetrics(pool: pg.Pool): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'svc_' });
+  // prom-client names these gauges *_total, which Prometheus reserves for counters (promtool refuses them).
+  for (const name of ['active_handles', 'active_requests', 'active_resources']) {
+    registry.removeSingleMetric(`svc_nodejs_${name}_total`);
+  }
   const rateLimitRefusals = new client.Counter({
     name: 'svc_rate_limit_refusals_total',
     help: 'Requests refused with 429, by the limit that refused them.',

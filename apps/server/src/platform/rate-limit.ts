@@ -14,6 +14,18 @@ import type { Metrics } from './metrics.js';
 import type { SharedState } from './shared-state/index.js';
 
 const WINDOW_MS = 60_000;
+// A slow shared state must not slow every request: past this, the request passes unchecked.
+const COUNTER_TIMEOUT_MS = 300;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`rate-limit counter timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 export interface RateLimits {
   perMinute: number;
@@ -43,8 +55,11 @@ export function registerRateLimits(app: FastifyInstance, shared: SharedState, li
     if (request.routeOptions.config.rateLimit === 'login') checks.push({ name: 'login', limit: limits.loginPerMinute });
     let outcomes: Outcome[];
     try {
-      outcomes = await Promise.all(
-        checks.map(async ({ name, limit }) => ({ name, limit, ...(await shared.hitWindow(`rl:${name}:${request.ip}`, WINDOW_MS)) })),
+      outcomes = await within(
+        Promise.all(
+          checks.map(async ({ name, limit }) => ({ name, limit, ...(await shared.hitWindow(`rl:${name}:${request.ip}`, WINDOW_MS)) })),
+        ),
+        COUNTER_TIMEOUT_MS,
       );
     } catch (error) {
       request.log.warn({ err: { message: (error as Error).message } }, 'rate limit not enforced: shared state unavailable');

@@ -30,7 +30,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
       framework = createFrameworkDb(embedded.connection, config.db.poolMax);
     }
     if (options.migrate !== false) await migrateToLatest(framework, logger);
-    const shared = config.redis.url ? await createRedisState(config.redis.url, logger) : createMemoryState();
+    const shared = config.redis.url ? await createRedisState(config.redis.url, logger, config.redis.keyPrefix) : createMemoryState();
     const fw = framework;
     const emb = embedded;
     return {

@@ -30,12 +30,12 @@ export const configSchema = {
     url: optionalEntry('SVC_DATABASE_URL', url(['postgres:', 'postgresql:']),
       'Framework PostgreSQL (postgres://user:pass@host:5432/db). Unset: an embedded PostgreSQL is started under SVC_DATA_DIR.'),
     poolMax: entry('SVC_DATABASE_POOL_MAX', integer({ min: 1, max: 500 }), 10, 'Connections in the framework database pool of each process.'),
-    embeddedPort: entry('SVC_EMBEDDED_DB_PORT', integer({ min: 0, max: 65535 }), 0,
-      'Port of the embedded PostgreSQL on 127.0.0.1 (0 picks a free port at each start).'),
   },
   redis: {
     url: optionalEntry('SVC_REDIS_URL', url(['redis:', 'rediss:']),
       'Redis for rate-limit counters, the deny-list cache and pub/sub. Unset: in-process stand-ins (one process only).'),
+    keyPrefix: entry('SVC_REDIS_KEY_PREFIX', text(), 'svc:',
+      'Prefix of every Redis key and channel, so that several instances can share one Redis.'),
   },
   log: {
     level: entry('SVC_LOG_LEVEL', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info',

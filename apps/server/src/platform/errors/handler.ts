@@ -26,6 +26,18 @@ function fieldErrors(issues: SchemaIssue[], context: string | undefined): FieldE
   });
 }
 
+export interface KnownRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, by method (also what the 405 answer is built from). */
+    knownRoutes(): KnownRoute[];
+  }
+}
+
 export function send(reply: FastifyReply, statusCode: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ ...body, request_id: reply.request.id });
@@ -35,9 +47,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   // A second router that knows every route under every method: an unknown path is 404,
   // a known path with the wrong method is 405 with Allow.
   const allRoutes = FindMyWay({ ignoreTrailingSlash: false });
+  const known: KnownRoute[] = [];
+  app.decorate('knownRoutes', () => [...known]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
+      known.push({ method: String(method), url: route.url });
       try {
         allRoutes.on(method as HTTPMethod, route.url, () => undefined);
       } catch {

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Makes sure the real servers and tools the test suite talks to are running and installed.
+# Idempotent: starts only what is not running, installs only what is missing (Debian packages, as root).
+set -euo pipefail
+
+log() { printf '[ensure-services] %s\n' "$*"; }
+
+wait_for() { # description, command...
+  local what=$1; shift
+  for _ in $(seq 1 60); do
+    if "$@" >/dev/null 2>&1; then return 0; fi
+    sleep 0.5
+  done
+  log "$what did not become ready"; return 1
+}
+
+apt_updated=0
+apt_install() {
+  if [ "$(id -u)" != 0 ]; then log "missing $*; install it as root (apt-get install -y $*)"; return 1; fi
+  if [ $apt_updated = 0 ]; then apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# PostgreSQL (framework database of the tests; each test file creates and drops its own database).
+command -v pg_ctlcluster >/dev/null || apt_install postgresql postgresql-client
+if ! pg_isready -h 127.0.0.1 -p 5432 -q; then
+  log "starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+fi
+wait_for PostgreSQL pg_isready -h 127.0.0.1 -p 5432 -q
+
+# Redis (shared state).
+command -v redis-server >/dev/null || apt_install redis-server
+if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  log "starting Redis"
+  mkdir -p /var/lib/redis /var/log/redis
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log
+fi
+wait_for Redis redis-cli -h 127.0.0.1 -p 6379 ping
+
+# promtool checks the /metrics exposition.
+command -v promtool >/dev/null || apt_install prometheus
+
+log "services ready"

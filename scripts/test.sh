@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite against real servers: unit tests, then integration tests over real HTTP.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci
+bash scripts/ensure-services.sh
+exec npx vitest run "$@"
