@@ -1,15 +1,16 @@
 /**
  * npm run bench: requests/s and p99 of GET /health and of an authenticated JSON GET (/api/v1/me with an
  * access token) at 50 connections, side by side with a bare Fastify hello-world measured in the same run.
- * The service runs as `svc serve` against the machine's PostgreSQL and Redis (a fresh database), with
+ * The service runs built (`npm run build`, as in production) as `svc serve` against the machine's PostgreSQL and Redis (a fresh database), with
  * JSON request logging on (to /dev/null) and the rate limits raised out of the way.
  */
 import pg from 'pg';
-import { freePort, load, startChild, table, waitForUrl } from './support.js';
+import { freePort, measure, startChild, table, waitForUrl } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const PASSWORD = 'bench-Admin-password-1';
 
 const database = `svc_bench_${Date.now()}`;
@@ -22,12 +23,12 @@ databaseUrl.pathname = `/${database}`;
 const children = [];
 try {
   const barePort = await freePort();
-  const bare = startChild(['scripts/bench/bare-fastify.ts'], { PORT: String(barePort) });
+  const bare = startChild(['scripts/bench/bare-fastify.mjs'], { PORT: String(barePort) });
   children.push(bare);
   await waitForUrl(`http://127.0.0.1:${barePort}/`);
 
   const svcPort = await freePort();
-  const svc = startChild(['apps/server/src/cli.ts', 'serve'], {
+  const svc = startChild(['apps/server/dist/cli.js', 'serve'], {
     SVC_PORT: String(svcPort),
     SVC_DATABASE_URL: databaseUrl.toString(),
     SVC_REDIS_URL: REDIS_URL,
@@ -49,10 +50,16 @@ try {
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
 
-  const baseline = await load('bare Fastify GET / (baseline)', `http://127.0.0.1:${barePort}/`, {}, SECONDS);
-  const health = await load('svc GET /health', `${base}/health`, {}, SECONDS);
-  const me = await load('svc GET /api/v1/me (access token)', `${base}/api/v1/me`, { authorization: `Bearer ${token}` }, SECONDS);
-  process.stdout.write(`${table([baseline, health, me], baseline)}\n`);
+  const figures = await measure(
+    [
+      { name: 'bare Fastify GET / (baseline)', url: `http://127.0.0.1:${barePort}/` },
+      { name: 'svc GET /health', url: `${base}/health` },
+      { name: 'svc GET /api/v1/me (access token)', url: `${base}/api/v1/me`, headers: { authorization: `Bearer ${token}` } },
+    ],
+    SECONDS,
+    ROUNDS,
+  );
+  process.stdout.write(`${table(figures, figures[0]!)}\n`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1000));

@@ -15,8 +15,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs plain JavaScript (the built server, the baseline) in its own process. */
 export function startChild(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
@@ -41,16 +42,43 @@ export interface Figures {
   non2xx: number;
 }
 
-export async function load(name: string, url: string, headers: Record<string, string> = {}, seconds = 10): Promise<Figures> {
-  // A short warm-up lets the JIT settle before the measured run.
-  await autocannon({ url, connections: 50, duration: 2, headers });
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
-  return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+export interface Case {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Runs every case `rounds` times, interleaved (A B C A B C ...), after a warm-up of each, and reports
+ * the median of the rounds: on a small shared machine one run can be off by a third either way.
+ */
+export async function measure(cases: Case[], seconds: number, rounds: number): Promise<Figures[]> {
+  for (const c of cases) await autocannon({ url: c.url, connections: 50, duration: 3, headers: c.headers ?? {} });
+  const runs = new Map<string, Array<{ rps: number; p99: number; non2xx: number }>>();
+  for (let round = 0; round < rounds; round++) {
+    for (const c of cases) {
+      const result = await autocannon({ url: c.url, connections: 50, duration: seconds, headers: c.headers ?? {} });
+      const list = runs.get(c.name) ?? [];
+      list.push({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx });
+      runs.set(c.name, list);
+    }
+  }
+  return cases.map((c) => {
+    const list = runs.get(c.name)!;
+    return {
+      name: c.name,
+      requestsPerSecond: median(list.map((r) => r.rps)),
+      p99Ms: median(list.map((r) => r.p99)),
+      non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+  });
 }
 
 export function table(rows: Figures[], baseline: Figures): string {
   const lines = [
-    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, 50 connections`,
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, 50 connections, median of rounds`,
     '| case | requests/s | p99 ms | non-2xx | vs bare Fastify |',
     '|---|---:|---:|---:|---:|',
     ...rows.map(

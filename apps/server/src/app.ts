@@ -3,7 +3,6 @@
  * request id -> rate limit -> authentication (+ token scope) -> handler; errors go through one handler.
  */
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,8 +11,11 @@ import { registerAuthentication } from './platform/authn.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health.js';
 import { createMetrics, registerHttpMetrics } from './platform/metrics.js';
+import { accessLogUrl } from './platform/logging.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerRateLimits } from './platform/rate-limit.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerRequestContext } from './platform/request-context.js';
 import type { Platform } from './platform/runtime.js';
 
 registerAjvFormats();
@@ -24,11 +26,12 @@ export interface AppOptions {
 }
 
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
-  const { config, logger, framework, shared, version } = platform;
+  const { config, logger, accessLogger, framework, shared, version } = platform;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // One access-log line per request (written below), not Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     requestIdHeader: false,
     trustProxy: config.http.trustProxy,
     bodyLimit: config.http.bodyLimitBytes,
@@ -40,11 +43,24 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+  registerRequestContext(app);
+  app.addHook('onResponse', async (request, reply) => {
+    accessLogger.info(
+      {
+        request_id: request.id,
+        method: request.method,
+        url: accessLogUrl(request.url),
+        route: request.routeInfo?.url,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        client: request.ip,
+        user_id: request.principal?.userId,
+      },
+      'request completed',
+    );
   });
   registerErrorHandling(app);
-  await app.register(helmet, { global: true, hsts: config.env === 'production' });
+  registerSecurityHeaders(app, config.env === 'production');
   await app.register(cookie);
   await registerOpenApi(app, version.version);
 
@@ -63,6 +79,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     { prefix: '/api/v1' },
   );
   await options.beforeReady?.(app);
+  app.addHook('onClose', async () => identity.close());
   await app.ready();
   await identity.start();
   return app;

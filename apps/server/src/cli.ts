@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './platform/config/index.js';
-import { createLogger } from './platform/logging.js';
+import { createLoggers } from './platform/logging.js';
 import { startPlatform, type Platform } from './platform/runtime.js';
 import { startWorker, type Worker } from './worker/index.js';
 
@@ -34,7 +34,8 @@ async function main(command: string | undefined): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.log.level);
+  const loggers = createLoggers(config.log.level);
+  const logger = loggers.app;
   logger.info({ command, env: config.env, database: config.db.url ? 'external' : 'embedded', redis: config.redis.url ? 'external' : 'in-process' }, 'starting');
 
   let platform: Platform | undefined;
@@ -66,7 +67,7 @@ async function main(command: string | undefined): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    platform = await startPlatform(config, logger);
+    platform = await startPlatform(config, loggers);
     if (command === 'migrate') {
       await platform.close();
       return;

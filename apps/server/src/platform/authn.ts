@@ -55,8 +55,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (config.public || request.is404) return;
+    const { config, url } = request.routeInfo;
+    if (config.public || url === undefined) return;
     let token = bearerToken(request);
     let fromQuery = false;
     if (!token && config.sseQueryToken) {

@@ -59,7 +59,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', async (request, reply) => {
     const labels = {
       method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
+      route: request.routeInfo?.url ?? 'unmatched',
       status_code: String(reply.statusCode),
     };
     requests.inc(labels);

@@ -63,10 +63,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     handler: async () => app.swagger(),
   });
 
-  // Swagger UI's own routes (page and static assets) are a public UI, not API operations.
+  // Swagger UI's own routes (page and static assets) are a public HTML UI, not API operations.
   await app.register(async (ui) => {
     ui.addHook('onRoute', (route) => {
-      route.config = { ...(route.config ?? {}), public: true };
+      route.config = { ...(route.config ?? {}), public: true, html: true };
     });
     await ui.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   });

@@ -4,28 +4,27 @@
  * (`config: { rateLimit: 'login' }`). We count here rather than with @fastify/rate-limit because that
  * plugin keys its counters per route, while the interface document limits a client over all endpoints.
  *
+ * Counting is exact where it matters: while a client has used less than half of a limit, its hits are
+ * counted locally and added to the shared window in batches every 50 ms (no round trip per request);
+ * from half of the limit on, every hit is one atomic round trip, so the request that crosses the limit
+ * is refused exactly, across processes. See docs/decisions/0003-rate-limits.md.
+ *
  * Headers: X-RateLimit-Remaining (requests left in the tightest window that applies) and
- * X-RateLimit-Reset (whole seconds until that window resets). If shared state fails, requests
- * pass (logged and counted): losing Redis must not take the API down with it.
+ * X-RateLimit-Reset (whole seconds until that window resets). If shared state fails or is slow,
+ * requests pass (logged and counted): losing Redis must not take the API down with it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { tooManyRequests } from './errors/index.js';
 import type { Metrics } from './metrics.js';
-import type { SharedState } from './shared-state/index.js';
+import type { SharedState, WindowCount } from './shared-state/index.js';
 
 const WINDOW_MS = 60_000;
+const FLUSH_INTERVAL_MS = 50;
+/** Below this fraction of a limit, hits are batched; from it on, counted one by one. */
+const BATCH_BELOW_FRACTION = 0.5;
 // A slow shared state must not slow every request: past this, the request passes unchecked.
 const COUNTER_TIMEOUT_MS = 300;
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`rate-limit counter timed out after ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 export interface RateLimits {
   perMinute: number;
@@ -39,36 +38,124 @@ declare module 'fastify' {
   }
 }
 
-interface Outcome {
-  name: string;
-  limit: number;
-  count: number;
-  resetMs: number;
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`rate-limit counter timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
+
+interface LocalWindow {
+  resetAt: number;
+  /** Shared count as of our last round trip (our flushed hits included). */
+  known: number;
+  /** Our hits not yet added to the shared window. */
+  pending: number;
+}
+
+/** Shared fixed windows with local batching far from the limit (see the module comment). */
+export class WindowCounter {
+  private readonly windows = new Map<string, LocalWindow>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly shared: SharedState,
+    private readonly windowMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async hit(key: string, limit: number): Promise<WindowCount> {
+    const now = Date.now();
+    const local = this.windows.get(key);
+    const live = local !== undefined && now < local.resetAt;
+    if (live && local.known + local.pending + 1 <= limit * BATCH_BELOW_FRACTION) {
+      local.pending += 1;
+      this.scheduleFlush();
+      return { count: local.known + local.pending, resetMs: local.resetAt - now };
+    }
+    const hits = (live ? local.pending : 0) + 1;
+    if (local) local.pending = 0;
+    const result = await within(this.shared.hitWindow(key, this.windowMs, hits), COUNTER_TIMEOUT_MS);
+    this.remember(key, result);
+    return result;
+  }
+
+  private remember(key: string, result: WindowCount) {
+    const existing = this.windows.get(key);
+    const resetAt = Date.now() + result.resetMs;
+    if (existing) {
+      existing.known = result.count;
+      existing.resetAt = resetAt;
+    } else {
+      this.windows.set(key, { known: result.count, pending: 0, resetAt });
+    }
+  }
+
+  private scheduleFlush() {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush();
+    }, FLUSH_INTERVAL_MS);
+    this.flushTimer.unref();
+  }
+
+  async flush(): Promise<void> {
+    const now = Date.now();
+    const work: Array<Promise<void>> = [];
+    for (const [key, local] of this.windows) {
+      if (now >= local.resetAt) {
+        this.windows.delete(key); // window over: its unflushed hits belong to a window that no longer exists
+        continue;
+      }
+      if (local.pending === 0) continue;
+      const hits = local.pending;
+      local.pending = 0;
+      work.push(
+        this.shared.hitWindow(key, this.windowMs, hits).then(
+          (result) => this.remember(key, result),
+          (error: Error) => this.logger.warn({ err: { message: error.message } }, 'rate-limit batch not recorded'),
+        ),
+      );
+    }
+    await Promise.all(work);
+  }
+
+  close() {
+    clearTimeout(this.flushTimer);
+  }
+}
+
+type Outcome = { name: string; limit: number } & WindowCount;
 
 const RATE_HEADERS = Symbol('rateHeaders');
 type WithHeaders = FastifyRequest & { [RATE_HEADERS]?: { remaining: number; resetSeconds: number } };
 
 export function registerRateLimits(app: FastifyInstance, shared: SharedState, limits: RateLimits, metrics: Metrics) {
+  const counter = new WindowCounter(shared, WINDOW_MS, app.log as unknown as Logger);
+  app.addHook('onClose', async () => counter.close());
+
   app.addHook('onRequest', async (request) => {
-    const checks: Array<{ name: string; limit: number }> = [{ name: 'global', limit: limits.perMinute }];
-    if (request.routeOptions.config.rateLimit === 'login') checks.push({ name: 'login', limit: limits.loginPerMinute });
+    const extra = request.routeInfo.config.rateLimit === 'login' ? { name: 'login', limit: limits.loginPerMinute } : undefined;
     let outcomes: Outcome[];
     try {
-      outcomes = await within(
-        Promise.all(
-          checks.map(async ({ name, limit }) => ({ name, limit, ...(await shared.hitWindow(`rl:${name}:${request.ip}`, WINDOW_MS)) })),
-        ),
-        COUNTER_TIMEOUT_MS,
-      );
+      const global = counter.hit(`rl:global:${request.ip}`, limits.perMinute);
+      outcomes = [{ name: 'global', limit: limits.perMinute, ...(await global) }];
+      if (extra) outcomes.push({ ...extra, ...(await counter.hit(`rl:${extra.name}:${request.ip}`, extra.limit)) });
     } catch (error) {
       request.log.warn({ err: { message: (error as Error).message } }, 'rate limit not enforced: shared state unavailable');
       metrics.rateLimitUnenforced.inc();
       return;
     }
-    const tightest = outcomes.reduce((a, b) => (b.limit - b.count < a.limit - a.count ? b : a));
-    const resetSeconds = Math.max(1, Math.ceil(tightest.resetMs / 1000));
-    (request as WithHeaders)[RATE_HEADERS] = { remaining: Math.max(0, tightest.limit - tightest.count), resetSeconds };
+    let tightest = outcomes[0]!;
+    for (const outcome of outcomes) if (outcome.limit - outcome.count < tightest.limit - tightest.count) tightest = outcome;
+    (request as WithHeaders)[RATE_HEADERS] = {
+      remaining: Math.max(0, tightest.limit - tightest.count),
+      resetSeconds: Math.max(1, Math.ceil(tightest.resetMs / 1000)),
+    };
     const exceeded = outcomes.find((o) => o.count > o.limit);
     if (exceeded) {
       metrics.rateLimitRefusals.inc({ limit: exceeded.name });

@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from './config/index.js';
+import type { Loggers } from './logging.js';
 import { connectionFromUrl, createFrameworkDb, type FrameworkDb } from './db/index.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -13,13 +14,15 @@ import { resolveVersion, type VersionInfo } from './version.js';
 export interface Platform {
   config: Config;
   logger: Logger;
+  accessLogger: Logger;
   framework: FrameworkDb;
   shared: SharedState;
   version: VersionInfo;
   close(): Promise<void>;
 }
 
-export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(config: Config, loggers: Loggers, options: { migrate?: boolean } = {}): Promise<Platform> {
+  const logger = loggers.app;
   let embedded: EmbeddedPostgres | undefined;
   let framework: FrameworkDb | undefined;
   try {
@@ -36,6 +39,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     return {
       config,
       logger,
+      accessLogger: loggers.access,
       framework: fw,
       shared,
       version: resolveVersion(config.commit),

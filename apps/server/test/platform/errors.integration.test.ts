@@ -99,7 +99,8 @@ describe('error envelope', () => {
     const id = result.response.headers.get('x-request-id');
     expect(id).toMatch(UUID);
     const lines = t.logs.filter((l) => l['request_id'] === id);
-    expect(lines.map((l) => l['msg'])).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect(lines.map((l) => l['msg'])).toContain('request completed');
+    expect(lines.find((l) => l['msg'] === 'request completed')).toMatchObject({ method: 'GET', url: '/health', status: 200 });
   });
 
   it('sends security headers', async () => {

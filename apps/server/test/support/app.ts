@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config/index.js';
-import { createLogger } from '../../src/platform/logging.js';
+import { createLoggers } from '../../src/platform/logging.js';
 import { startPlatform, type Platform } from '../../src/platform/runtime.js';
 import { TEST_REDIS_URL, createTestDatabase, uniqueName, type TestDatabase } from './services.js';
 
@@ -59,8 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       done();
     },
   });
-  const logger = createLogger(config.log.level, sink);
-  const platform = await startPlatform(config, logger);
+  const platform = await startPlatform(config, createLoggers(config.log.level, sink));
   const app = await buildApp(platform, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,11 +1,12 @@
 /**
- * Access tokens: JWTs signed with SVC_JWT_SECRET under exactly the configured HMAC algorithm.
+ * Access tokens: JWTs signed with SVC_JWT_SECRET under exactly the configured HMAC algorithm
+ * (fast-jwt: node:crypto HMAC, and an LRU of verified tokens so a repeated token costs a hash lookup).
  * Claims: sub (user id), sid (session family), jti (token id), iat, exp, iss, aud.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { TOKEN_ERROR_CODES, TokenError, createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../platform/config/index.js';
 import { unauthenticated } from '../../platform/errors/index.js';
 
@@ -21,8 +22,8 @@ export interface AccessClaims {
 
 export interface AccessTokens {
   ttlSeconds: number;
-  issue(userId: string, sessionId: string): Promise<{ token: string; claims: AccessClaims }>;
-  verify(token: string): Promise<AccessClaims>;
+  issue(userId: string, sessionId: string): { token: string; claims: AccessClaims };
+  verify(token: string): AccessClaims;
 }
 
 /** In development without SVC_JWT_SECRET: one random secret, generated once and kept in the data dir. */
@@ -34,7 +35,7 @@ export async function resolveJwtSecret(config: Config): Promise<string> {
   } catch {
     await mkdir(config.dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
     await chmod(file, 0o600);
@@ -42,37 +43,44 @@ export async function resolveJwtSecret(config: Config): Promise<string> {
   }
 }
 
+interface Payload {
+  sub: string;
+  sid: string;
+  jti: string;
+  exp: number;
+}
+
 export function createAccessTokens(secret: string, algorithm: 'HS256' | 'HS384' | 'HS512', ttlMinutes: number): AccessTokens {
-  const key = new TextEncoder().encode(secret);
   const ttlSeconds = ttlMinutes * 60;
+  const sign = createSigner({ key: secret, algorithm, iss: ISSUER, aud: AUDIENCE, expiresIn: ttlSeconds * 1000 });
+  const verifyToken = createVerifier({
+    key: secret,
+    algorithms: [algorithm],
+    allowedIss: ISSUER,
+    allowedAud: AUDIENCE,
+    requiredClaims: ['sub', 'sid', 'jti', 'exp', 'iat'],
+    cache: 10_000,
+  });
   return {
     ttlSeconds,
-    async issue(userId, sessionId) {
+    issue(userId, sessionId) {
       const tokenId = randomUUID();
-      const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
-        .setSubject(userId)
-        .setJti(tokenId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
-        .sign(key);
-      return { token, claims: { userId, sessionId, tokenId, expiresAt: new Date((now + ttlSeconds) * 1000) } };
+      const token = sign({ sub: userId, sid: sessionId, jti: tokenId });
+      const { exp } = verifyToken(token) as Payload;
+      return { token, claims: { userId, sessionId, tokenId, expiresAt: new Date(exp * 1000) } };
     },
-    async verify(token) {
+    verify(token) {
+      let payload: Payload;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [algorithm], issuer: ISSUER, audience: AUDIENCE });
-        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload['sid'] !== 'string' || !payload.exp) {
-          throw unauthenticated('Invalid access token');
-        }
-        return { userId: payload.sub, sessionId: payload['sid'], tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+        payload = verifyToken(token) as Payload;
       } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw unauthenticated('Access token expired');
-        if (error instanceof joseErrors.JOSEError) throw unauthenticated('Invalid access token');
-        throw error;
+        if (error instanceof TokenError && error.code === TOKEN_ERROR_CODES.expired) throw unauthenticated('Access token expired');
+        throw unauthenticated('Invalid access token');
       }
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
+        throw unauthenticated('Invalid access token');
+      }
+      return { userId: payload.sub, sessionId: payload.sid, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
     },
   };
 }

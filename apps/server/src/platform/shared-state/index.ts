@@ -16,8 +16,8 @@ export interface SharedState {
   readonly kind: 'redis' | 'memory';
   /** Rejects when the backend does not answer within timeoutMs. */
   ping(timeoutMs: number): Promise<void>;
-  /** Counts one hit in the fixed window that `key` names; the window starts at the first hit. */
-  hitWindow(key: string, windowMs: number): Promise<WindowCount>;
+  /** Counts `hits` (default 1) in the fixed window that `key` names; the window starts at the first hit. */
+  hitWindow(key: string, windowMs: number, hits?: number): Promise<WindowCount>;
   setValue(key: string, value: string, ttlMs: number): Promise<void>;
   getValue(key: string): Promise<string | null>;
   deleteValue(key: string): Promise<void>;

@@ -30,14 +30,14 @@ export function createMemoryState(): SharedState {
   return {
     kind: 'memory',
     async ping() {},
-    async hitWindow(key: string, windowMs: number): Promise<WindowCount> {
+    async hitWindow(key: string, windowMs: number, hits = 1): Promise<WindowCount> {
       const now = Date.now();
       const slot = live(key);
       if (!slot) {
-        values.set(key, { value: '1', expiresAt: now + windowMs });
-        return { count: 1, resetMs: windowMs };
+        values.set(key, { value: String(hits), expiresAt: now + windowMs });
+        return { count: hits, resetMs: windowMs };
       }
-      const count = Number(slot.value) + 1;
+      const count = Number(slot.value) + hits;
       slot.value = String(count);
       return { count, resetMs: slot.expiresAt - now };
     },

@@ -3,13 +3,17 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MessageHandler, SharedState, WindowCount } from './index.js';
 
-// INCR and the window's expiry in one step, so two processes can never both start a window.
+// INCRBY and the window's expiry in one step, so two processes can never both start a window.
 const HIT_WINDOW = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
+
+interface HitWindowCommand {
+  hitWindow(key: string, windowMs: string, hits: string): Promise<[number, number]>;
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +36,9 @@ export async function createRedisState(url: string, logger: Logger, keyPrefix = 
     lazyConnect: true,
     retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
   };
-  const client = new Redis(url, options);
+  const client = new Redis(url, options) as Redis & HitWindowCommand;
+  // Sent once, then called by its SHA (EVALSHA): the script is not re-sent and re-hashed per request.
+  client.defineCommand('hitWindow', { numberOfKeys: 1, lua: HIT_WINDOW });
   client.on('error', (error) => logger.warn({ err: { message: error.message } }, 'redis connection error'));
   await client.connect();
 
@@ -56,8 +62,8 @@ export async function createRedisState(url: string, logger: Logger, keyPrefix = 
     async ping(timeoutMs) {
       await withTimeout(client.ping(), timeoutMs, 'redis ping');
     },
-    async hitWindow(key: string, windowMs: number): Promise<WindowCount> {
-      const [count, ttl] = (await client.eval(HIT_WINDOW, 1, key, String(windowMs))) as [number, number];
+    async hitWindow(key: string, windowMs: number, hits = 1): Promise<WindowCount> {
+      const [count, ttl] = await client.hitWindow(key, String(windowMs), String(hits));
       return { count, resetMs: ttl };
     },
     async setValue(key, value, ttlMs) {

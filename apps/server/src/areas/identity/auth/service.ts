@@ -25,7 +25,7 @@ export function createAuthService(deps: { db: Db; users: UsersRepository; tokens
         throw unauthenticated('Invalid username or password');
       }
       const sessionId = randomUUID();
-      const { token } = await deps.tokens.issue(user.id, sessionId);
+      const { token } = deps.tokens.issue(user.id, sessionId);
       await deps.audit.record({ ...context, actorUserId: user.id }, { kind: 'login_succeeded', target: { type: 'user', id: user.id } });
       return {
         access_token: token,

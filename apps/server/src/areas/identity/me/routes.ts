@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Db } from '../../../platform/db/index.js';
 import { principalOf } from '../../../platform/authn.js';
 import { notFound } from '../../../platform/errors/index.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { UserCache } from '../users/cache.js';
 
 export const MeResponse = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -16,11 +15,11 @@ export const MeResponse = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-export const meRoutes: FastifyPluginAsyncTypebox<{ db: Db; users: UsersRepository }> = async (app, { db, users }) => {
+export const meRoutes: FastifyPluginAsyncTypebox<{ users: UserCache }> = async (app, { users }) => {
   app.get('/me', {
     schema: { operationId: 'getMe', tags: ['identity'], summary: 'The signed-in user', response: { 200: MeResponse } },
     handler: async (request) => {
-      const user = await users.findById(db, principalOf(request).userId);
+      const user = await users.get(principalOf(request).userId);
       if (!user) throw notFound('User');
       return { ...user, created_at: user.created_at.toISOString() };
     },
