@@ -11,7 +11,7 @@ import { registerAuthentication } from './platform/authn.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health.js';
 import { createMetrics, registerHttpMetrics } from './platform/metrics.js';
-import { accessLogUrl } from './platform/logging.js';
+import { accessLogUrl, lazyChildLogger } from './platform/logging.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerRateLimits } from './platform/rate-limit.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -32,6 +32,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     genReqId: () => randomUUID(),
     // One access-log line per request (written below), not Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     trustProxy: config.http.trustProxy,
     bodyLimit: config.http.bodyLimitBytes,

@@ -2,7 +2,8 @@
  * Structured JSON logs (pino). Every API line carries request_id (Fastify's child logger);
  * credentials are redacted wherever they appear in a logged object.
  */
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino, type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -62,6 +63,25 @@ function bufferedStdout(): DestinationStream {
     }
   }, 1000).unref();
   return stream;
+}
+
+/**
+ * Fastify makes a child logger (bound to the request_id) for every request, though most requests
+ * never log through it (the access line has its own logger). This defers the child until first use.
+ */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  let child: FastifyBaseLogger | undefined;
+  const real = () => (child ??= logger.child(bindings, options));
+  return new Proxy(logger, {
+    get(_target, property) {
+      const target = real();
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set(_target, property, value) {
+      return Reflect.set(real(), property, value);
+    },
+  });
 }
 
 export function accessLogUrl(url: string): string {

@@ -50,9 +50,11 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 interface LocalWindow {
   resetAt: number;
-  /** Shared count as of our last round trip (our flushed hits included). */
+  /** Highest shared count any of our round trips has returned in this window. */
   known: number;
-  /** Our hits not yet added to the shared window. */
+  /** Our hits on their way to the shared window (sent, answer not back yet). */
+  inflight: number;
+  /** Our hits not yet sent. */
   pending: number;
 }
 
@@ -69,28 +71,41 @@ export class WindowCounter {
 
   async hit(key: string, limit: number): Promise<WindowCount> {
     const now = Date.now();
-    const local = this.windows.get(key);
-    const live = local !== undefined && now < local.resetAt;
-    if (live && local.known + local.pending + 1 <= limit * BATCH_BELOW_FRACTION) {
+    let local = this.windows.get(key);
+    if (local && now >= local.resetAt) {
+      this.windows.delete(key); // window over: hits not yet sent belonged to it
+      local = undefined;
+    }
+    if (local && local.known + local.inflight + local.pending + 1 <= limit * BATCH_BELOW_FRACTION) {
       local.pending += 1;
       this.scheduleFlush();
-      return { count: local.known + local.pending, resetMs: local.resetAt - now };
+      return { count: local.known + local.inflight + local.pending, resetMs: local.resetAt - now };
     }
-    const hits = (live ? local.pending : 0) + 1;
+    const hits = (local?.pending ?? 0) + 1;
     if (local) local.pending = 0;
-    const result = await within(this.shared.hitWindow(key, this.windowMs, hits), COUNTER_TIMEOUT_MS);
-    this.remember(key, result);
-    return result;
+    return within(this.send(key, hits), COUNTER_TIMEOUT_MS);
   }
 
-  private remember(key: string, result: WindowCount) {
-    const existing = this.windows.get(key);
-    const resetAt = Date.now() + result.resetMs;
-    if (existing) {
-      existing.known = result.count;
-      existing.resetAt = resetAt;
-    } else {
-      this.windows.set(key, { known: result.count, pending: 0, resetAt });
+  /** Adds our hits to the shared window; the answer is the shared count with them included. */
+  private async send(key: string, hits: number): Promise<WindowCount> {
+    const sending = this.windows.get(key);
+    if (sending) sending.inflight += hits;
+    try {
+      const result = await this.shared.hitWindow(key, this.windowMs, hits);
+      const resetAt = Date.now() + result.resetMs;
+      const local = this.windows.get(key);
+      if (!local || local.resetAt < resetAt - this.windowMs / 2) {
+        // first round trip for this key, or the shared window started anew
+        this.windows.set(key, { known: result.count, inflight: 0, pending: local?.pending ?? 0, resetAt });
+      } else {
+        // answers can arrive out of order; within one window the count only grows
+        local.known = Math.max(local.known, result.count);
+        if (local === sending) local.inflight -= hits;
+      }
+      return result;
+    } catch (error) {
+      if (sending && this.windows.get(key) === sending) sending.inflight -= hits;
+      throw error;
     }
   }
 
@@ -105,19 +120,18 @@ export class WindowCounter {
 
   async flush(): Promise<void> {
     const now = Date.now();
-    const work: Array<Promise<void>> = [];
+    const work: Array<Promise<unknown>> = [];
     for (const [key, local] of this.windows) {
       if (now >= local.resetAt) {
-        this.windows.delete(key); // window over: its unflushed hits belong to a window that no longer exists
+        if (local.inflight === 0) this.windows.delete(key);
         continue;
       }
       if (local.pending === 0) continue;
       const hits = local.pending;
       local.pending = 0;
       work.push(
-        this.shared.hitWindow(key, this.windowMs, hits).then(
-          (result) => this.remember(key, result),
-          (error: Error) => this.logger.warn({ err: { message: error.message } }, 'rate-limit batch not recorded'),
+        this.send(key, hits).catch((error: Error) =>
+          this.logger.warn({ err: { message: error.message } }, 'rate-limit batch not recorded'),
         ),
       );
     }

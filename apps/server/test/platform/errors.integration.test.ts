@@ -103,11 +103,22 @@ describe('error envelope', () => {
     expect(lines.find((l) => l['msg'] === 'request completed')).toMatchObject({ method: 'GET', url: '/health', status: 200 });
   });
 
-  it('sends security headers', async () => {
-    const result = await call('GET', '/health');
-    expect(result.response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(result.response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(result.response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  it('sends the API security headers on JSON responses, errors included', async () => {
+    for (const path of ['/health', '/api/v1/me', '/api/v1/nothing']) {
+      const { response } = await call('GET', path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('sends the full browser header set on the HTML documentation', async () => {
+    const response = await fetch(`${t.url}/docs/`, { redirect: 'manual' });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('never logs the password or token of a request', async () => {
