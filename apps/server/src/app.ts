@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createIdentityArea } from './areas/identity/index.js';
+import { createAreas, type Areas } from './areas/index.js';
 import { registerAuthentication } from './platform/authn.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health.js';
+import { registerLicenseGate } from './platform/license-gate.js';
 import { createMetrics, registerHttpMetrics } from './platform/metrics.js';
 import { accessLogUrl, lazyChildLogger } from './platform/logging.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -21,6 +22,8 @@ import type { Platform } from './platform/runtime.js';
 registerAjvFormats();
 
 export interface AppOptions {
+  /** The functional areas; created (and closed with the app) when not given. */
+  areas?: Areas;
   /** Called before the app is made ready: lets a test add a route that the platform must handle. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -69,19 +72,20 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   registerHttpMetrics(app, metrics);
   registerRateLimits(app, shared, config.rateLimit, metrics);
 
-  const identity = await createIdentityArea(platform);
-  registerAuthentication(app, identity.authenticator);
+  const areas = options.areas ?? (await createAreas(platform));
+  if (!options.areas) app.addHook('onClose', async () => areas.close());
+  registerAuthentication(app, areas.authenticator);
+  registerLicenseGate(app, areas.license);
 
   registerHealth(app, { framework_db: (ms) => framework.ping(ms), redis: (ms) => shared.ping(ms) }, version);
   await app.register(
     async (api) => {
-      await identity.routes(api);
+      await areas.routes(api);
     },
     { prefix: '/api/v1' },
   );
   await options.beforeReady?.(app);
-  app.addHook('onClose', async () => identity.close());
   await app.ready();
-  await identity.start();
+  await areas.start();
   return app;
 }

@@ -6,6 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { createAreas, type Areas } from './areas/index.js';
+import { startLeadership, type Leadership } from './platform/leader.js';
 import { ConfigError, loadConfig, type Config } from './platform/config/index.js';
 import { createLoggers } from './platform/logging.js';
 import { startPlatform, type Platform } from './platform/runtime.js';
@@ -41,6 +43,8 @@ async function main(command: string | undefined): Promise<void> {
   let platform: Platform | undefined;
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
+  let areas: Areas | undefined;
+  let leadership: Leadership | undefined;
   let stopping = false;
 
   const shutdown = async (signal: string) => {
@@ -55,6 +59,8 @@ async function main(command: string | undefined): Promise<void> {
     try {
       await app?.close();
       await worker?.stop();
+      await leadership?.stop();
+      await areas?.close();
       await platform?.close();
       logger.info('stopped');
       process.exit(0);
@@ -72,15 +78,19 @@ async function main(command: string | undefined): Promise<void> {
       await platform.close();
       return;
     }
+    areas = await createAreas(platform);
     if (command === 'serve' || command === 'start') {
-      app = await buildApp(platform);
+      app = await buildApp(platform, { areas });
       const address = await app.listen({ host: config.http.host, port: config.http.port });
       logger.info({ address }, 'API listening');
     }
     if (command === 'worker' || command === 'start') worker = await startWorker(platform);
+    // Every API and worker process competes to run the background tasks; one wins.
+    leadership = startLeadership(platform.framework.pool, areas.leaderTasks, logger);
   } catch (error) {
     logger.fatal({ err: error }, 'startup failed');
     await app?.close().catch(() => undefined);
+    await areas?.close().catch(() => undefined);
     await platform?.close().catch(() => undefined);
     process.exit(1);
   }

@@ -23,6 +23,8 @@ export interface Principal {
   scope: 'read' | 'write';
   /** Personal tokens scoped to projects: those ids; otherwise null (no token-level restriction). */
   projectIds: string[] | null;
+  /** When the credential expires (null: a personal token without expiry). */
+  expiresAt: Date | null;
 }
 
 export interface Authenticator {

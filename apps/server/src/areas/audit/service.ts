@@ -1,5 +1,8 @@
 /** The audit log: append-only events. Details must never hold a secret; callers pass ids and names only. */
 import type { Db } from '../../platform/db/index.js';
+import type { Principal } from '../../platform/authn.js';
+import { requireAdmin } from '../../platform/authz.js';
+import { validationFailed } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import { createAuditRepository } from './repository.js';
 
@@ -13,9 +16,52 @@ export interface AuditEvent {
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
+export interface AuditQuery {
+  kind?: string;
+  actor_id?: string;
+  since?: string;
+  until?: string;
+  cursor?: string;
+  limit?: number;
+}
+
 export function createAuditService(db: Db) {
   const repository = createAuditRepository();
   return {
+    async list(principal: Principal, query: AuditQuery) {
+      requireAdmin(principal, 'audit:read');
+      const limit = query.limit ?? 100;
+      let beforeId: string | undefined;
+      if (query.cursor) {
+        beforeId = Buffer.from(query.cursor, 'base64url').toString();
+        if (!/^\d+$/.test(beforeId)) throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
+      }
+      const rows = await repository.list(db, {
+        kind: query.kind,
+        actorId: query.actor_id,
+        since: query.since ? new Date(query.since) : undefined,
+        until: query.until ? new Date(query.until) : undefined,
+        beforeId,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      return {
+        items: page.map((r) => ({
+          id: String(r.id),
+          occurred_at: r.occurred_at.toISOString(),
+          kind: r.kind,
+          actor_user_id: r.actor_user_id,
+          actor_token_id: r.actor_token_id,
+          client_address: r.client_address,
+          user_agent: r.user_agent,
+          request_id: r.request_id,
+          target_type: r.target_type,
+          target_id: r.target_id,
+          details: r.details,
+        })),
+        next_cursor: rows.length > limit ? Buffer.from(String(page[page.length - 1]!.id)).toString('base64url') : null,
+      };
+    },
     async record(context: AuditContext, event: AuditEvent, trx: Db = db) {
       await repository.insert(trx, {
         kind: event.kind,

@@ -1,44 +1,77 @@
-/** Identity and access: auth, me (users, api-tokens, sso and ldap follow). */
+/** Identity and access: auth, me, users, api-tokens (sso and ldap follow). */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../platform/authn.js';
+import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
-import { createAuditService } from '../audit/service.js';
+import type { AuditService } from '../audit/service.js';
+import { apiTokenRoutes } from './api-tokens/routes.js';
+import { createApiTokensRepository } from './api-tokens/repository.js';
+import { createApiTokensService } from './api-tokens/service.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
 import { createAuthenticator } from './authenticator.js';
 import { meRoutes } from './me/routes.js';
+import { createRevocations } from './revocation.js';
 import { seedInitialAdmin } from './seed.js';
+import { createSessionsRepository } from './sessions/repository.js';
+import { createSessionsService } from './sessions/service.js';
 import { createAccessTokens, resolveJwtSecret } from './tokens.js';
 import { createUserCache } from './users/cache.js';
 import { createUsersRepository } from './users/repository.js';
+import { userRoutes } from './users/routes.js';
+import { createUsersService, type UsersService } from './users/service.js';
 
 export interface IdentityArea {
   authenticator: Authenticator;
+  users: UsersService;
   routes(app: FastifyInstance): Promise<void>;
-  /** Leader-side startup work: the initial administrator. */
+  /** Background work for the leader: the retention sweep of the deny-list and expired refresh tokens. */
+  leaderTasks: LeaderTask[];
+  /** Startup work: the initial administrator. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function createIdentityArea(platform: Platform): Promise<IdentityArea> {
+export async function createIdentityArea(platform: Platform, audit: AuditService): Promise<IdentityArea> {
   const { config, framework, logger, shared } = platform;
   const db = framework.db;
-  const users = createUsersRepository();
-  const audit = createAuditService(db);
+  const log = logger.child({ area: 'identity' });
+  const usersRepository = createUsersRepository();
+  const sessionsRepository = createSessionsRepository();
+  const userCache = await createUserCache(db, usersRepository, shared);
+  const revocations = await createRevocations(db, shared, log);
   const tokens = createAccessTokens(await resolveJwtSecret(config), config.auth.jwtAlgorithm, config.auth.accessTokenTtlMinutes);
-  const userCache = await createUserCache(db, users, shared);
-  const auth = createAuthService({ db, users, tokens, audit, bcryptRounds: config.auth.bcryptRounds });
+  const sessions = createSessionsService({ db, repository: sessionsRepository, tokens, revocations, audit, refreshTtlDays: config.auth.refreshTokenTtlDays });
+  const apiTokens = createApiTokensService({ db, repository: createApiTokensRepository(), revocations, audit });
+  const users = createUsersService({ db, users: usersRepository, cache: userCache, sessions, apiTokens, audit, bcryptRounds: config.auth.bcryptRounds });
+  const auth = createAuthService({ db, users: usersRepository, userCache, sessions, audit, bcryptRounds: config.auth.bcryptRounds });
+
   return {
-    authenticator: createAuthenticator({ tokens, users: userCache }),
+    authenticator: createAuthenticator({ tokens, users: userCache, apiTokens, revocations }),
+    users,
     async routes(app) {
-      await app.register(authRoutes, { service: auth });
-      await app.register(meRoutes, { users: userCache });
+      await app.register(authRoutes, { service: auth, secureCookies: config.env === 'production' });
+      await app.register(meRoutes, { service: users });
+      await app.register(userRoutes, { service: users });
+      await app.register(apiTokenRoutes, { service: apiTokens });
+    },
+    leaderTasks: [
+      {
+        name: 'identity-retention-sweep',
+        intervalMs: config.auth.retentionSweepSeconds * 1000,
+        async run() {
+          const denyListEntries = await revocations.pruneExpired();
+          const refreshTokens = await sessionsRepository.pruneExpired(db);
+          if (denyListEntries + refreshTokens > 0) log.info({ deny_list_entries: denyListEntries, refresh_tokens: refreshTokens }, 'retention sweep pruned expired entries');
+        },
+      },
+    ],
+    async start() {
+      await seedInitialAdmin({ db, config, logger: log, users: usersRepository, audit });
     },
     async close() {
       await userCache.close();
-    },
-    async start() {
-      await seedInitialAdmin({ db, config, logger: logger.child({ area: 'identity' }), users, audit });
+      await revocations.close();
     },
   };
 }

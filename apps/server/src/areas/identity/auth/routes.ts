@@ -1,19 +1,58 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { principalOf } from '../../../platform/authn.js';
 import { requestContext } from '../../../platform/request-context.js';
-import { LoginBody, LoginResponse } from './schemas.js';
+import type { IssuedSession } from '../sessions/service.js';
+import { LoginBody, LoginResponse, TokenResponse } from './schemas.js';
 import type { AuthService } from './service.js';
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService }> = async (app, { service }) => {
+export const REFRESH_COOKIE = 'svc_refresh';
+const COOKIE_PATH = '/api/v1/auth';
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secureCookies: boolean }> = async (app, { service, secureCookies }) => {
+  const tags = ['identity'];
+  const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession) =>
+    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: COOKIE_PATH,
+      secure: secureCookies,
+      maxAge: issued.refreshMaxAgeSeconds,
+    });
+
   app.post('/auth/login', {
-    config: { public: true, rateLimit: 'login' },
-    schema: {
-      operationId: 'login',
-      tags: ['identity'],
-      summary: 'Sign in with username and password',
-      security: [],
-      body: LoginBody,
-      response: { 200: LoginResponse },
+    config: { public: true, rateLimit: 'login', licenseExempt: true },
+    schema: { operationId: 'login', tags, summary: 'Sign in with username and password (sets the svc_refresh cookie)', security: [], body: LoginBody, response: { 200: LoginResponse } },
+    handler: async (request, reply) => {
+      const { issued, passwordChangeRequired } = await service.login(request.body.username, request.body.password, requestContext(request));
+      setRefreshCookie(reply, issued);
+      return { access_token: issued.accessToken, token_type: 'Bearer' as const, expires_in: issued.expiresIn, password_change_required: passwordChangeRequired };
     },
-    handler: async (request) => service.login(request.body.username, request.body.password, requestContext(request)),
+  });
+
+  app.post('/auth/refresh', {
+    config: { public: true, licenseExempt: true },
+    schema: { operationId: 'refreshSession', tags, summary: 'New access token from the svc_refresh cookie (rotates the cookie)', security: [], response: { 200: TokenResponse } },
+    handler: async (request, reply) => {
+      try {
+        const issued = await service.refresh(request.cookies[REFRESH_COOKIE], requestContext(request));
+        setRefreshCookie(reply, issued);
+        return { access_token: issued.accessToken, token_type: 'Bearer' as const, expires_in: issued.expiresIn };
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookies });
+        throw error;
+      }
+    },
+  });
+
+  app.post('/auth/logout', {
+    config: { licenseExempt: true },
+    schema: { operationId: 'logout', tags, summary: 'Sign out: revokes the session family and this access token, clears the cookie', response: { 204: { type: 'null' } } },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      await service.logout(principal, principal.expiresAt ?? undefined, requestContext(request));
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookies });
+      return reply.code(204).send(null);
+    },
   });
 };

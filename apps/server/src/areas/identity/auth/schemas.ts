@@ -8,9 +8,10 @@ export const LoginBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const LoginResponse = Type.Object({
+export const TokenResponse = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('Bearer'),
   expires_in: Type.Integer({ description: 'Seconds until the access token expires' }),
-  password_change_required: Type.Boolean(),
 });
+
+export const LoginResponse = Type.Intersect([TokenResponse, Type.Object({ password_change_required: Type.Boolean() })]);

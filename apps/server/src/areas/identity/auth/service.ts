@@ -1,38 +1,59 @@
 import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../../platform/authn.js';
 import type { Db } from '../../../platform/db/index.js';
 import { unauthenticated } from '../../../platform/errors/index.js';
-import type { AuditContext, AuditService } from '../../audit/service.js';
+import type { RequestContext } from '../../../platform/request-context.js';
+import type { AuditService } from '../../audit/service.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
-import type { AccessTokens } from '../tokens.js';
+import type { SessionsService } from '../sessions/service.js';
+import type { UserCache } from '../users/cache.js';
 import type { UsersRepository } from '../users/repository.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; users: UsersRepository; tokens: AccessTokens; audit: AuditService; bcryptRounds: number }) {
+export function createAuthService(deps: {
+  db: Db;
+  users: UsersRepository;
+  userCache: UserCache;
+  sessions: SessionsService;
+  audit: AuditService;
+  bcryptRounds: number;
+}) {
+  const { db, users, sessions, audit } = deps;
   // Compared against when the username is unknown, so a miss costs one bcrypt like a hit does.
   const decoyHash = hashPassword(randomUUID(), deps.bcryptRounds);
   return {
-    async login(username: string, password: string, context: AuditContext) {
-      const user = await deps.users.findByUsername(deps.db, username);
+    async login(username: string, password: string, context: RequestContext) {
+      const user = await users.findByUsername(db, username);
       const hash = user?.password_hash ?? (await decoyHash);
       const matches = await verifyPassword(password, hash);
       if (!user || !user.password_hash || !matches || user.disabled_at) {
-        await deps.audit.record(context, {
+        await audit.record(context, {
           kind: 'login_failed',
           target: user ? { type: 'user', id: user.id } : undefined,
-          details: { username, reason: !user ? 'unknown_user' : user.disabled_at ? 'disabled' : 'wrong_password' },
+          details: { username, reason: !user ? 'unknown_user' : !matches || !user.password_hash ? 'wrong_password' : 'disabled' },
         });
         throw unauthenticated('Invalid username or password');
       }
-      const sessionId = randomUUID();
-      const { token } = deps.tokens.issue(user.id, sessionId);
-      await deps.audit.record({ ...context, actorUserId: user.id }, { kind: 'login_succeeded', target: { type: 'user', id: user.id } });
-      return {
-        access_token: token,
-        token_type: 'Bearer' as const,
-        expires_in: deps.tokens.ttlSeconds,
-        password_change_required: user.password_change_required,
-      };
+      const issued = await sessions.start(user.id, context);
+      await audit.record({ ...context, actorUserId: user.id }, { kind: 'login_succeeded', target: { type: 'user', id: user.id } });
+      return { issued, passwordChangeRequired: user.password_change_required };
+    },
+
+    async refresh(refreshToken: string | undefined, context: RequestContext) {
+      if (!refreshToken) throw unauthenticated('No refresh cookie; sign in');
+      const issued = await sessions.refresh(refreshToken, context);
+      return issued;
+    },
+
+    async logout(principal: Principal, accessTokenExpiresAt: Date | undefined, context: RequestContext) {
+      await db.transaction().execute(async (trx) => {
+        if (principal.sessionId) await sessions.revokeFamilies(trx, [principal.sessionId], 'logout');
+        if (principal.credential === 'access_token' && accessTokenExpiresAt) {
+          await sessions.revokeAccessToken(trx, principal.tokenId, accessTokenExpiresAt);
+        }
+        await audit.record(context, { kind: 'logout', target: { type: 'user', id: principal.userId } }, trx);
+      });
     },
   };
 }

@@ -1,27 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { principalOf } from '../../../platform/authn.js';
-import { notFound } from '../../../platform/errors/index.js';
-import type { UserCache } from '../users/cache.js';
+import { requestContext } from '../../../platform/request-context.js';
+import { ChangePasswordBody, UpdateMeBody, User } from '../users/schemas.js';
+import type { UsersService } from '../users/service.js';
 
-export const MeResponse = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String(),
-  email: Type.String(),
-  display_name: Type.Union([Type.String(), Type.Null()]),
-  is_admin: Type.Boolean(),
-  password_change_required: Type.Boolean(),
-  auth_source: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
-});
-
-export const meRoutes: FastifyPluginAsyncTypebox<{ users: UserCache }> = async (app, { users }) => {
+export const meRoutes: FastifyPluginAsyncTypebox<{ service: UsersService }> = async (app, { service }) => {
+  const tags = ['identity'];
   app.get('/me', {
-    schema: { operationId: 'getMe', tags: ['identity'], summary: 'The signed-in user', response: { 200: MeResponse } },
-    handler: async (request) => {
-      const user = await users.get(principalOf(request).userId);
-      if (!user) throw notFound('User');
-      return { ...user, created_at: user.created_at.toISOString() };
+    schema: { operationId: 'getMe', tags, summary: 'The signed-in user', response: { 200: User } },
+    handler: async (request) => service.me(principalOf(request)),
+  });
+  app.patch('/me', {
+    schema: { operationId: 'updateMe', tags, summary: 'Change your email or display name', body: UpdateMeBody, response: { 200: User } },
+    handler: async (request) => service.updateMe(principalOf(request), request.body, requestContext(request)),
+  });
+  app.post('/me/password', {
+    config: { licenseExempt: true },
+    schema: { operationId: 'changeMyPassword', tags, summary: 'Change your password; ends your other sessions', body: ChangePasswordBody, response: { 204: { type: 'null' } } },
+    handler: async (request, reply) => {
+      await service.changePassword(principalOf(request), request.body, requestContext(request));
+      return reply.code(204).send(null);
     },
   });
 };

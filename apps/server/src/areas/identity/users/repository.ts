@@ -1,4 +1,4 @@
-import { sql, type Generated, type Insertable, type Selectable } from 'kysely';
+import { sql, type Generated, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 
 export interface UsersTable {
@@ -37,6 +37,28 @@ export function createUsersRepository() {
     },
     async insert(db: Db, user: Insertable<UsersTable>): Promise<UserRow> {
       return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    },
+    async update(db: Db, id: string, changes: Updateable<UsersTable>): Promise<UserRow | undefined> {
+      return db.updateTable('users').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+    async delete(db: Db, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async list(db: Db, options: { limit: number; after?: string }): Promise<UserRow[]> {
+      let query = db.selectFrom('users').selectAll().orderBy('id').limit(options.limit);
+      if (options.after) query = query.where('id', '>', options.after);
+      return query.execute();
+    },
+    async countActiveAdmins(db: Db, exceptId: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('is_admin', '=', true)
+        .where('disabled_at', 'is', null)
+        .where('id', '!=', exceptId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
   };
 }

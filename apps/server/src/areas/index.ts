@@ -1,0 +1,49 @@
+/**
+ * Every functional area, wired once: each gets the platform and the services of the areas it uses.
+ * The order follows the dependencies (audit <- identity <- platform administration).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Authenticator } from '../platform/authn.js';
+import type { LicenseStatus } from '../platform/license-gate.js';
+import type { LeaderTask } from '../platform/leader.js';
+import type { Platform } from '../platform/runtime.js';
+import { auditRoutes } from './audit/routes.js';
+import { createAuditService } from './audit/service.js';
+import { createIdentityArea } from './identity/index.js';
+import { ingestionRoutes } from './ingestion/routes.js';
+import { createPlatformArea } from './platform/index.js';
+
+export interface Areas {
+  authenticator: Authenticator;
+  license: LicenseStatus;
+  leaderTasks: LeaderTask[];
+  /** Registers every area's routes under /api/v1. */
+  routes(api: FastifyInstance): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createAreas(platform: Platform): Promise<Areas> {
+  const audit = createAuditService(platform.framework.db);
+  const identity = await createIdentityArea(platform, audit);
+  const administration = await createPlatformArea(platform, { audit, users: identity.users });
+  return {
+    authenticator: identity.authenticator,
+    license: administration.license,
+    leaderTasks: [...identity.leaderTasks],
+    async routes(api) {
+      await identity.routes(api);
+      await administration.routes(api);
+      await api.register(auditRoutes, { service: audit });
+      await api.register(ingestionRoutes);
+    },
+    async start() {
+      await identity.start();
+      await administration.start();
+    },
+    async close() {
+      await identity.close();
+      await administration.close();
+    },
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Projects, their environments and members, and roles. Creating and deleting projects and managing
+ * roles is for instance administrators; inside a project, reading and changing it goes through the
+ * central authorization (project:read/write, member:read/write), so a project owner manages members.
+ */
+import type { Principal } from '../../../platform/authn.js';
+import {
+  BUILT_IN_ROLES,
+  CAPABILITIES,
+  createAuthorize,
+  requireAdmin,
+  tokenAllowsProject,
+  type Authorize,
+  type Membership,
+  type MembershipSource,
+} from '../../../platform/authz.js';
+import type { Db } from '../../../platform/db/index.js';
+import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
+import type { RequestContext } from '../../../platform/request-context.js';
+import type { SharedState } from '../../../platform/shared-state/index.js';
+import type { AuditService } from '../../audit/service.js';
+import type { UsersService } from '../../identity/users/service.js';
+import type { AdminRepository, EnvironmentRow, ProjectRow, RoleRow } from './repository.js';
+
+const MEMBERSHIP_TTL_MS = 10_000;
+const MEMBERSHIP_CHANNEL = 'platform.membership-changed';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+const presentProject = (p: ProjectRow) => ({ ...p, created_at: p.created_at.toISOString(), updated_at: p.updated_at.toISOString() });
+const presentEnvironment = (e: EnvironmentRow) => ({ ...e, created_at: e.created_at.toISOString() });
+const presentRole = (r: RoleRow) => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() });
+
+function checkCapabilities(capabilities: string[]) {
+  const known = new Set<string>(CAPABILITIES);
+  const unknown = capabilities.filter((c) => !known.has(c));
+  if (unknown.length > 0) {
+    throw validationFailed(unknown.map((c) => ({ path: 'capabilities', message: `unknown capability "${c}" (see docs/access-control.md)` })));
+  }
+}
+
+export type AdminService = Awaited<ReturnType<typeof createAdminService>>;
+
+export async function createAdminService(deps: { db: Db; repository: AdminRepository; users: UsersService; audit: AuditService; shared: SharedState }) {
+  const { db, repository, users, audit, shared } = deps;
+  // Memberships as the authorizer sees them, cached per process; any change is broadcast.
+  const memberships = new Map<string, { value: Membership | undefined; expiresAt: number }>();
+  const unsubscribe = await shared.subscribe(MEMBERSHIP_CHANNEL, (key) => (key === '*' ? memberships.clear() : memberships.delete(key)));
+  const membershipsChanged = async (key: string) => {
+    if (key === '*') memberships.clear();
+    else memberships.delete(key);
+    await shared.publish(MEMBERSHIP_CHANNEL, key);
+  };
+
+  const membershipSource: MembershipSource = {
+    async membership(projectId, userId) {
+      const key = `${projectId}:${userId}`;
+      const cached = memberships.get(key);
+      if (cached && cached.expiresAt > Date.now()) return cached.value;
+      const row = await repository.membership(db, projectId, userId);
+      const value = row ? { capabilities: new Set(row.capabilities), environmentIds: row.environment_ids } : undefined;
+      if (memberships.size > 100_000) memberships.clear();
+      memberships.set(key, { value, expiresAt: Date.now() + MEMBERSHIP_TTL_MS });
+      return value;
+    },
+  };
+
+  // The central authorization function, over the memberships this area owns; other areas get it from here.
+  const authorize = createAuthorize(membershipSource);
+
+  /** The project, if it exists and the caller may see it: otherwise 404 (token scope) or 403 (authorize). */
+  const visibleProject = async (principal: Principal, id: string, capability: Parameters<Authorize>[1]): Promise<ProjectRow> => {
+    if (!tokenAllowsProject(principal, id)) throw notFound('Project');
+    const project = await repository.findProject(db, id);
+    if (!project) throw notFound('Project');
+    await authorize(principal, capability, id);
+    return project;
+  };
+
+  return {
+    authorize,
+
+    /** Creates or refreshes the built-in roles so their capabilities follow the catalogue. */
+    async ensureBuiltInRoles() {
+      for (const [name, role] of Object.entries(BUILT_IN_ROLES)) {
+        const existing = await repository.findRoleByName(db, name);
+        if (!existing) {
+          await repository.insertRole(db, { name, description: role.description, capabilities: [...role.capabilities], built_in: true }).catch((error: unknown) => {
+            if (!isUniqueViolation(error)) throw error; // another process created it first
+          });
+        } else if (existing.built_in && existing.capabilities.join() !== role.capabilities.join()) {
+          await repository.updateRole(db, existing.id, { capabilities: [...role.capabilities], description: role.description });
+          await membershipsChanged('*');
+        }
+      }
+    },
+
+    // ---- projects
+    async listProjects(principal: Principal) {
+      const rows = await repository.listProjects(db, { ids: principal.projectIds, memberId: principal.isAdmin ? undefined : principal.userId });
+      return rows.map(presentProject);
+    },
+    async createProject(principal: Principal, input: { name: string; description?: string }, context: RequestContext) {
+      requireAdmin(principal, 'project:create');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await repository.insertProject(trx, { name: input.name, description: input.description ?? null });
+          await audit.record(context, { kind: 'project_created', target: { type: 'project', id: row.id }, details: { name: row.name } }, trx);
+          return presentProject(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`A project named "${input.name}" already exists`);
+        throw error;
+      }
+    },
+    async getProject(principal: Principal, id: string) {
+      return presentProject(await visibleProject(principal, id, 'project:read'));
+    },
+    async updateProject(principal: Principal, id: string, input: { name?: string; description?: string | null }, context: RequestContext) {
+      await visibleProject(principal, id, 'project:write');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await repository.updateProject(trx, id, input);
+          if (!row) throw notFound('Project');
+          await audit.record(context, { kind: 'project_changed', target: { type: 'project', id }, details: { fields: Object.keys(input) } }, trx);
+          return presentProject(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`A project named "${input.name}" already exists`);
+        throw error;
+      }
+    },
+    async deleteProject(principal: Principal, id: string, context: RequestContext) {
+      if (!tokenAllowsProject(principal, id)) throw notFound('Project');
+      requireAdmin(principal, 'project:delete');
+      await db.transaction().execute(async (trx) => {
+        if (!(await repository.deleteProject(trx, id))) throw notFound('Project');
+        await audit.record(context, { kind: 'project_deleted', target: { type: 'project', id } }, trx);
+      });
+      await membershipsChanged('*');
+    },
+
+    // ---- environments
+    async listEnvironments(principal: Principal, projectId: string) {
+      await visibleProject(principal, projectId, 'project:read');
+      return (await repository.listEnvironments(db, projectId)).map(presentEnvironment);
+    },
+    async createEnvironment(principal: Principal, projectId: string, name: string, context: RequestContext) {
+      await visibleProject(principal, projectId, 'project:write');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await repository.insertEnvironment(trx, { project_id: projectId, name });
+          await audit.record(context, { kind: 'environment_created', target: { type: 'environment', id: row.id }, details: { project_id: projectId, name } }, trx);
+          return presentEnvironment(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`The project already has an environment named "${name}"`);
+        throw error;
+      }
+    },
+
+    // ---- members
+    async listMembers(principal: Principal, projectId: string) {
+      await visibleProject(principal, projectId, 'member:read');
+      return (await repository.listMembers(db, projectId)).map((m) => ({ ...m, created_at: m.created_at.toISOString(), updated_at: m.updated_at.toISOString() }));
+    },
+    async putMember(principal: Principal, projectId: string, userId: string, input: { role: string; environment_ids?: string[] | null }, context: RequestContext) {
+      await visibleProject(principal, projectId, 'member:write');
+      const role = await repository.findRoleByName(db, input.role);
+      const problems = [];
+      if (!role) problems.push({ path: 'role', message: `no role named "${input.role}"` });
+      if (!(await users.exists(userId))) throw notFound('User');
+      const environmentIds = input.environment_ids && input.environment_ids.length > 0 ? input.environment_ids : null;
+      if (environmentIds) {
+        const own = new Set((await repository.listEnvironments(db, projectId)).map((e) => e.id));
+        for (const id of environmentIds) if (!own.has(id)) problems.push({ path: 'environment_ids', message: `${id} is not an environment of this project` });
+      }
+      if (problems.length > 0 || !role) throw validationFailed(problems);
+      await db.transaction().execute(async (trx) => {
+        await repository.upsertMember(trx, { project_id: projectId, user_id: userId, role_id: role.id, environment_ids: environmentIds });
+        await audit.record(context, { kind: 'member_set', target: { type: 'project', id: projectId }, details: { user_id: userId, role: role.name, environment_ids: environmentIds } }, trx);
+      });
+      await membershipsChanged(`${projectId}:${userId}`);
+      const member = (await repository.listMembers(db, projectId)).find((m) => m.user_id === userId)!;
+      return { ...member, created_at: member.created_at.toISOString(), updated_at: member.updated_at.toISOString() };
+    },
+    async removeMember(principal: Principal, projectId: string, userId: string, context: RequestContext) {
+      await visibleProject(principal, projectId, 'member:write');
+      await db.transaction().execute(async (trx) => {
+        if (!(await repository.deleteMember(trx, projectId, userId))) throw notFound('Member');
+        await audit.record(context, { kind: 'member_removed', target: { type: 'project', id: projectId }, details: { user_id: userId } }, trx);
+      });
+      await membershipsChanged(`${projectId}:${userId}`);
+    },
+
+    // ---- roles
+    async listRoles() {
+      return (await repository.listRoles(db)).map(presentRole);
+    },
+    async getRole(id: string) {
+      const role = await repository.findRole(db, id);
+      if (!role) throw notFound('Role');
+      return presentRole(role);
+    },
+    async createRole(principal: Principal, input: { name: string; description?: string; capabilities: string[] }, context: RequestContext) {
+      requireAdmin(principal, 'role:write');
+      checkCapabilities(input.capabilities);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await repository.insertRole(trx, { name: input.name, description: input.description ?? null, capabilities: input.capabilities });
+          await audit.record(context, { kind: 'role_created', target: { type: 'role', id: row.id }, details: { name: row.name, capabilities: row.capabilities } }, trx);
+          return presentRole(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`A role named "${input.name}" already exists`);
+        throw error;
+      }
+    },
+    async updateRole(principal: Principal, id: string, input: { name?: string; description?: string | null; capabilities?: string[] }, context: RequestContext) {
+      requireAdmin(principal, 'role:write');
+      const role = await repository.findRole(db, id);
+      if (!role) throw notFound('Role');
+      if (role.built_in) throw conflict(`The built-in role "${role.name}" cannot be changed; create a custom role instead`);
+      if (input.capabilities) checkCapabilities(input.capabilities);
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          const updated = await repository.updateRole(trx, id, input);
+          if (!updated) throw notFound('Role');
+          await audit.record(context, { kind: 'role_changed', target: { type: 'role', id }, details: { fields: Object.keys(input), capabilities: updated.capabilities } }, trx);
+          return updated;
+        });
+        await membershipsChanged('*');
+        return presentRole(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`A role named "${input.name}" already exists`);
+        throw error;
+      }
+    },
+    async deleteRole(principal: Principal, id: string, context: RequestContext) {
+      requireAdmin(principal, 'role:write');
+      const role = await repository.findRole(db, id);
+      if (!role) throw notFound('Role');
+      if (role.built_in) throw conflict(`The built-in role "${role.name}" cannot be deleted`);
+      await db.transaction().execute(async (trx) => {
+        if (await repository.roleInUse(trx, id)) throw conflict(`The role "${role.name}" is assigned to members; reassign them first`);
+        await repository.deleteRole(trx, id);
+        await audit.record(context, { kind: 'role_deleted', target: { type: 'role', id }, details: { name: role.name } }, trx);
+      });
+    },
+
+    async close() {
+      await unsubscribe();
+    },
+  };
+}

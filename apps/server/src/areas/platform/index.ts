@@ -1,0 +1,42 @@
+/** Platform administration: projects, environments, members and roles (admin), and the license. */
+import type { FastifyInstance } from 'fastify';
+import type { Authorize } from '../../platform/authz.js';
+import type { LicenseStatus } from '../../platform/license-gate.js';
+import type { Platform } from '../../platform/runtime.js';
+import type { AuditService } from '../audit/service.js';
+import type { UsersService } from '../identity/users/service.js';
+import { createAdminRepository } from './admin/repository.js';
+import { adminRoutes } from './admin/routes.js';
+import { createAdminService } from './admin/service.js';
+import { licenseRoutes } from './license/routes.js';
+import { createLicenseService } from './license/service.js';
+
+export interface PlatformArea {
+  authorize: Authorize;
+  license: LicenseStatus;
+  routes(app: FastifyInstance): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createPlatformArea(platform: Platform, deps: { audit: AuditService; users: UsersService }): Promise<PlatformArea> {
+  const { framework, shared, config, logger } = platform;
+  const db = framework.db;
+  const admin = await createAdminService({ db, repository: createAdminRepository(), users: deps.users, audit: deps.audit, shared });
+  const license = await createLicenseService({ db, publicKey: config.auth.licensePublicKey, audit: deps.audit, shared, logger: logger.child({ area: 'platform' }) });
+  return {
+    authorize: admin.authorize,
+    license,
+    async routes(app) {
+      await app.register(adminRoutes, { service: admin });
+      await app.register(licenseRoutes, { service: license });
+    },
+    async start() {
+      await admin.ensureBuiltInRoles();
+    },
+    async close() {
+      await admin.close();
+      await license.close();
+    },
+  };
+}

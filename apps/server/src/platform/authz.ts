@@ -1,0 +1,98 @@
+/**
+ * The one authorization function every area calls: authorize(principal, capability, project, environment).
+ * Capabilities are `<resource>:<action>`; roles are sets of them (docs/access-control.md lists the
+ * catalogue). Instance administrators may do everything; everyone else acts through a project
+ * membership, optionally narrowed to some of the project's environments. A personal token scoped to
+ * projects makes everything outside them not found (404), before any role is considered.
+ */
+import type { Principal } from './authn.js';
+import { AppError, notFound } from './errors/index.js';
+
+export const CAPABILITIES = [
+  'project:read',
+  'project:write',
+  'member:read',
+  'member:write',
+  'connector:read',
+  'connector:write',
+  'catalog:read',
+  'catalog:write',
+  'pipeline:read',
+  'pipeline:write',
+  'pipeline:run',
+  'execution:read',
+  'execution:run',
+  'schedule:read',
+  'schedule:write',
+  'cdc:read',
+  'cdc:write',
+  'stream:read',
+  'stream:write',
+  'export:read',
+  'export:write',
+  'export:run',
+  'policy:read',
+  'policy:write',
+  'lineage:read',
+  'alert:read',
+  'alert:write',
+  'model:read',
+  'model:write',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const READ_CAPABILITIES = CAPABILITIES.filter((c) => c.endsWith(':read'));
+
+/** The built-in project roles; instance administrators are a flag on the user, not a role. */
+export const BUILT_IN_ROLES: Record<'owner' | 'editor' | 'viewer', { description: string; capabilities: readonly Capability[] }> = {
+  owner: { description: 'Everything in the project, members included', capabilities: CAPABILITIES },
+  editor: {
+    description: 'Reads, changes and runs everything in the project except its members and settings',
+    capabilities: CAPABILITIES.filter((c) => !['project:write', 'member:write'].includes(c)),
+  },
+  viewer: { description: 'Reads everything in the project', capabilities: READ_CAPABILITIES },
+};
+
+export interface Membership {
+  capabilities: ReadonlySet<string>;
+  /** null: every environment of the project. */
+  environmentIds: readonly string[] | null;
+}
+
+export interface MembershipSource {
+  membership(projectId: string, userId: string): Promise<Membership | undefined>;
+}
+
+export function permissionDenied(reason: string, capability: string, projectId: string | null, environmentId: string | null): AppError {
+  return new AppError('permission_denied', 403, 'permission_denied', {
+    reason,
+    required_capability: capability,
+    ...(projectId ? { project_id: projectId } : {}),
+    environment_id: environmentId,
+  });
+}
+
+export type Authorize = (principal: Principal, capability: Capability, projectId: string, environmentId?: string | null) => Promise<void>;
+
+export function createAuthorize(source: MembershipSource): Authorize {
+  return async (principal, capability, projectId, environmentId = null) => {
+    if (principal.projectIds && !principal.projectIds.includes(projectId)) throw notFound('Project');
+    if (principal.isAdmin) return;
+    const membership = await source.membership(projectId, principal.userId);
+    if (!membership) throw permissionDenied('not_a_member', capability, projectId, environmentId);
+    if (membership.environmentIds && (!environmentId || !membership.environmentIds.includes(environmentId))) {
+      throw permissionDenied('environment_not_allowed', capability, projectId, environmentId);
+    }
+    if (!membership.capabilities.has(capability)) throw permissionDenied('missing_capability', capability, projectId, environmentId);
+  };
+}
+
+/** Instance-level operations (users, roles, projects, license): administrators only. */
+export function requireAdmin(principal: Principal, capability: string): void {
+  if (!principal.isAdmin) throw permissionDenied('admin_required', capability, null, null);
+}
+
+/** Whether a principal may see a project at all (token scope and membership), for filtering lists. */
+export function tokenAllowsProject(principal: Principal, projectId: string): boolean {
+  return !principal.projectIds || principal.projectIds.includes(projectId);
+}
