@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
+import { createAreas } from '../../src/areas/index.js';
+import { startLeadership, type Leadership } from '../../src/platform/leader.js';
 import { loadConfig, type Config } from '../../src/platform/config/index.js';
 import { createLoggers } from '../../src/platform/logging.js';
 import { startPlatform, type Platform } from '../../src/platform/runtime.js';
@@ -19,6 +21,7 @@ export interface TestApp {
   config: Config;
   /** Every JSON log line written so far. */
   logs: Array<Record<string, unknown>>;
+  leadership: Leadership | undefined;
   /** Raw log text, for searching a secret that must not be there. */
   logText(): string;
   close(): Promise<void>;
@@ -31,6 +34,8 @@ export interface TestAppOptions extends AppOptions {
   database?: TestDatabase;
   /** Share a Redis key prefix with another app, to prove they share counters. */
   redisKeyPrefix?: string;
+  /** Compete for leadership and run the leader tasks, as `svc serve` does. */
+  leader?: boolean;
 }
 
 export const TEST_ADMIN_PASSWORD = 'initial-Admin-pass-42';
@@ -60,7 +65,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   });
   const platform = await startPlatform(config, createLoggers(config.log.level, sink));
-  const app = await buildApp(platform, options);
+  const areas = await createAreas(platform);
+  const app = await buildApp(platform, { ...options, areas });
+  const leadership = options.leader ? startLeadership(platform.framework.pool, areas.leaderTasks, platform.logger, 200) : undefined;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -69,12 +76,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     platform,
     config,
+    leadership,
     get logs() {
       return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     logText: () => lines.join('\n'),
     async close() {
       await app.close();
+      await leadership?.stop();
+      await areas.close();
       await platform.close();
       await ownDatabase?.drop();
       await rm(dataDir, { recursive: true, force: true });
