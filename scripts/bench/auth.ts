@@ -7,14 +7,10 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import bcrypt from 'bcrypt';
-import pg from 'pg';
-import { freePort, measure, startChild, table, waitForUrl } from './support.js';
+import { BENCH_ADMIN_PASSWORD, measure, startTargets, table } from './support.js';
 
-const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
-const PASSWORD = 'bench-Admin-password-1';
 
 // The bcrypt bound: one hash per core at a time is the most a machine can verify.
 const hashTimes: number[] = [];
@@ -28,61 +24,30 @@ const hashMs = hashTimes.sort((a, b) => a - b)[2]!;
 const cores = os.cpus().length;
 const bound = cores / (hashMs / 1000);
 
-const database = `svc_bench_auth_${Date.now()}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`create database ${database}`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${database}`;
-
-const children = [];
+const targets = await startTargets();
 try {
-  const barePort = await freePort();
-  children.push(startChild(['scripts/bench/bare-fastify.mjs'], { PORT: String(barePort) }));
-  await waitForUrl(`http://127.0.0.1:${barePort}/`);
-
-  const svcPort = await freePort();
-  children.push(
-    startChild(['apps/server/dist/cli.js', 'serve'], {
-      SVC_PORT: String(svcPort),
-      SVC_DATABASE_URL: databaseUrl.toString(),
-      SVC_REDIS_URL: REDIS_URL,
-      SVC_REDIS_KEY_PREFIX: `${database}:`,
-      SVC_RATE_LIMIT_PER_MINUTE: '100000000',
-      SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
-      SVC_INITIAL_ADMIN_PASSWORD: PASSWORD,
-      SVC_INITIAL_PASSWORD_FILE: `/tmp/${database}-password.txt`,
-      SVC_DATA_DIR: `/tmp/${database}`,
-      SVC_LOG_LEVEL: 'info',
-    }),
-  );
-  const base = `http://127.0.0.1:${svcPort}`;
-  await waitForUrl(`${base}/health`);
-  const loginBody = JSON.stringify({ username: 'admin', password: PASSWORD });
-  const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
-  const { access_token: accessToken } = (await login.json()) as { access_token: string };
-  const created = await fetch(`${base}/api/v1/api-tokens`, {
+  const created = await fetch(`${targets.svc}/api/v1/api-tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${targets.accessToken}` },
     body: JSON.stringify({ name: 'bench', scope: 'read' }),
   });
   const { token: personalToken } = (await created.json()) as { token: string };
 
   // Logins: enough connections to keep every bcrypt thread busy.
   const logins = await autocannon({
-    url: `${base}/api/v1/auth/login`,
+    url: `${targets.svc}/api/v1/auth/login`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: loginBody,
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
     connections: 8,
     duration: SECONDS,
   });
 
   const figures = await measure(
     [
-      { name: 'bare Fastify GET / (baseline)', url: `http://127.0.0.1:${barePort}/` },
-      { name: 'svc GET /api/v1/me, access token', url: `${base}/api/v1/me`, headers: { authorization: `Bearer ${accessToken}` } },
-      { name: 'svc GET /api/v1/me, personal token', url: `${base}/api/v1/me`, headers: { authorization: `Bearer ${personalToken}` } },
+      { name: 'bare Fastify GET / (baseline)', url: `${targets.bare}/` },
+      { name: 'svc GET /api/v1/me, access token', url: `${targets.svc}/api/v1/me`, headers: { authorization: `Bearer ${targets.accessToken}` } },
+      { name: 'svc GET /api/v1/me, personal token', url: `${targets.svc}/api/v1/me`, headers: { authorization: `Bearer ${personalToken}` } },
     ],
     SECONDS,
     ROUNDS,
@@ -95,8 +60,5 @@ try {
     ].join('\n') + '\n',
   );
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
+  await targets.stop();
 }

@@ -1,8 +1,11 @@
 /** Shared pieces of the benchmark scripts: child servers, autocannon runs, a side-by-side table. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -87,4 +90,72 @@ export function table(rows: Figures[], baseline: Figures): string {
     ),
   ];
   return lines.join('\n');
+}
+
+export const BENCH_ADMIN_PASSWORD = 'bench-Admin-password-1';
+
+export interface BenchTargets {
+  /** Base URL of the bare Fastify baseline. */
+  bare: string;
+  /** Base URL of the built service (`svc serve`). */
+  svc: string;
+  /** A fresh access token of the seeded administrator. */
+  accessToken: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the baseline and the built service (against a fresh database on the machine's PostgreSQL,
+ * the machine's Redis, rate limits out of the way) and signs in; stop() removes everything again.
+ */
+export async function startTargets(options: { logLevel?: string } = {}): Promise<BenchTargets> {
+  const adminUrl = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `svc_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const barePort = await freePort();
+    children.push(startChild(['scripts/bench/bare-fastify.mjs'], { PORT: String(barePort) }));
+    const svcPort = await freePort();
+    children.push(
+      startChild(['apps/server/dist/cli.js', 'serve'], {
+        SVC_PORT: String(svcPort),
+        SVC_DATABASE_URL: databaseUrl.toString(),
+        SVC_REDIS_URL: process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+        SVC_REDIS_KEY_PREFIX: `${database}:`,
+        SVC_RATE_LIMIT_PER_MINUTE: '100000000',
+        SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+        SVC_INITIAL_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+        SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'initial-password.txt'),
+        SVC_DATA_DIR: dataDir,
+        SVC_LOG_LEVEL: options.logLevel ?? 'info',
+      }),
+    );
+    const bare = `http://127.0.0.1:${barePort}`;
+    const svc = `http://127.0.0.1:${svcPort}`;
+    await waitForUrl(`${bare}/`);
+    await waitForUrl(`${svc}/health`);
+    const login = await fetch(`${svc}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+    });
+    const { access_token: accessToken } = (await login.json()) as { access_token: string };
+    return { bare, svc, accessToken, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

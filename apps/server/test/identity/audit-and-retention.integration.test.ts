@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createApiToken, createUser } from '../support/http.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
@@ -24,7 +24,7 @@ describe('audit log', () => {
   let admin: string;
   let adminId: string;
   beforeAll(async () => {
-    t = await startTestApp({ env: { SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await startTestApp({ env: NO_RATE_LIMITS });
     admin = (await adminLogin(t)).accessToken;
     adminId = (await api<{ id: string }>(t, 'GET', '/api/v1/me', { token: admin })).body.id;
   });

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createUser, refreshCookieOf } from '../support/http.js';
 
 function licenseJwt(privateKey: KeyObject, claims: Record<string, unknown>): string {
@@ -16,7 +16,7 @@ describe('license and read-only mode', () => {
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp({
-      env: { SVC_LICENSE_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(), SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
+      env: { ...NO_RATE_LIMITS, SVC_LICENSE_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
     });
     admin = (await adminLogin(t)).accessToken;
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/app.js';
+import { TEST_ADMIN_PASSWORD, NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createUser, login, refreshCookieOf } from '../support/http.js';
 
 describe('sessions: login, refresh rotation, reuse detection, logout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000', SVC_RATE_LIMIT_PER_MINUTE: '100000' } });
+    t = await startTestApp({ env: NO_RATE_LIMITS });
   });
   afterAll(async () => t?.close());
 

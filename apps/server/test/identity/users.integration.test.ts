@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createApiToken, createUser, login } from '../support/http.js';
 
 describe('users', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp({ env: { SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await startTestApp({ env: NO_RATE_LIMITS });
     admin = (await adminLogin(t)).accessToken;
   });
   afterAll(async () => t?.close());

@@ -40,6 +40,9 @@ export interface TestAppOptions extends AppOptions {
 
 export const TEST_ADMIN_PASSWORD = 'initial-Admin-pass-42';
 
+/** Rate limits out of the way, for suites that are not about them. */
+export const NO_RATE_LIMITS = { SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000' };
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = options.database ? undefined : await createTestDatabase();
   const database = options.database ?? ownDatabase!;
