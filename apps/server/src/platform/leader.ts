@@ -34,22 +34,33 @@ export function startLeadership(pool: pg.Pool, tasks: LeaderTask[], logger: Logg
     }
   };
 
+  const abdicate = (reason: string) => {
+    leader = false;
+    for (const timer of timers.splice(0)) clearInterval(timer);
+    const held = client;
+    client = undefined;
+    if (held) {
+      held.off('error', onConnectionError);
+      held.release(true); // destroyed, not pooled: its session held the lock
+    }
+    if (reason) logger.warn(reason);
+  };
+  // Connection lost: the lock went with it. Stop the tasks and compete again.
+  const onConnectionError = () => {
+    if (!stopped) abdicate('lost leadership (database connection closed)');
+  };
+
   const attempt = async () => {
     if (stopped || leader) return;
     try {
-      client ??= await pool.connect();
+      if (!client) {
+        client = await pool.connect();
+        client.on('error', onConnectionError);
+      }
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LEADER_LOCK_KEY]);
-      if (!rows[0]?.locked) return;
+      if (!rows[0]?.locked || stopped) return;
       leader = true;
       logger.info('this process is the leader for background tasks');
-      client.on('error', () => {
-        // Connection lost: the lock went with it. Stop the tasks and compete again.
-        leader = false;
-        for (const timer of timers.splice(0)) clearInterval(timer);
-        client?.release(true);
-        client = undefined;
-        logger.warn('lost leadership (database connection closed)');
-      });
       for (const task of tasks) {
         void runTask(task);
         const timer = setInterval(() => void runTask(task), task.intervalMs);
@@ -58,8 +69,7 @@ export function startLeadership(pool: pg.Pool, tasks: LeaderTask[], logger: Logg
       }
     } catch (error) {
       logger.warn({ err: { message: (error as Error).message } }, 'leader election attempt failed');
-      client?.release(true);
-      client = undefined;
+      abdicate('');
     }
   };
 
@@ -72,11 +82,8 @@ export function startLeadership(pool: pg.Pool, tasks: LeaderTask[], logger: Logg
     async stop() {
       stopped = true;
       clearInterval(retry);
-      for (const timer of timers) clearInterval(timer);
-      if (client) {
-        if (leader) await client.query('select pg_advisory_unlock($1)', [LEADER_LOCK_KEY]).catch(() => undefined);
-        client.release();
-      }
+      if (client && leader) await client.query('select pg_advisory_unlock($1)', [LEADER_LOCK_KEY]).catch(() => undefined);
+      abdicate('');
     },
   };
 }

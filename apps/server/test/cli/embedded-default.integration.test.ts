@@ -85,7 +85,7 @@ describe('embedded default', () => {
     const response = await finish();
     expect(response).toMatch(/^HTTP\/1\.1 200/);
     const exit = await cli.exited;
-    expect(exit.code).toBe(0);
+    expect(exit.code, cli.output()).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(cli.output()).toContain('"msg":"stopped"');
 
@@ -95,7 +95,7 @@ describe('embedded default', () => {
     expect((await login(url)).status).toBe(200);
     expect((await stat(passwordFile)).mtimeMs).toBe(fileStat.mtimeMs);
     cli.child.kill('SIGTERM');
-    expect((await cli.exited).code).toBe(0);
+    expect((await cli.exited).code, cli.output()).toBe(0);
   });
 
   it('stops with a message naming the variable when the configuration is invalid', async () => {

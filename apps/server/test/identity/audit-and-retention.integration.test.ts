@@ -118,6 +118,13 @@ describe('retention sweep', () => {
       }
       expect(remaining).toEqual({ expired: 0, live: 1, refresh: 0 });
       expect([a.leadership!.isLeader(), b.leadership!.isLeader()].filter(Boolean)).toHaveLength(1);
+
+      // The leader goes away: the other process takes over.
+      const [leader, follower] = a.leadership!.isLeader() ? [a, b] : [b, a];
+      await leader.leadership!.stop();
+      const deadline2 = Date.now() + 5000;
+      while (!follower.leadership!.isLeader() && Date.now() < deadline2) await new Promise((r) => setTimeout(r, 50));
+      expect(follower.leadership!.isLeader()).toBe(true);
     } finally {
       await client.end();
     }
