@@ -46,6 +46,7 @@ describe('RBAC: projects, members, roles', () => {
     const user = await createUser(t, admin);
     const put = await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, { token: admin, body: { role, environment_ids: environmentIds } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), user_id: user.id, username: user.username, role });
     return user;
   }
 

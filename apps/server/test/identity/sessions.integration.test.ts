@@ -28,6 +28,19 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
     expect(JSON.stringify(result.body)).not.toContain(value);
   });
 
+  it('marks the cookie Secure in production', async () => {
+    const production = await startTestApp({
+      env: { SVC_ENV: 'production', SVC_JWT_SECRET: 'a-production-secret-of-at-least-32-chars' },
+    });
+    try {
+      const result = await api(production, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+      const cookie = result.setCookies.find((c) => c.startsWith('svc_refresh='))!;
+      expect(cookie.split(';').map((p) => p.trim().toLowerCase())).toContain('secure');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('refuses a wrong password and an unknown user with the same 401 body', async () => {
     const wrong = await api(t, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: 'not-the-password' } });
     const unknown = await api(t, 'POST', '/api/v1/auth/login', { body: { username: 'nobody-here', password: 'not-the-password' } });

@@ -24,6 +24,7 @@ export interface RolesTable {
   updated_at: Generated<Date>;
 }
 export interface ProjectMembersTable {
+  id: Generated<string>;
   project_id: string;
   user_id: string;
   role_id: string;
@@ -82,7 +83,7 @@ export function createAdminRepository() {
         .selectFrom('project_members')
         .innerJoin('roles', 'roles.id', 'project_members.role_id')
         .innerJoin('users', 'users.id', 'project_members.user_id')
-        .select(['project_members.user_id', 'users.username', 'roles.name as role', 'project_members.environment_ids', 'project_members.created_at', 'project_members.updated_at'])
+        .select(['project_members.id', 'project_members.user_id', 'users.username', 'roles.name as role', 'project_members.environment_ids', 'project_members.created_at', 'project_members.updated_at'])
         .where('project_members.project_id', '=', projectId)
         .orderBy('users.username')
         .execute(),

@@ -17,6 +17,7 @@ export const EnvironmentList = Type.Object({ items: Type.Array(Environment) });
 export const CreateEnvironmentBody = Type.Object({ name: Name }, { additionalProperties: false });
 
 export const Member = Type.Object({
+  id: Uuid,
   user_id: Uuid,
   username: Type.String(),
   role: Type.String(),
