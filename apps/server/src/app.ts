@@ -1,22 +1,23 @@
 /**
- * Builds the Fastify instance without listening (tests listen on port 0). Hook order on every request:
- * request id -> rate limit -> authentication (+ token scope) -> handler; errors go through one handler.
+ * Builds the Fastify instance without listening (tests listen on port 0). Every request goes through
+ * the platform pipeline (platform/pipeline.ts) before its handler; errors go through one handler.
  */
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAreas, type Areas } from './areas/index.js';
-import { registerAuthentication } from './platform/authn.js';
+import { createAuthentication } from './platform/authn.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health.js';
-import { registerLicenseGate } from './platform/license-gate.js';
-import { createMetrics, registerHttpMetrics } from './platform/metrics.js';
-import { accessLogUrl, lazyChildLogger } from './platform/logging.js';
+import { createLicenseGate } from './platform/license-gate.js';
+import { accessLog, lazyChildLogger } from './platform/logging.js';
+import { createHttpMetrics, createMetrics, registerMetricsRoute } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { registerRateLimits } from './platform/rate-limit.js';
-import { registerSecurityHeaders } from './platform/security-headers.js';
-import { registerRequestContext } from './platform/request-context.js';
+import { registerPipeline } from './platform/pipeline.js';
+import { createRateLimiter } from './platform/rate-limit.js';
+import { beginRequest } from './platform/request-context.js';
+import { createSecurityHeaders } from './platform/security-headers.js';
 import type { Platform } from './platform/runtime.js';
 
 registerAjvFormats();
@@ -33,7 +34,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
-    // One access-log line per request (written below), not Fastify's two.
+    // One access-log line per request (platform/logging.ts accessLog), not Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
@@ -47,35 +48,28 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  registerRequestContext(app);
-  app.addHook('onResponse', async (request, reply) => {
-    accessLogger.info(
-      {
-        request_id: request.id,
-        method: request.method,
-        url: accessLogUrl(request.url),
-        route: request.routeInfo?.url,
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-        client: request.ip,
-        user_id: request.principal?.userId,
-      },
-      'request completed',
-    );
-  });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.env === 'production');
   await app.register(cookie);
   await registerOpenApi(app, version.version);
 
   const metrics = createMetrics(framework.pool);
-  registerHttpMetrics(app, metrics);
-  registerRateLimits(app, shared, config.rateLimit, metrics);
-
+  registerMetricsRoute(app, metrics);
+  const rateLimiter = createRateLimiter(shared, config.rateLimit, metrics, logger);
+  app.addHook('onClose', async () => rateLimiter.close());
   const areas = options.areas ?? (await createAreas(platform));
   if (!options.areas) app.addHook('onClose', async () => areas.close());
-  registerAuthentication(app, areas.authenticator);
-  registerLicenseGate(app, areas.license);
+
+  registerPipeline(
+    app,
+    [
+      beginRequest,
+      createSecurityHeaders(config.env === 'production'),
+      rateLimiter.check,
+      createAuthentication(areas.authenticator),
+      createLicenseGate(areas.license),
+    ],
+    [createHttpMetrics(metrics), (request, reply) => accessLog(accessLogger, request, reply)],
+  );
 
   registerHealth(app, { framework_db: (ms) => framework.ping(ms), redis: (ms) => shared.ping(ms) }, version);
   await app.register(

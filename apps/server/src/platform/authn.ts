@@ -5,7 +5,7 @@
  * the query parameter `token` only on routes marked `sseQueryToken`, and there only an access token.
  * A `read`-scoped personal token is refused on every unsafe method here, in one place.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './errors/index.js';
 
 export const API_TOKEN_PREFIX = 'svc_';
@@ -28,8 +28,8 @@ export interface Principal {
 }
 
 export interface Authenticator {
-  /** Resolves the principal or throws 401 (unknown, expired, revoked, disabled user). */
-  authenticate(token: string, options: { onlyAccessToken: boolean }): Promise<Principal>;
+  /** The principal, or a 401 thrown (unknown, expired, revoked, disabled user). Synchronous when all it needs is cached. */
+  authenticate(token: string): Principal | Promise<Principal>;
 }
 
 declare module 'fastify' {
@@ -54,9 +54,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
-export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator) {
-  app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
+export function createAuthentication(authenticator: Authenticator) {
+  const admit = (request: FastifyRequest, principal: Principal) => {
+    request.principal = principal;
+    if (principal.scope === 'read' && UNSAFE_METHODS.has(request.method)) {
+      throw forbidden('This personal API token has read scope and cannot make changes; use a write-scoped token');
+    }
+  };
+  return (request: FastifyRequest): void | Promise<void> => {
     const { config, url } = request.routeInfo;
     if (config.public || url === undefined) return;
     let token = bearerToken(request);
@@ -72,12 +77,10 @@ export function registerAuthentication(app: FastifyInstance, authenticator: Auth
     if (fromQuery && token.startsWith(API_TOKEN_PREFIX)) {
       throw unauthenticated('Only a short-lived access token is accepted in the token query parameter');
     }
-    const principal = await authenticator.authenticate(token, { onlyAccessToken: fromQuery });
-    request.principal = principal;
-    if (principal.scope === 'read' && UNSAFE_METHODS.has(request.method)) {
-      throw forbidden('This personal API token has read scope and cannot make changes; use a write-scoped token');
-    }
-  });
+    const principal = authenticator.authenticate(token);
+    if (principal instanceof Promise) return principal.then((p) => admit(request, p));
+    admit(request, principal);
+  };
 }
 
 /** The authenticated caller of a non-public route (the hook guarantees it is set). */

@@ -4,7 +4,7 @@
  * refresh, logout, one's own password change, installing a license). No restart needed: the state
  * is checked against the clock on every request.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors/index.js';
 
 export interface LicenseStatus {
@@ -21,10 +21,10 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function registerLicenseGate(app: FastifyInstance, license: LicenseStatus) {
-  app.addHook('onRequest', async (request) => {
+export function createLicenseGate(license: LicenseStatus) {
+  return (request: FastifyRequest): void => {
     if (!UNSAFE_METHODS.has(request.method) || request.routeInfo.config.licenseExempt) return;
     if (request.routeInfo.url === undefined) return;
     if (license.isReadOnly()) throw new AppError('license_expired', 403, 'license_expired');
-  });
+  };
 }

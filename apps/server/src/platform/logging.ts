@@ -2,7 +2,7 @@
  * Structured JSON logs (pino). Every API line carries request_id (Fastify's child logger);
  * credentials are redacted wherever they appear in a logged object.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { pino, type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 
 export const REDACTED_PATHS = [
@@ -86,4 +86,21 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
 
 export function accessLogUrl(url: string): string {
   return url.includes('token=') ? url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') : url;
+}
+
+/** The one line per request. */
+export function accessLog(logger: Logger, request: FastifyRequest, reply: FastifyReply): void {
+  logger.info(
+    {
+      request_id: request.id,
+      method: request.method,
+      url: accessLogUrl(request.url),
+      route: request.routeInfo?.url,
+      status: reply.statusCode,
+      duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+      client: request.ip,
+      user_id: request.principal?.userId,
+    },
+    'request completed',
+  );
 }

@@ -13,7 +13,7 @@
  * X-RateLimit-Reset (whole seconds until that window resets). If shared state fails or is slow,
  * requests pass (logged and counted): losing Redis must not take the API down with it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { tooManyRequests } from './errors/index.js';
 import type { Metrics } from './metrics.js';
@@ -48,6 +48,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+type Outcome = { name: string; limit: number } & WindowCount;
+
 interface LocalWindow {
   resetAt: number;
   /** Highest shared count any of our round trips has returned in this window. */
@@ -69,7 +71,8 @@ export class WindowCounter {
     private readonly logger: Logger,
   ) {}
 
-  async hit(key: string, limit: number): Promise<WindowCount> {
+  /** Synchronous while the hit is only counted locally; a promise when it goes to the shared window. */
+  hit(key: string, limit: number): WindowCount | Promise<WindowCount> {
     const now = Date.now();
     let local = this.windows.get(key);
     if (local && now >= local.resetAt) {
@@ -143,45 +146,52 @@ export class WindowCounter {
   }
 }
 
-type Outcome = { name: string; limit: number } & WindowCount;
+export interface RateLimiter {
+  /** The rate-limit step of the request pipeline: counts the request, sets the headers, throws 429. */
+  check(request: FastifyRequest, reply: FastifyReply): void | Promise<void>;
+  close(): void;
+}
 
-const RATE_HEADERS = Symbol('rateHeaders');
-type WithHeaders = FastifyRequest & { [RATE_HEADERS]?: { remaining: number; resetSeconds: number } };
+export function createRateLimiter(shared: SharedState, limits: RateLimits, metrics: Metrics, logger: Logger): RateLimiter {
+  const counter = new WindowCounter(shared, WINDOW_MS, logger);
 
-export function registerRateLimits(app: FastifyInstance, shared: SharedState, limits: RateLimits, metrics: Metrics) {
-  const counter = new WindowCounter(shared, WINDOW_MS, app.log as unknown as Logger);
-  app.addHook('onClose', async () => counter.close());
-
-  app.addHook('onRequest', async (request) => {
-    const extra = request.routeInfo.config.rateLimit === 'login' ? { name: 'login', limit: limits.loginPerMinute } : undefined;
-    let outcomes: Outcome[];
-    try {
-      const global = counter.hit(`rl:global:${request.ip}`, limits.perMinute);
-      outcomes = [{ name: 'global', limit: limits.perMinute, ...(await global) }];
-      if (extra) outcomes.push({ ...extra, ...(await counter.hit(`rl:${extra.name}:${request.ip}`, extra.limit)) });
-    } catch (error) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'rate limit not enforced: shared state unavailable');
-      metrics.rateLimitUnenforced.inc();
-      return;
-    }
+  const conclude = (request: FastifyRequest, reply: FastifyReply, outcomes: Outcome[]) => {
     let tightest = outcomes[0]!;
     for (const outcome of outcomes) if (outcome.limit - outcome.count < tightest.limit - tightest.count) tightest = outcome;
-    (request as WithHeaders)[RATE_HEADERS] = {
-      remaining: Math.max(0, tightest.limit - tightest.count),
-      resetSeconds: Math.max(1, Math.ceil(tightest.resetMs / 1000)),
-    };
+    // Fastify lower-cases header names; set these on the raw response to keep the documented spelling.
+    reply.raw.setHeader('X-RateLimit-Remaining', String(Math.max(0, tightest.limit - tightest.count)));
+    reply.raw.setHeader('X-RateLimit-Reset', String(Math.max(1, Math.ceil(tightest.resetMs / 1000))));
     const exceeded = outcomes.find((o) => o.count > o.limit);
     if (exceeded) {
       metrics.rateLimitRefusals.inc({ limit: exceeded.name });
       throw tooManyRequests(Math.max(1, Math.ceil(exceeded.resetMs / 1000)));
     }
-  });
+  };
+  const unenforced = (request: FastifyRequest, error: unknown) => {
+    request.log.warn({ err: { message: (error as Error).message } }, 'rate limit not enforced: shared state unavailable');
+    metrics.rateLimitUnenforced.inc();
+  };
 
-  // Fastify lower-cases header names; write these on the raw response to keep the documented spelling.
-  app.addHook('onSend', async (request, reply) => {
-    const headers = (request as WithHeaders)[RATE_HEADERS];
-    if (!headers) return;
-    reply.raw.setHeader('X-RateLimit-Remaining', String(headers.remaining));
-    reply.raw.setHeader('X-RateLimit-Reset', String(headers.resetSeconds));
-  });
+  return {
+    check(request, reply) {
+      const checks: Array<{ name: string; limit: number }> = [{ name: 'global', limit: limits.perMinute }];
+      if (request.routeInfo.config.rateLimit === 'login') checks.push({ name: 'login', limit: limits.loginPerMinute });
+      let counts: Array<WindowCount | Promise<WindowCount>>;
+      try {
+        counts = checks.map((c) => counter.hit(`rl:${c.name}:${request.ip}`, c.limit));
+      } catch (error) {
+        return unenforced(request, error);
+      }
+      if (counts.every((c): c is WindowCount => !(c instanceof Promise))) {
+        return conclude(request, reply, counts.map((c, i) => ({ ...checks[i]!, ...c })));
+      }
+      return Promise.all(counts).then(
+        (resolved) => conclude(request, reply, resolved.map((c, i) => ({ ...checks[i]!, ...c }))),
+        (error: unknown) => unenforced(request, error),
+      );
+    },
+    close() {
+      counter.close();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /** What services need to know about a request without seeing Fastify: who acts, from where, in which request. */
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface RouteInfo {
   /** Route template (`/api/v1/users/:id`), undefined when no route matched. */
@@ -14,14 +14,11 @@ declare module 'fastify' {
   }
 }
 
-/** First hook of every request: the request id header and the matched route. */
-export function registerRequestContext(app: FastifyInstance) {
-  app.decorateRequest('routeInfo', null as unknown as RouteInfo);
-  app.addHook('onRequest', async (request, reply) => {
-    const options = request.routeOptions;
-    request.routeInfo = { url: options.url, config: options.config };
-    reply.header('X-Request-Id', request.id);
-  });
+/** First step of every request: the matched route, read once, and the request id header. */
+export function beginRequest(request: FastifyRequest, reply: FastifyReply): void {
+  const options = request.routeOptions;
+  request.routeInfo = { url: options.url, config: options.config };
+  reply.header('X-Request-Id', request.id);
 }
 
 export interface RequestContext {

@@ -4,7 +4,7 @@
  * varies per request (no CSP nonces), so both are computed once at startup; helmet stays the source
  * of the HTML set without its per-request cost.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -38,10 +38,10 @@ declare module 'fastify' {
   }
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
+export function createSecurityHeaders(production: boolean) {
   const api = apiSecurityHeaders(production);
   const html = computeHelmetHeaders({ strictTransportSecurity: production });
-  app.addHook('onRequest', async (request, reply) => {
+  return (request: FastifyRequest, reply: FastifyReply): void => {
     reply.headers(request.routeInfo.config.html ? html : api);
-  });
+  };
 }

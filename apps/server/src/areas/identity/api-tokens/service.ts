@@ -45,6 +45,17 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
   const lookups = new Map<string, { row: ApiTokenRow | undefined; expiresAt: number }>();
   const touched = new Map<string, number>(); // token id -> last time we wrote last_used_at
 
+  const usable = (row: ApiTokenRow | undefined): ApiTokenRow | undefined => {
+    if (!row || revocations.isRevoked('api_token', row.id) || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
+    // last_used_at is written at most once a minute per token, off the request path.
+    const now = Date.now();
+    if ((touched.get(row.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
+      touched.set(row.id, now);
+      void repository.touch(db, [row.id]).catch(() => undefined);
+    }
+    return row;
+  };
+
   const ownedOrAdmin = async (principal: Principal, id: string): Promise<ApiTokenRow> => {
     const row = await repository.findById(db, id);
     if (!row || row.revoked_at || (row.user_id !== principal.userId && !principal.isAdmin)) throw notFound('API token');
@@ -52,26 +63,19 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
   };
 
   return {
-    /** The active token with this value, or undefined. Cached briefly; revocations are checked separately. */
-    async lookup(value: string): Promise<ApiTokenRow | undefined> {
+    /**
+     * The active token with this value, or undefined; synchronous when the value's row is cached
+     * (30 s; revocations and expiry are checked on every call), a promise otherwise.
+     */
+    lookup(value: string): ApiTokenRow | undefined | Promise<ApiTokenRow | undefined> {
       const hash = hashSecret(value);
       const cached = lookups.get(hash);
-      let row: ApiTokenRow | undefined;
-      if (cached && cached.expiresAt > Date.now()) {
-        row = cached.row;
-      } else {
-        row = await repository.findActiveByHash(db, hash);
+      if (cached && cached.expiresAt > Date.now()) return usable(cached.row);
+      return repository.findActiveByHash(db, hash).then((row) => {
         if (lookups.size > 50_000) lookups.clear();
         lookups.set(hash, { row, expiresAt: Date.now() + LOOKUP_TTL_MS });
-      }
-      if (!row || revocations.isRevoked('api_token', row.id) || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
-      // last_used_at is written at most once a minute per token, off the request path.
-      const now = Date.now();
-      if ((touched.get(row.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
-        touched.set(row.id, now);
-        void repository.touch(db, [row.id]).catch(() => undefined);
-      }
-      return row;
+        return usable(row);
+      });
     },
 
     async create(principal: Principal, input: CreateApiTokenInput, context: RequestContext) {

@@ -12,6 +12,8 @@ const TTL_MS = 10_000;
 const CHANNEL = 'identity.user-changed';
 
 export interface UserCache {
+  /** The cached entry, if fresh: `{ row }` (row undefined: known not to exist), else undefined. */
+  peek(id: string): { row: UserRow | undefined } | undefined;
   get(id: string): Promise<UserRow | undefined>;
   forget(id: string): Promise<void>;
   close(): Promise<void>;
@@ -21,6 +23,10 @@ export async function createUserCache(db: Db, users: UsersRepository, shared: Sh
   const entries = new Map<string, { row: UserRow | undefined; expiresAt: number }>();
   const unsubscribe = await shared.subscribe(CHANNEL, (id) => entries.delete(id));
   return {
+    peek(id) {
+      const cached = entries.get(id);
+      return cached && cached.expiresAt > Date.now() ? cached : undefined;
+    },
     async get(id) {
       const cached = entries.get(id);
       if (cached && cached.expiresAt > Date.now()) return cached.row;
