@@ -3,7 +3,6 @@
  * the platform pipeline (platform/pipeline.ts) before its handler; errors go through one handler.
  */
 import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAreas, type Areas } from './areas/index.js';
@@ -49,7 +48,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   registerErrorHandling(app);
-  await app.register(cookie);
   await registerOpenApi(app, version.version);
 
   const metrics = createMetrics(framework.pool);

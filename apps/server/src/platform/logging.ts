@@ -67,21 +67,53 @@ function bufferedStdout(): DestinationStream {
 
 /**
  * Fastify makes a child logger (bound to the request_id) for every request, though most requests
- * never log through it (the access line has its own logger). This defers the child until first use.
+ * never log through it (the access line has its own logger). This one makes the pino child only when
+ * a method is first called. (A Proxy would not do: Fastify checks the methods exist, which touched them.)
  */
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly childBindings: Bindings,
+    readonly childOptions: ChildLoggerOptions,
+  ) {}
+  get #real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.childBindings, this.childOptions));
+  }
+  get level() {
+    return this.#child?.level ?? this.parent.level;
+  }
+  set level(value: string) {
+    this.#real.level = value;
+  }
+  fatal(...args: unknown[]) {
+    (this.#real.fatal as (...a: unknown[]) => void)(...args);
+  }
+  error(...args: unknown[]) {
+    (this.#real.error as (...a: unknown[]) => void)(...args);
+  }
+  warn(...args: unknown[]) {
+    (this.#real.warn as (...a: unknown[]) => void)(...args);
+  }
+  info(...args: unknown[]) {
+    (this.#real.info as (...a: unknown[]) => void)(...args);
+  }
+  debug(...args: unknown[]) {
+    (this.#real.debug as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]) {
+    (this.#real.trace as (...a: unknown[]) => void)(...args);
+  }
+  silent(...args: unknown[]) {
+    (this.#real.silent as (...a: unknown[]) => void)(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.#real.child(bindings, options);
+  }
+}
+
 export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, options));
-  return new Proxy(logger, {
-    get(_target, property) {
-      const target = real();
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-    set(_target, property, value) {
-      return Reflect.set(real(), property, value);
-    },
-  });
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
 export function accessLogUrl(url: string): string {

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { principalOf } from '../../../platform/authn.js';
@@ -10,6 +11,8 @@ export const REFRESH_COOKIE = 'svc_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secureCookies: boolean }> = async (app, { service, secureCookies }) => {
+  // Cookies are parsed only here, on the auth routes: the only ones the refresh cookie is sent to.
+  await app.register(cookie);
   const tags = ['identity'];
   const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession) =>
     reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
