@@ -174,19 +174,24 @@ export function createRateLimiter(shared: SharedState, limits: RateLimits, metri
 
   return {
     check(request, reply) {
-      const checks: Array<{ name: string; limit: number }> = [{ name: 'global', limit: limits.perMinute }];
-      if (request.routeInfo.config.rateLimit === 'login') checks.push({ name: 'login', limit: limits.loginPerMinute });
-      let counts: Array<WindowCount | Promise<WindowCount>>;
+      const key = `:${request.ip}`;
+      const login = request.routeInfo.config.rateLimit === 'login';
+      let global: WindowCount | Promise<WindowCount>;
+      let extra: WindowCount | Promise<WindowCount> | undefined;
       try {
-        counts = checks.map((c) => counter.hit(`rl:${c.name}:${request.ip}`, c.limit));
+        global = counter.hit(`rl:global${key}`, limits.perMinute);
+        if (login) extra = counter.hit(`rl:login${key}`, limits.loginPerMinute);
       } catch (error) {
         return unenforced(request, error);
       }
-      if (counts.every((c): c is WindowCount => !(c instanceof Promise))) {
-        return conclude(request, reply, counts.map((c, i) => ({ ...checks[i]!, ...c })));
-      }
-      return Promise.all(counts).then(
-        (resolved) => conclude(request, reply, resolved.map((c, i) => ({ ...checks[i]!, ...c }))),
+      const outcomes = (g: WindowCount, l: WindowCount | undefined): Outcome[] => {
+        const list: Outcome[] = [{ name: 'global', limit: limits.perMinute, count: g.count, resetMs: g.resetMs }];
+        if (l) list.push({ name: 'login', limit: limits.loginPerMinute, count: l.count, resetMs: l.resetMs });
+        return list;
+      };
+      if (!(global instanceof Promise) && !(extra instanceof Promise)) return conclude(request, reply, outcomes(global, extra));
+      return Promise.all([global, extra]).then(
+        ([g, l]) => conclude(request, reply, outcomes(g, l)),
         (error: unknown) => unenforced(request, error),
       );
     },
