@@ -31,7 +31,6 @@ export interface FieldError {
   message: string;
 }
 
-export const badRequest = defineError('bad_request', 400, (detail: string) => ({ detail }));
 export const unauthenticated = defineError('unauthenticated', 401, (detail: string = 'Authentication required') => ({
   detail,
   headers: { 'WWW-Authenticate': 'Bearer' },
