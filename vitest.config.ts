@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// Workspace packages resolve to their TypeScript sources in tests (the `development` export condition).
 export default defineConfig({
+  resolve: { conditions: ['development'] },
+  ssr: { resolve: { conditions: ['development'], externalConditions: ['development'] } },
   test: {
     projects: [
       {
@@ -14,7 +17,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/*/src/**/__tests__/**/*.integration.test.ts', 'apps/*/test/**/*.integration.test.ts'],
+          include: [
+            'apps/*/src/**/__tests__/**/*.integration.test.ts',
+            'apps/*/test/**/*.integration.test.ts',
+            'packages/*/src/**/__tests__/**/*.integration.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -38,6 +38,14 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 wait_for Redis redis-cli -h 127.0.0.1 -p 6379 ping
 
+# MariaDB (a source and destination of the connector tests).
+command -v mariadbd >/dev/null || apt_install mariadb-server
+if ! mariadb-admin -h 127.0.0.1 -u root ping >/dev/null 2>&1; then
+  log "starting MariaDB"
+  start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd
+fi
+wait_for MariaDB mariadb-admin -h 127.0.0.1 -u root ping
+
 # promtool checks the /metrics exposition.
 command -v promtool >/dev/null || apt_install prometheus
 

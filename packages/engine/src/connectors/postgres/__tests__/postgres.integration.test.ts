@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ColumnSchema, ConnectorHandle, RecordBatch, Value } from '../../../types.js';
+import { openPostgres } from '../definition.js';
+
+const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new URL(ADMIN_URL);
+const database = `svc_pgconn_${randomBytes(5).toString('hex')}`;
+const config = { host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) };
+
+async function sql(text: string, params: unknown[] = []) {
+  const client = new pg.Client({ ...config });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+async function collect(iterable: AsyncIterable<RecordBatch>): Promise<RecordBatch[]> {
+  const batches: RecordBatch[] = [];
+  for await (const batch of iterable) batches.push(batch);
+  return batches;
+}
+
+async function* batchesOf(columns: ColumnSchema[], rows: Value[][]): AsyncIterable<RecordBatch> {
+  yield { columns, rows };
+}
+
+const col = (name: string, type: ColumnSchema['type'], extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
+
+describe('PostgreSQL connector', () => {
+  let handle: ConnectorHandle;
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(`create database ${database}`);
+    await client.end();
+    handle = openPostgres(config);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.query(`drop role if exists svc_pgconn_limited`);
+    await client.end();
+  });
+
+  it('checks a good connection, and names the cause of a bad one', async () => {
+    expect(await handle.check()).toEqual({ ok: true });
+    const unknownRole = openPostgres({ ...config, user: 'no_such_role_here', password: 'hunter2-secret' });
+    const refused = await unknownRole.check();
+    await unknownRole.close();
+    expect(refused).toMatchObject({ ok: false, code: 'auth_failed' });
+    expect(JSON.stringify(refused)).not.toContain('hunter2-secret');
+    const unreachable = openPostgres({ ...config, port: 1 });
+    expect(await unreachable.check()).toMatchObject({ ok: false, code: 'unreachable' });
+    await unreachable.close();
+    const noDb = openPostgres({ ...config, database: 'no_such_database_here' });
+    expect(await noDb.check()).toMatchObject({ ok: false, code: 'not_found' });
+    await noDb.close();
+  });
+
+  it('reports a schema the user may not use as a missing privilege', async () => {
+    await sql(`create role svc_pgconn_limited login`);
+    await sql(`create schema private_stuff`);
+    await sql(`revoke all on schema private_stuff from public`);
+    const limited = openPostgres({ ...config, user: 'svc_pgconn_limited', schema: 'private_stuff' });
+    expect(await limited.check()).toMatchObject({ ok: false, code: 'missing_privilege' });
+    await limited.close();
+  });
+
+  it('discovers tables with canonical and source types, primary keys and row estimates', async () => {
+    await sql(`create table discovered (id bigint primary key, name varchar(40) not null, price numeric(12, 3), tags jsonb, seen timestamptz)`);
+    await sql(`insert into discovered select g, 'n' || g, g * 1.5, '{}', now() from generate_series(1, 500) g`);
+    await sql(`analyze discovered`);
+    const tables = await handle.discover();
+    const table = tables.find((t) => t.name === 'discovered')!;
+    expect(table).toMatchObject({ namespace: 'public', primaryKey: ['id'], rowEstimate: 500 });
+    expect(table.columns).toEqual([
+      { name: 'id', type: 'int64', sourceType: 'bigint', nullable: false },
+      { name: 'name', type: 'string', sourceType: 'character varying', nullable: false },
+      { name: 'price', type: 'decimal', sourceType: 'numeric', nullable: true, precision: 12, scale: 3 },
+      { name: 'tags', type: 'json', sourceType: 'jsonb', nullable: true },
+      { name: 'seen', type: 'timestamptz', sourceType: 'timestamp with time zone', nullable: true },
+    ]);
+  });
+
+  it('round-trips every canonical type without loss', async () => {
+    const columns = [
+      col('id', 'int32'),
+      col('flag', 'boolean'),
+      col('small', 'int16'),
+      col('big', 'int64'),
+      col('real_value', 'float32'),
+      col('double_value', 'float64'),
+      col('money', 'decimal', { precision: 20, scale: 6 }),
+      col('label', 'string'),
+      col('ident', 'uuid'),
+      col('day', 'date'),
+      col('clock', 'time'),
+      col('local_ts', 'timestamp'),
+      col('instant', 'timestamptz'),
+      col('doc', 'json'),
+      col('bytes', 'binary'),
+    ];
+    const rows: Value[][] = [
+      [1, true, 32767, '9223372036854775807', 1.5, 0.1 + 0.2, '12345678901234.567890', 'tab\there, newline\nthere, back\\slash, 😀 ünïcödé', '3b241101-e2bb-4255-8caf-4136c566a962', '2024-02-29', '23:59:59.123456', '2024-02-29T12:34:56.789012', '2024-02-29T12:34:56.789012Z', { nested: { list: [1, 'two', null] }, quote: '"' }, Buffer.from([0, 1, 2, 254, 255])],
+      [2, false, -32768, '-9223372036854775808', -0, -1.7976931348623157e308, '-0.000001', '', '00000000-0000-0000-0000-000000000000', '0001-01-01', '00:00:00', '1970-01-01T00:00:00', '1970-01-01T00:00:00.000000Z', [], Buffer.alloc(0)],
+      [3, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+    ];
+    const summary = await handle.write!({ dataset: { namespace: null, name: 'all_types' }, mode: 'append', columns, runId: 'r1' }, batchesOf(columns, rows));
+    expect(summary.rowsWritten).toBe(3);
+    const batches = await collect(handle.read!({ dataset: { namespace: null, name: 'all_types' }, incremental: { cursorColumn: 'id' } }));
+    const back = batches.flatMap((b) => b.rows);
+    expect(batches[0]!.columns.map((c) => c.type)).toEqual(columns.map((c) => c.type));
+    expect(back).toEqual(rows);
+  });
+
+  it('reads incrementally: only rows past the cursor, in cursor order', async () => {
+    await sql(`create table events (id int primary key, body text)`);
+    await sql(`insert into events select g, 'e' || g from generate_series(1, 30) g`);
+    const batches = await collect(handle.read!({ dataset: { namespace: null, name: 'events' }, incremental: { cursorColumn: 'id', after: 25 } }));
+    expect(batches.flatMap((b) => b.rows).map((r) => r[0])).toEqual([26, 27, 28, 29, 30]);
+  });
+
+  it('reads a large table in several batches', async () => {
+    await sql(`create table big (id int, payload text)`);
+    await sql(`insert into big select g, repeat('x', 20) from generate_series(1, 25000) g`);
+    const batches = await collect(handle.read!({ dataset: { namespace: null, name: 'big' }, batchSize: 10_000 }));
+    expect(batches.map((b) => b.rows.length)).toEqual([10_000, 10_000, 5_000]);
+  });
+
+  it('overwrites in one transaction, upserts on keys, and widens the table with new columns', async () => {
+    const columns = [col('id', 'int32'), col('name', 'string')];
+    const target = { namespace: null, name: 'people' };
+    await handle.write!({ dataset: target, mode: 'upsert', keyColumns: ['id'], columns, runId: 'a' }, batchesOf(columns, [[1, 'ada'], [2, 'bob']]));
+    await handle.write!({ dataset: target, mode: 'upsert', keyColumns: ['id'], columns, runId: 'b' }, batchesOf(columns, [[2, 'bobby'], [3, 'cy'], [3, 'cyd']]));
+    expect((await sql('select id, name from people order by id')).rows).toEqual([
+      { id: 1, name: 'ada' },
+      { id: 2, name: 'bobby' },
+      { id: 3, name: 'cyd' },
+    ]);
+    const wider = [...columns, col('email', 'string')];
+    await handle.write!({ dataset: target, mode: 'overwrite', columns: wider, runId: 'c' }, batchesOf(wider, [[9, 'zed', 'z@example.com']]));
+    expect((await sql('select id, name, email from people')).rows).toEqual([{ id: 9, name: 'zed', email: 'z@example.com' }]);
+  });
+
+  it('leaves the old rows in place when an overwrite fails midway', async () => {
+    const columns = [col('id', 'int32'), col('name', 'string')];
+    const target = { namespace: null, name: 'stable' };
+    await handle.write!({ dataset: target, mode: 'append', columns, runId: 'a' }, batchesOf(columns, [[1, 'kept']]));
+    async function* failing(): AsyncIterable<RecordBatch> {
+      yield { columns, rows: [[2, 'new']] };
+      throw new Error('source broke');
+    }
+    await expect(handle.write!({ dataset: target, mode: 'overwrite', columns, runId: 'b' }, failing())).rejects.toThrow(/source broke/);
+    expect((await sql('select id, name from stable')).rows).toEqual([{ id: 1, name: 'kept' }]);
+  });
+});

@@ -1,0 +1,81 @@
+/** Connections to a PostgreSQL server, with errors mapped to connector error codes. */
+import pg from 'pg';
+import { ConnectorError, type ConnectorErrorCode } from '../../types.js';
+import { typeParser } from './type-mapping.js';
+
+export interface PostgresConfig {
+  host: string;
+  port?: number;
+  database: string;
+  user: string;
+  password?: string;
+  ssl?: boolean;
+  schema?: string;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (format === 'binary') return pg.types.getTypeParser(oid, 'binary');
+    return typeParser(oid) ?? ((value: string) => value);
+  }) as typeof pg.types.getTypeParser,
+};
+
+export function clientConfig(config: PostgresConfig): pg.ClientConfig {
+  return {
+    host: config.host,
+    port: config.port ?? 5432,
+    database: config.database,
+    user: config.user,
+    password: config.password,
+    ssl: config.ssl ? { rejectUnauthorized: true } : false,
+    connectionTimeoutMillis: 10_000,
+    // Timestamps with zone come back in UTC; the engine's representation of timestamptz.
+    options: '-c TimeZone=UTC -c DateStyle=ISO',
+    application_name: 'svc-connector',
+    types,
+  };
+}
+
+export function classify(error: unknown): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const e = error as { code?: string; message?: string };
+  const byCode: Record<string, [ConnectorErrorCode, boolean, string]> = {
+    '28P01': ['auth_failed', false, 'authentication failed: check the user and password'],
+    '28000': ['auth_failed', false, 'the server refused the connection for this user (pg_hba.conf)'],
+    '3D000': ['not_found', false, 'the database does not exist'],
+    '42501': ['missing_privilege', false, 'missing privilege'],
+    '3F000': ['not_found', false, 'the schema does not exist'],
+    '42P01': ['not_found', false, 'the table does not exist'],
+    ECONNREFUSED: ['unreachable', true, 'connection refused: is the server running and the port right?'],
+    ENOTFOUND: ['unreachable', true, 'host not found'],
+    EHOSTUNREACH: ['unreachable', true, 'host unreachable'],
+    ETIMEDOUT: ['timeout', true, 'connection timed out'],
+  };
+  const known = e.code ? byCode[e.code] : undefined;
+  if (known) {
+    const detail = known[0] === 'missing_privilege' || known[0] === 'not_found' ? `${known[2]} (${e.message ?? ''})` : known[2];
+    return new ConnectorError(known[0], detail, known[1], { cause: error });
+  }
+  if (/timeout/i.test(e.message ?? '')) return new ConnectorError('timeout', 'connection timed out', true, { cause: error });
+  return new ConnectorError('failed', e.message ?? 'PostgreSQL error', true, { cause: error });
+}
+
+export async function connect(config: PostgresConfig): Promise<pg.Client> {
+  const client = new pg.Client(clientConfig(config));
+  client.on('error', () => undefined); // a dropped connection surfaces on the next query
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw classify(error);
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export function qualified(namespace: string | null, name: string): string {
+  return namespace ? `${quoteIdent(namespace)}.${quoteIdent(name)}` : quoteIdent(name);
+}

@@ -1,0 +1,69 @@
+import type { ConnectorDefinition, ConnectorHandle } from '../../types.js';
+import { classify, connect, type PostgresConfig } from './client.js';
+import { discoverSchema } from './discover.js';
+import { readTable } from './read.js';
+import { writeTable } from './write.js';
+
+export const postgresSpec = {
+  type: 'object',
+  required: ['host', 'database', 'user'],
+  additionalProperties: false,
+  properties: {
+    host: { type: 'string', minLength: 1, title: 'Host' },
+    port: { type: 'integer', minimum: 1, maximum: 65535, default: 5432, title: 'Port' },
+    database: { type: 'string', minLength: 1, title: 'Database' },
+    user: { type: 'string', minLength: 1, title: 'User' },
+    password: { type: 'string', title: 'Password', 'x-secret': true },
+    ssl: { type: 'boolean', default: false, title: 'Require TLS (server certificate verified)' },
+    schema: { type: 'string', minLength: 1, default: 'public', title: 'Schema' },
+  },
+} as const;
+
+/** One connection per handle: opened lazily, closed by close(). */
+export function openPostgres(config: PostgresConfig): ConnectorHandle {
+  const schema = config.schema ?? 'public';
+  let client: Awaited<ReturnType<typeof connect>> | undefined;
+  const ready = async () => (client ??= await connect(config));
+  return {
+    async check() {
+      try {
+        const c = await ready();
+        await c.query('select 1');
+        const { rows } = await c.query<{ ok: boolean }>('select has_schema_privilege($1, $2) as ok', [schema, 'USAGE']);
+        if (!rows[0]?.ok) return { ok: false, code: 'missing_privilege', message: `no USAGE privilege on schema "${schema}"` };
+        return { ok: true };
+      } catch (error) {
+        const classified = classify(error);
+        return { ok: false, code: classified.code, message: classified.message };
+      }
+    },
+    async discover() {
+      try {
+        return await discoverSchema(await ready(), schema);
+      } catch (error) {
+        throw classify(error);
+      }
+    },
+    async *read(request, signal) {
+      yield* readTable(await ready(), request, schema, signal);
+    },
+    async write(request, batches, signal) {
+      return writeTable(await ready(), request, schema, batches, signal);
+    },
+    async close() {
+      await client?.end().catch(() => undefined);
+      client = undefined;
+    },
+  };
+}
+
+export const postgresConnector: ConnectorDefinition<PostgresConfig> = {
+  kind: 'postgres',
+  title: 'PostgreSQL',
+  version: 1,
+  spec: postgresSpec as unknown as ConnectorDefinition['spec'],
+  capabilities: { read: true, write: true, writeModes: ['append', 'overwrite', 'upsert'] },
+  async open(config) {
+    return openPostgres(config);
+  },
+};

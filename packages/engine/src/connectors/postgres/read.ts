@@ -1,0 +1,49 @@
+/**
+ * Reads a table in batches through a server-side cursor, so memory holds one batch whatever the
+ * table's size; the consumer's pace sets the pace (the next FETCH waits for it).
+ */
+import type pg from 'pg';
+import type { ColumnSchema, ReadRequest, RecordBatch, Value } from '../../types.js';
+import { classify, qualified, quoteIdent } from './client.js';
+import { OID_TYPES } from './type-mapping.js';
+
+const DEFAULT_BATCH = 10_000;
+
+export async function* readTable(client: pg.Client, request: ReadRequest, defaultSchema: string, signal?: AbortSignal): AsyncIterable<RecordBatch> {
+  const table = qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
+  const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
+  const params: unknown[] = [];
+  let where = '';
+  let order = '';
+  if (request.incremental) {
+    const cursor = quoteIdent(request.incremental.cursorColumn);
+    if (request.incremental.after !== undefined && request.incremental.after !== null) {
+      params.push(request.incremental.after);
+      where = ` where ${cursor} > $1`;
+    }
+    order = ` order by ${cursor}`;
+  }
+  const batchSize = request.batchSize ?? DEFAULT_BATCH;
+  let schema: ColumnSchema[] | undefined;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(`declare svc_read no scroll cursor for select ${columns} from ${table}${where}${order}`, params);
+    for (;;) {
+      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+      const result = await client.query({ text: `fetch ${batchSize} from svc_read`, rowMode: 'array' });
+      schema ??= result.fields.map((field) => ({
+        name: field.name,
+        type: OID_TYPES[field.dataTypeID] ?? 'string',
+        sourceType: String(field.dataTypeID),
+        nullable: true,
+      }));
+      if (result.rows.length === 0) break;
+      yield { columns: schema, rows: result.rows as Value[][] };
+      if (result.rows.length < batchSize) break;
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw classify(error);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Loads batches with COPY FROM STDIN. The target table is created, or widened with the columns it
+ * lacks. append: COPY into the table. overwrite: TRUNCATE and COPY in one transaction (readers see
+ * the old rows until it commits; a failure leaves them untouched). upsert: COPY into a temporary
+ * staging table, then one INSERT .. ON CONFLICT on the key columns, in one transaction.
+ */
+import { once } from 'node:events';
+import type pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { ConnectorError, type ColumnSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
+import { classify, qualified, quoteIdent } from './client.js';
+import { copyLines } from './copy-text.js';
+import { ddlType } from './type-mapping.js';
+
+async function existingColumns(client: pg.Client, schema: string, table: string): Promise<string[] | undefined> {
+  const { rows } = await client.query<{ column_name: string }>(
+    'select column_name from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position',
+    [schema, table],
+  );
+  return rows.length > 0 ? rows.map((r) => r.column_name) : undefined;
+}
+
+async function prepareTable(client: pg.Client, schema: string, request: WriteRequest): Promise<void> {
+  const table = qualified(schema, request.dataset.name);
+  const existing = await existingColumns(client, schema, request.dataset.name);
+  if (!existing) {
+    const keys = request.keyColumns?.length ? `, primary key (${request.keyColumns.map(quoteIdent).join(', ')})` : '';
+    await client.query(`create schema if not exists ${quoteIdent(schema)}`);
+    await client.query(`create table if not exists ${table} (${request.columns.map((c) => `${quoteIdent(c.name)} ${ddlType(c)}`).join(', ')}${keys})`);
+    return;
+  }
+  for (const column of request.columns.filter((c) => !existing.includes(c.name))) {
+    await client.query(`alter table ${table} add column if not exists ${quoteIdent(column.name)} ${ddlType(column)}`);
+  }
+}
+
+async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<number> {
+  const stream = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
+  const finished = new Promise<void>((resolve, reject) => {
+    stream.on('finish', () => resolve());
+    stream.on('error', reject);
+  });
+  let rows = 0;
+  try {
+    for await (const batch of batches) {
+      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+      // Batches may carry their columns in another order than the request: follow the request's.
+      const positions = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
+      const reordered = positions.every((p, i) => p === i) ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : row[p])));
+      if (!stream.write(copyLines(reordered, columns.map((c) => c.type)))) await once(stream, 'drain');
+      rows += batch.rows.length;
+    }
+    stream.end();
+    await finished;
+    return rows;
+  } catch (error) {
+    stream.destroy(error as Error);
+    await finished.catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function writeTable(client: pg.Client, request: WriteRequest, defaultSchema: string, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary> {
+  const schema = request.dataset.namespace ?? defaultSchema;
+  const table = qualified(schema, request.dataset.name);
+  if (request.mode === 'upsert' && !request.keyColumns?.length) {
+    throw new ConnectorError('invalid_config', 'upsert needs key columns', false);
+  }
+  try {
+    await client.query('begin');
+    await prepareTable(client, schema, request);
+    let rows: number;
+    if (request.mode === 'append') {
+      rows = await copyInto(client, table, request.columns, batches, signal);
+    } else if (request.mode === 'overwrite') {
+      await client.query(`truncate ${table}`);
+      rows = await copyInto(client, table, request.columns, batches, signal);
+    } else {
+      const keys = request.keyColumns!.map(quoteIdent).join(', ');
+      const names = request.columns.map((c) => quoteIdent(c.name)).join(', ');
+      await client.query(`create temporary table svc_staging (like ${table} including defaults) on commit drop`);
+      rows = await copyInto(client, 'svc_staging', request.columns, batches, signal);
+      const updates = request.columns
+        .filter((c) => !request.keyColumns!.includes(c.name))
+        .map((c) => `${quoteIdent(c.name)} = excluded.${quoteIdent(c.name)}`)
+        .join(', ');
+      // The last row of a key wins when a batch carries the same key twice.
+      await client.query(
+        `insert into ${table} (${names}) select distinct on (${keys}) ${names} from svc_staging order by ${keys}, ctid desc ` +
+          `on conflict (${keys}) do ${updates ? `update set ${updates}` : 'nothing'}`,
+      );
+    }
+    await client.query('commit');
+    return { rowsWritten: rows };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    if (error instanceof ConnectorError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === '42P10') throw new ConnectorError('schema_mismatch', `upsert needs a primary key or unique constraint on (${request.keyColumns?.join(', ')}) in ${schema}.${request.dataset.name}`, false, { cause: error });
+    throw classify(error);
+  }
+}

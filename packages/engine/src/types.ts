@@ -1,0 +1,146 @@
+/**
+ * The connector contract of the data plane. Connectors read and write record batches in canonical
+ * types; the engine moves batches between them. Nothing here knows HTTP, users or the framework
+ * database.
+ */
+
+/** Canonical types every connector maps its own types to and from (docs/connectors.md has the tables). */
+export const CANONICAL_TYPES = [
+  'boolean',
+  'int16',
+  'int32',
+  'int64',
+  'float32',
+  'float64',
+  'decimal',
+  'string',
+  'uuid',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'json',
+  'binary',
+] as const;
+export type CanonicalType = (typeof CANONICAL_TYPES)[number];
+
+/**
+ * How a value of each canonical type travels in a batch: JS values chosen so that nothing is lost.
+ * int64 and decimal as strings (exact digits), date as 'YYYY-MM-DD', time as 'HH:MM:SS[.ffffff]',
+ * timestamp as 'YYYY-MM-DDTHH:MM:SS[.ffffff]' (no zone), timestamptz as an ISO string in UTC with
+ * microseconds, json as the parsed value, binary as a Buffer, null as null.
+ */
+export type Value = null | boolean | number | string | Buffer | unknown;
+
+export interface ColumnSchema {
+  name: string;
+  type: CanonicalType;
+  /** The connector's own type name, as discovered. */
+  sourceType: string;
+  nullable: boolean;
+  /** decimal: digits in total and after the point, when the source declares them. */
+  precision?: number;
+  scale?: number;
+}
+
+export interface DatasetRef {
+  /** Schema (PostgreSQL), database (MySQL), folder (files); null where the source has none. */
+  namespace: string | null;
+  name: string;
+}
+
+export interface DatasetSchema extends DatasetRef {
+  columns: ColumnSchema[];
+  primaryKey: string[];
+  /** The source's own estimate, null when it has none. */
+  rowEstimate: number | null;
+}
+
+export interface RecordBatch {
+  columns: ColumnSchema[];
+  /** Row-major: each row has one value per column, in the order of `columns`. */
+  rows: Value[][];
+}
+
+export type WriteMode = 'append' | 'overwrite' | 'upsert';
+
+export interface ReadRequest {
+  dataset: DatasetRef;
+  /** Columns to read; all when omitted. */
+  columns?: string[];
+  /** Incremental read: only rows whose cursor column is greater than `after`, in cursor order. */
+  incremental?: { cursorColumn: string; after?: Value };
+  batchSize?: number;
+}
+
+export interface WriteRequest {
+  dataset: DatasetRef;
+  mode: WriteMode;
+  /** Required for upsert. */
+  keyColumns?: string[];
+  /** The columns of the batches that will arrive; the target table is created or widened to hold them. */
+  columns: ColumnSchema[];
+  /** Identifies the run, so a retried write of the same run does not write twice. */
+  runId: string;
+}
+
+export interface WriteSummary {
+  rowsWritten: number;
+}
+
+export type ConnectorErrorCode = 'auth_failed' | 'unreachable' | 'timeout' | 'missing_privilege' | 'not_found' | 'schema_mismatch' | 'invalid_config' | 'unsupported' | 'failed';
+
+/** A failure with a code the API and the retry policy understand; bad credentials are not retryable. */
+export class ConnectorError extends Error {
+  constructor(
+    readonly code: ConnectorErrorCode,
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ConnectorError';
+  }
+}
+
+export type CheckResult = { ok: true; detail?: string } | { ok: false; code: ConnectorErrorCode; message: string };
+
+export interface ConnectorContext {
+  /** Where log lines of this connector go (the run's log, the API's log). Never pass secrets. */
+  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ConnectorHandle {
+  check(signal?: AbortSignal): Promise<CheckResult>;
+  discover(signal?: AbortSignal): Promise<DatasetSchema[]>;
+  read?(request: ReadRequest, signal?: AbortSignal): AsyncIterable<RecordBatch>;
+  write?(request: WriteRequest, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary>;
+  /** Always called, also after a failure. */
+  close(): Promise<void>;
+}
+
+/** JSON Schema of a configuration; a property with `"x-secret": true` is a secret (write-only, encrypted). */
+export type ConfigSpec = {
+  type: 'object';
+  required?: string[];
+  properties: Record<string, Record<string, unknown>>;
+  additionalProperties?: boolean;
+};
+
+export interface ConnectorDefinition<Config = Record<string, unknown>> {
+  /** Stable id stored with each data connector, e.g. 'postgres'. */
+  kind: string;
+  title: string;
+  /** A breaking configuration change means a new version; old versions stay registered. */
+  version: number;
+  spec: ConfigSpec;
+  capabilities: { read: boolean; write: boolean; writeModes: WriteMode[] };
+  open(config: Config, context: ConnectorContext): Promise<ConnectorHandle>;
+}
+
+/** Names of the secret fields of a spec. */
+export function secretFields(spec: ConfigSpec): string[] {
+  return Object.entries(spec.properties)
+    .filter(([, property]) => property['x-secret'] === true)
+    .map(([name]) => name);
+}
