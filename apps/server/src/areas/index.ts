@@ -1,6 +1,7 @@
 /**
  * Every functional area, wired once: each gets the platform and the services of the areas it uses.
- * The order follows the dependencies (audit <- identity <- platform administration).
+ * The order follows the dependencies (audit <- identity <- platform administration <- governance <-
+ * connectivity).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../platform/authn.js';
@@ -9,6 +10,8 @@ import type { LeaderTask } from '../platform/leader.js';
 import type { Platform } from '../platform/runtime.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
+import { createConnectivityArea } from './connectivity/index.js';
+import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { ingestionRoutes } from './ingestion/routes.js';
 import { createPlatformArea } from './platform/index.js';
@@ -27,6 +30,9 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const audit = createAuditService(platform.framework.db);
   const identity = await createIdentityArea(platform, audit);
   const administration = await createPlatformArea(platform, { audit, users: identity.users });
+  const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
+  const governance = createGovernanceArea(platform, access);
+  const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });
   return {
     authenticator: identity.authenticator,
     license: administration.license,
@@ -34,6 +40,8 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     async routes(api) {
       await identity.routes(api);
       await administration.routes(api);
+      await connectivity.routes(api);
+      await governance.routes(api);
       await api.register(auditRoutes, { service: audit });
       await api.register(ingestionRoutes);
     },

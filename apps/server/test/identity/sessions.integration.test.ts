@@ -30,7 +30,7 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
 
   it('marks the cookie Secure in production', async () => {
     const production = await startTestApp({
-      env: { SVC_ENV: 'production', SVC_JWT_SECRET: 'a-production-secret-of-at-least-32-chars' },
+      env: { SVC_ENV: 'production', SVC_JWT_SECRET: 'a-production-secret-of-at-least-32-chars', SVC_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') },
     });
     try {
       const result = await api(production, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });

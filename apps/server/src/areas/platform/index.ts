@@ -1,5 +1,6 @@
 /** Platform administration: projects, environments, members and roles (admin), and the license. */
 import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
 import type { LicenseStatus } from '../../platform/license-gate.js';
 import type { Platform } from '../../platform/runtime.js';
@@ -13,6 +14,8 @@ import { createLicenseService } from './license/service.js';
 
 export interface PlatformArea {
   authorize: Authorize;
+  visibleProjectIds(principal: Principal): Promise<string[] | null>;
+  environmentBelongs(projectId: string, environmentId: string): Promise<boolean>;
   license: LicenseStatus;
   routes(app: FastifyInstance): Promise<void>;
   start(): Promise<void>;
@@ -26,6 +29,8 @@ export async function createPlatformArea(platform: Platform, deps: { audit: Audi
   const license = await createLicenseService({ db, publicKey: config.auth.licensePublicKey, audit: deps.audit, shared, logger: logger.child({ area: 'platform' }) });
   return {
     authorize: admin.authorize,
+    visibleProjectIds: admin.visibleProjectIds,
+    environmentBelongs: admin.environmentBelongs,
     license,
     async routes(app) {
       await app.register(adminRoutes, { service: admin });

@@ -37,6 +37,12 @@ export const configSchema = {
     keyPrefix: entry('SVC_REDIS_KEY_PREFIX', text(), 'svc:',
       'Prefix of every Redis key and channel, so that several instances can share one Redis.'),
   },
+  secrets: {
+    encryptionKey: optionalEntry('SVC_ENCRYPTION_KEY', text(),
+      'Key that encrypts secrets at rest (connector passwords, ...): 32 bytes as base64 or 64 hex digits. Required in production; unset in development: generated once and kept in SVC_DATA_DIR.'),
+    previousKeys: entry('SVC_ENCRYPTION_PREVIOUS_KEYS', text(), '',
+      'Comma-separated earlier values of SVC_ENCRYPTION_KEY, still accepted for decryption while secrets are re-encrypted (key rotation).'),
+  },
   log: {
     level: entry('SVC_LOG_LEVEL', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info',
       'Level of the JSON log written to stdout.'),
@@ -114,6 +120,9 @@ function productionGuards(config: Config): string[] {
   const problems: string[] = [];
   if (!config.auth.jwtSecret || config.auth.jwtSecret.length < 32) {
     problems.push('SVC_JWT_SECRET: must be set to at least 32 characters in production');
+  }
+  if (!config.secrets.encryptionKey) {
+    problems.push('SVC_ENCRYPTION_KEY: must be set in production (32 bytes, base64 or hex)');
   }
   if (config.auth.initialAdminPassword === BUILT_IN_ADMIN_PASSWORD) {
     problems.push('SVC_INITIAL_ADMIN_PASSWORD: the built-in default password is refused in production; set your own');

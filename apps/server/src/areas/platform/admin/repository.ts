@@ -95,6 +95,10 @@ export function createAdminRepository() {
         .execute(),
     deleteMember: async (db: Db, projectId: string, userId: string) =>
       Number((await db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows) > 0,
+    memberProjectIds: async (db: Db, userId: string) =>
+      (await db.selectFrom('project_members').select('project_id').where('user_id', '=', userId).execute()).map((r) => r.project_id),
+    findEnvironment: (db: Db, projectId: string, environmentId: string) =>
+      db.selectFrom('environments').selectAll().where('project_id', '=', projectId).where('id', '=', environmentId).executeTakeFirst(),
     membership: (db: Db, projectId: string, userId: string) =>
       db
         .selectFrom('project_members')

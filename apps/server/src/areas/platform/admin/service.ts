@@ -80,6 +80,18 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
   return {
     authorize,
 
+    /** Projects a principal may see: null means every project (an administrator without token scope). */
+    async visibleProjectIds(principal: Principal): Promise<string[] | null> {
+      if (principal.isAdmin) return principal.projectIds;
+      const member = await repository.memberProjectIds(db, principal.userId);
+      return principal.projectIds ? member.filter((id) => principal.projectIds!.includes(id)) : member;
+    },
+
+    /** Whether an environment belongs to a project (for resources placed in an environment). */
+    async environmentBelongs(projectId: string, environmentId: string): Promise<boolean> {
+      return (await repository.findEnvironment(db, projectId, environmentId)) !== undefined;
+    },
+
     /** Creates or refreshes the built-in roles so their capabilities follow the catalogue. */
     async ensureBuiltInRoles() {
       for (const [name, role] of Object.entries(BUILT_IN_ROLES)) {

@@ -56,8 +56,14 @@ describe('configuration', () => {
     const problems = problemsOf({ SVC_ENV: 'production', SVC_JWT_SECRET: 'short' });
     expect(problems.join('\n')).toMatch(/SVC_JWT_SECRET: must be set to at least 32 characters/);
     expect(problems.join('\n')).toMatch(/SVC_INITIAL_ADMIN_PASSWORD: the built-in default/);
+    expect(problems.join('\n')).toMatch(/SVC_ENCRYPTION_KEY: must be set in production/);
     expect(
-      problemsOf({ SVC_ENV: 'production', SVC_JWT_SECRET: 'x'.repeat(32), SVC_INITIAL_ADMIN_PASSWORD: 'a-proper-secret-password' }),
+      problemsOf({
+        SVC_ENV: 'production',
+        SVC_JWT_SECRET: 'x'.repeat(32),
+        SVC_INITIAL_ADMIN_PASSWORD: 'a-proper-secret-password',
+        SVC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      }),
     ).toEqual([]);
     expect(problemsOf({ SVC_INITIAL_ADMIN_PASSWORD: BUILT_IN_ADMIN_PASSWORD })).toEqual([]);
   });

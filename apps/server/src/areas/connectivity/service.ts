@@ -1,0 +1,281 @@
+/**
+ * Data connectors: a kind (a connector of the engine) and its configuration, in a project. Fields the
+ * kind's spec marks secret are write-only: encrypted at rest, never returned (responses list their
+ * names in `secrets_set`), kept by a PATCH that leaves them out.
+ */
+import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorDefinition, type DatasetSchema } from '@svc/engine';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Logger } from 'pino';
+import type { Principal } from '../../platform/authn.js';
+import type { Authorize } from '../../platform/authz.js';
+import type { Db } from '../../platform/db/index.js';
+import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
+import type { RequestContext } from '../../platform/request-context.js';
+import type { SecretBox } from '../../platform/secrets.js';
+import type { AuditService } from '../audit/service.js';
+import type { CatalogService } from '../governance/catalog/service.js';
+import type { ConnectorRow, ConnectorsRepository } from './repository.js';
+
+const TEST_TIMEOUT_MS = 15_000;
+const DISCOVER_TIMEOUT_MS = 60_000;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  return (errors ?? []).map((e) => {
+    const missing = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
+    const extra = e.keyword === 'additionalProperties' ? `.${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+    return { path: `config${e.instancePath.replaceAll('/', '.')}${missing}${extra}`, message: e.message ?? 'is invalid' };
+  });
+}
+
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, what: string): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work(controller.signal),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort(new Error(`${what} timed out`));
+          reject(new Error(`${what} timed out after ${ms / 1000} s`));
+        }, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ConnectorInput {
+  project_id: string;
+  environment_id?: string | null;
+  name: string;
+  kind: string;
+  config: Record<string, unknown>;
+}
+
+export type ConnectorsService = ReturnType<typeof createConnectorsService>;
+
+export function createConnectorsService(deps: {
+  db: Db;
+  repository: ConnectorsRepository;
+  box: SecretBox;
+  authorize: Authorize;
+  visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
+  catalog: CatalogService;
+  audit: AuditService;
+  logger: Logger;
+}) {
+  const { db, repository, box, authorize, catalog, audit, logger } = deps;
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  addFormats.default(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  const validatorFor = (definition: ConnectorDefinition<never>) => {
+    let validate = validators.get(definition.kind);
+    if (!validate) {
+      validate = ajv.compile(definition.spec);
+      validators.set(definition.kind, validate);
+    }
+    return validate;
+  };
+
+  const definitionOf = (kind: string) => {
+    const definition = connectorFor(kind);
+    if (!definition) throw validationFailed([{ path: 'kind', message: `unknown kind; one of ${connectors.map((c) => c.kind).join(', ')}` }]);
+    return definition;
+  };
+
+  /** Validates a whole configuration and splits it into plain fields and encrypted secrets. */
+  const seal = (kind: string, config: Record<string, unknown>) => {
+    const definition = definitionOf(kind);
+    const candidate = structuredClone(config);
+    const validate = validatorFor(definition as ConnectorDefinition<never>);
+    if (!validate(candidate)) throw validationFailed(fieldErrors(validate.errors));
+    const secrets = new Set(secretFields(definition.spec));
+    const plain: Record<string, unknown> = {};
+    const sealed: Record<string, string> = {};
+    for (const [field, value] of Object.entries(candidate)) {
+      if (secrets.has(field)) {
+        if (value !== undefined && value !== null && value !== '') sealed[field] = box.encrypt(JSON.stringify(value));
+      } else {
+        plain[field] = value;
+      }
+    }
+    return { plain, sealed };
+  };
+
+  const unseal = (row: ConnectorRow): Record<string, unknown> => {
+    const config: Record<string, unknown> = { ...row.config };
+    for (const [field, ciphertext] of Object.entries(row.secrets)) config[field] = JSON.parse(box.decrypt(ciphertext));
+    return config;
+  };
+
+  const present = (row: ConnectorRow) => ({
+    id: row.id,
+    project_id: row.project_id,
+    environment_id: row.environment_id,
+    name: row.name,
+    kind: row.kind,
+    config: row.config,
+    secrets_set: Object.keys(row.secrets).sort(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  });
+
+  const visible = async (principal: Principal, id: string, capability: 'connector:read' | 'connector:write') => {
+    const row = await repository.find(db, id);
+    if (!row) throw notFound('Data connector');
+    await authorize(principal, capability, row.project_id, row.environment_id);
+    return row;
+  };
+
+  const checkEnvironment = async (projectId: string, environmentId: string | null | undefined) => {
+    if (environmentId && !(await deps.environmentBelongs(projectId, environmentId))) {
+      throw validationFailed([{ path: 'environment_id', message: 'is not an environment of the project' }]);
+    }
+  };
+
+  const open = async (row: ConnectorRow) => {
+    const definition = definitionOf(row.kind);
+    return definition.open(unseal(row), {
+      log: (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message),
+    });
+  };
+
+  return {
+    kinds() {
+      return connectors.map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: c.spec, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
+    },
+
+    async list(principal: Principal, projectId?: string) {
+      if (projectId) await authorize(principal, 'connector:read', projectId);
+      const rows = await repository.list(db, projectId ? [projectId] : await deps.visibleProjects(principal));
+      const allowed: ConnectorRow[] = [];
+      for (const row of rows) {
+        try {
+          await authorize(principal, 'connector:read', row.project_id, row.environment_id);
+          allowed.push(row);
+        } catch {
+          // not readable by this principal: left out of the list
+        }
+      }
+      return allowed.map(present);
+    },
+
+    async create(principal: Principal, input: ConnectorInput, context: RequestContext) {
+      await authorize(principal, 'connector:write', input.project_id, input.environment_id ?? null);
+      await checkEnvironment(input.project_id, input.environment_id);
+      const { plain, sealed } = seal(input.kind, input.config);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await repository.insert(trx, {
+            project_id: input.project_id,
+            environment_id: input.environment_id ?? null,
+            name: input.name,
+            kind: input.kind,
+            config: plain,
+            secrets: sealed,
+            created_by: principal.userId,
+          });
+          await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
+          return present(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`The project already has a data connector named "${input.name}"`);
+        throw error;
+      }
+    },
+
+    async get(principal: Principal, id: string) {
+      return present(await visible(principal, id, 'connector:read'));
+    },
+
+    async update(principal: Principal, id: string, input: { name?: string; environment_id?: string | null; config?: Record<string, unknown> }, context: RequestContext) {
+      const row = await visible(principal, id, 'connector:write');
+      if (input.environment_id !== undefined) {
+        await authorize(principal, 'connector:write', row.project_id, input.environment_id);
+        await checkEnvironment(row.project_id, input.environment_id);
+      }
+      const changes: Parameters<ConnectorsRepository['update']>[2] = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.environment_id !== undefined) changes.environment_id = input.environment_id;
+      if (input.config) {
+        // Fields left out keep their value, secrets included; a field set to null is removed.
+        const merged: Record<string, unknown> = { ...unseal(row), ...input.config };
+        for (const [field, value] of Object.entries(merged)) if (value === null) delete merged[field];
+        const { plain, sealed } = seal(row.kind, merged);
+        changes.config = plain;
+        changes.secrets = sealed;
+      }
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const updated = await repository.update(trx, id, changes);
+          if (!updated) throw notFound('Data connector');
+          await audit.record(
+            context,
+            { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
+            trx,
+          );
+          return present(updated);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`The project already has a data connector named "${input.name}"`);
+        throw error;
+      }
+    },
+
+    async remove(principal: Principal, id: string, context: RequestContext) {
+      await visible(principal, id, 'connector:write');
+      await db.transaction().execute(async (trx) => {
+        await repository.remove(trx, id);
+        await audit.record(context, { kind: 'data_connector_deleted', target: { type: 'data_connector', id } }, trx);
+      });
+    },
+
+    /** Connects with the stored configuration; a failure is an answer naming its cause, not an error. */
+    async test(principal: Principal, id: string) {
+      const row = await visible(principal, id, 'connector:read');
+      const started = Date.now();
+      const handle = await open(row);
+      try {
+        const result = await withTimeout((signal) => handle.check(signal), TEST_TIMEOUT_MS, 'connection test').catch((error: Error) => ({
+          ok: false as const,
+          code: 'timeout' as const,
+          message: error.message,
+        }));
+        return { ...result, duration_ms: Date.now() - started };
+      } finally {
+        await handle.close();
+      }
+    },
+
+    /** Discovers the datasets of the source and records them in the catalog. */
+    async discover(principal: Principal, id: string, context: RequestContext) {
+      const row = await visible(principal, id, 'connector:write');
+      const handle = await open(row);
+      let datasets: DatasetSchema[];
+      try {
+        datasets = await withTimeout((signal) => handle.discover(signal), DISCOVER_TIMEOUT_MS, 'discovery');
+      } catch (error) {
+        // The source refused or failed: a problem of the configuration or the source, named for the user.
+        const code = error instanceof ConnectorError ? error.code : 'failed';
+        throw new AppError('connector_failed', 422, `Discovery failed (${code}): ${(error as Error).message}`, {
+          code,
+          errors: [{ path: 'config', message: (error as Error).message }],
+        });
+      } finally {
+        await handle.close();
+      }
+      await db.transaction().execute(async (trx) => {
+        await catalog.recordDiscovery(trx, row, datasets);
+        await audit.record(context, { kind: 'data_connector_discovered', target: { type: 'data_connector', id }, details: { datasets: datasets.length } }, trx);
+      });
+      return {
+        datasets: datasets.map((d) => ({ namespace: d.namespace, name: d.name, columns: d.columns.length, primary_key: d.primaryKey, row_estimate: d.rowEstimate })),
+      };
+    },
+  };
+}
