@@ -122,6 +122,7 @@ export async function startTargets(options: { logLevel?: string } = {}): Promise
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`drop database if exists ${database}_warehouse with (force)`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -139,6 +139,27 @@ describe('data connectors', () => {
     expect(failing.body).toMatchObject({ code: 'unreachable' });
   });
 
+  it('offers the built-in warehouse: a database of the framework server, no credentials to give', async () => {
+    const project = await createProject(t, admin);
+    const created = await create({ project_id: project.id, name: 'warehouse', kind: 'warehouse', config: { schema: 'analytics' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'warehouse', config: { schema: 'analytics' }, secrets_set: [] });
+    expect((await create({ project_id: project.id, name: 'bad', kind: 'warehouse', config: { schema: 'Robert"); drop' } })).status).toBe(422);
+    expect((await create({ project_id: project.id, name: 'sneaky', kind: 'warehouse', config: { connection: { host: 'elsewhere' } } })).status).toBe(422);
+    const id = created.body['id'] as string;
+
+    // The warehouse database sits next to the framework database.
+    const client = new pg.Client({ connectionString: t.config.db.url!.replace(/\/([^/?]+)(\?.*)?$/, '/$1_warehouse$2') });
+    await client.connect();
+    await client.query('create schema analytics');
+    await client.query('create table analytics.daily_sales (day date primary key, total numeric(14,2))');
+    await client.end();
+
+    expect((await api(t, 'POST', `/api/v1/data-connectors/${id}/test`, { token: admin })).body).toMatchObject({ ok: true });
+    const discovered = await api<{ datasets: Array<{ namespace: string; name: string }> }>(t, 'POST', `/api/v1/data-connectors/${id}/discover`, { token: admin });
+    expect(discovered.body.datasets).toEqual([expect.objectContaining({ namespace: 'analytics', name: 'daily_sales', primary_key: ['day'] })]);
+  });
+
   it('guards connectors with connector:read and connector:write in their project', async () => {
     const project = await createProject(t, admin);
     const created = await create({ project_id: project.id, name: 'guarded', kind: 'postgres', config: pgConfig });

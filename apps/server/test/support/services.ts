@@ -42,6 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.connect();
       try {
         await client.query(`drop database if exists ${name} with (force)`);
+        await client.query(`drop database if exists ${name}_warehouse with (force)`);
       } finally {
         await client.end();
       }

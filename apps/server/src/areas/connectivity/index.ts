@@ -9,6 +9,7 @@ import type { CatalogService } from '../governance/catalog/service.js';
 import { createConnectorsRepository } from './repository.js';
 import { connectorRoutes } from './routes.js';
 import { createConnectorsService } from './service.js';
+import { ensureWarehouse } from './warehouse.js';
 
 export async function createConnectivityArea(
   platform: Platform,
@@ -20,11 +21,13 @@ export async function createConnectivityArea(
     environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
   },
 ) {
+  const logger = platform.logger.child({ area: 'connectivity' });
   const service = createConnectorsService({
     db: platform.framework.db,
+    warehouse: await ensureWarehouse(platform.framework.connection, platform.config.db.warehouseDatabase, logger),
     repository: createConnectorsRepository(),
     box: await resolveSecretBox(platform.config),
-    logger: platform.logger.child({ area: 'connectivity' }),
+    logger,
     ...deps,
   });
   return {

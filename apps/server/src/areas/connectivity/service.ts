@@ -16,6 +16,7 @@ import type { SecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { CatalogService } from '../governance/catalog/service.js';
 import type { ConnectorRow, ConnectorsRepository } from './repository.js';
+import type { WarehouseConnection } from './warehouse.js';
 
 const TEST_TIMEOUT_MS = 15_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
@@ -68,6 +69,8 @@ export function createConnectorsService(deps: {
   catalog: CatalogService;
   audit: AuditService;
   logger: Logger;
+  /** Connection to the built-in warehouse database, injected into `warehouse` connectors; undefined when unavailable. */
+  warehouse: WarehouseConnection | undefined;
 }) {
   const { db, repository, box, authorize, catalog, audit, logger } = deps;
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
@@ -140,7 +143,8 @@ export function createConnectorsService(deps: {
 
   const open = async (row: ConnectorRow) => {
     const definition = definitionOf(row.kind);
-    return definition.open(unseal(row), {
+    const config = row.kind === 'warehouse' ? { ...unseal(row), connection: deps.warehouse } : unseal(row);
+    return definition.open(config, {
       log: (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message),
     });
   };
@@ -167,6 +171,9 @@ export function createConnectorsService(deps: {
 
     async create(principal: Principal, input: ConnectorInput, context: RequestContext) {
       await authorize(principal, 'connector:write', input.project_id, input.environment_id ?? null);
+      if (input.kind === 'warehouse' && !deps.warehouse) {
+        throw validationFailed([{ path: 'kind', message: 'the built-in warehouse is unavailable on this instance (see the startup log)' }]);
+      }
       await checkEnvironment(input.project_id, input.environment_id);
       const { plain, sealed } = seal(input.kind, input.config);
       try {

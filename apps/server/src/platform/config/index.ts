@@ -29,6 +29,8 @@ export const configSchema = {
   db: {
     url: optionalEntry('SVC_DATABASE_URL', url(['postgres:', 'postgresql:']),
       'Framework PostgreSQL (postgres://user:pass@host:5432/db). Unset: an embedded PostgreSQL is started under SVC_DATA_DIR.'),
+    warehouseDatabase: optionalEntry('SVC_WAREHOUSE_DATABASE', text(),
+      'Database of the built-in warehouse connector, on the framework PostgreSQL server (created when missing). Unset: the framework database name + "_warehouse".'),
     poolMax: entry('SVC_DATABASE_POOL_MAX', integer({ min: 1, max: 500 }), 10, 'Connections in the framework database pool of each process.'),
   },
   redis: {

@@ -8,6 +8,8 @@ export type Db = Kysely<Database>;
 export interface FrameworkDb {
   db: Db;
   pool: pg.Pool;
+  /** How the pool connects (for components that open their own connections to the same server). */
+  connection: pg.PoolConfig;
   /** Rejects when the database does not answer `select 1` within timeoutMs. */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export function createFrameworkDb(connection: pg.PoolConfig, poolMax: number): F
   return {
     db,
     pool,
+    connection,
     async ping(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

@@ -28,9 +28,20 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
     async check() {
       try {
         const c = await ready();
-        await c.query('select 1');
-        const { rows } = await c.query<{ ok: boolean }>('select has_schema_privilege($1, $2) as ok', [schema, 'USAGE']);
-        if (!rows[0]?.ok) return { ok: false, code: 'missing_privilege', message: `no USAGE privilege on schema "${schema}"` };
+        const { rows } = await c.query<{ present: boolean; usable: boolean; creatable: boolean }>(
+          `select exists (select 1 from pg_namespace where nspname = $1) as present,
+                  (select has_schema_privilege(oid, 'USAGE') from pg_namespace where nspname = $1) as usable,
+                  has_database_privilege(current_database(), 'CREATE') as creatable`,
+          [schema],
+        );
+        const state = rows[0]!;
+        if (!state.present) {
+          // Writing creates the schema; reading from it has nothing to read yet.
+          return state.creatable
+            ? { ok: true, detail: `schema "${schema}" does not exist yet; the first write creates it` }
+            : { ok: false, code: 'missing_privilege', message: `schema "${schema}" does not exist and the user may not create it` };
+        }
+        if (!state.usable) return { ok: false, code: 'missing_privilege', message: `no USAGE privilege on schema "${schema}"` };
         return { ok: true };
       } catch (error) {
         const classified = classify(error);
