@@ -11,7 +11,7 @@ import { registerErrorHandling } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health.js';
 import { createLicenseGate } from './platform/license-gate.js';
 import { accessLog, lazyChildLogger } from './platform/logging.js';
-import { createHttpMetrics, createMetrics, registerMetricsRoute } from './platform/metrics.js';
+import { createHttpMetrics, registerMetricsRoute } from './platform/metrics.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerPipeline } from './platform/pipeline.js';
 import { createRateLimiter } from './platform/rate-limit.js';
@@ -50,7 +50,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   registerErrorHandling(app);
   await registerOpenApi(app, version.version);
 
-  const metrics = createMetrics(framework.pool);
+  const metrics = platform.metrics;
   registerMetricsRoute(app, metrics);
   const rateLimiter = createRateLimiter(shared, config.rateLimit, metrics, logger);
   app.addHook('onClose', async () => rateLimiter.close());

@@ -11,7 +11,7 @@ import { startLeadership, type Leadership } from './platform/leader.js';
 import { ConfigError, loadConfig, type Config } from './platform/config/index.js';
 import { createLoggers } from './platform/logging.js';
 import { startPlatform, type Platform } from './platform/runtime.js';
-import { startWorker, type Worker } from './worker/index.js';
+import { createWorkerMetrics, startWorker, type Worker } from './worker/index.js';
 
 const USAGE = `Usage: svc <command>
 
@@ -84,7 +84,7 @@ async function main(command: string | undefined): Promise<void> {
       const address = await app.listen({ host: config.http.host, port: config.http.port });
       logger.info({ address }, 'API listening');
     }
-    if (command === 'worker' || command === 'start') worker = await startWorker(platform);
+    if (command === 'worker' || command === 'start') worker = await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs));
     // Every API and worker process competes to run the background tasks; one wins.
     leadership = startLeadership(platform.framework.pool, areas.leaderTasks, logger);
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Every functional area, wired once: each gets the platform and the services of the areas it uses.
  * The order follows the dependencies (audit <- identity <- platform administration <- governance <-
- * connectivity).
+ * connectivity <- operations).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../platform/authn.js';
@@ -14,10 +14,23 @@ import { createConnectivityArea } from './connectivity/index.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { ingestionRoutes } from './ingestion/routes.js';
+import { createOperationsArea } from './operations/index.js';
+import type { RunRecorder } from './operations/executions/recorder.js';
 import { createPlatformArea } from './platform/index.js';
+import type { ConnectorHandle } from '@svc/engine';
+import type { JobQueue } from '../platform/jobs.js';
+
+export interface RunServices {
+  queue: JobQueue;
+  recorder: RunRecorder;
+  openConnector: (id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) => Promise<ConnectorHandle>;
+  executionCounts: () => Promise<Array<{ status: string; n: string }>>;
+}
 
 export interface Areas {
   authenticator: Authenticator;
+  /** What the worker needs to run jobs. */
+  runs: RunServices;
   license: LicenseStatus;
   leaderTasks: LeaderTask[];
   /** Registers every area's routes under /api/v1. */
@@ -33,8 +46,10 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
   const governance = createGovernanceArea(platform, access);
   const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });
+  const operations = createOperationsArea(platform, { ...access, audit, connectorProject: (principal, id) => connectivity.service.projectOf(principal, id) });
   return {
     authenticator: identity.authenticator,
+    runs: { queue: operations.queue, recorder: operations.recorder, openConnector: connectivity.service.openForRun, executionCounts: operations.executionCounts },
     license: administration.license,
     leaderTasks: [...identity.leaderTasks],
     async routes(api) {
@@ -42,6 +57,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await administration.routes(api);
       await connectivity.routes(api);
       await governance.routes(api);
+      await operations.routes(api);
       await api.register(auditRoutes, { service: audit });
       await api.register(ingestionRoutes);
     },

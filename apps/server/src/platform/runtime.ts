@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/index.js';
 import type { Loggers } from './logging.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { connectionFromUrl, createFrameworkDb, type FrameworkDb } from './db/index.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -13,6 +14,8 @@ import { resolveVersion, type VersionInfo } from './version.js';
 
 export interface Platform {
   config: Config;
+  /** The process's Prometheus registry (served by the API at /metrics). */
+  metrics: Metrics;
   logger: Logger;
   accessLogger: Logger;
   framework: FrameworkDb;
@@ -38,6 +41,7 @@ export async function startPlatform(config: Config, loggers: Loggers, options: {
     const emb = embedded;
     return {
       config,
+      metrics: createMetrics(fw.pool),
       logger,
       accessLogger: loggers.access,
       framework: fw,

@@ -1,19 +1,71 @@
 /**
- * The data-plane process. It boots the platform (database, migrations, shared state) and will claim
- * jobs once job kinds exist (the connectors issue brings the first ones); until then it only idles.
+ * The data-plane process: pulls jobs from the queue in the framework database and runs them through
+ * the engine, SVC_WORKER_CONCURRENCY at a time. `svc start` runs one in the API process.
  */
+import client from 'prom-client';
+import type { RunServices } from '../areas/index.js';
+import { startJobWorker, type JobWorker } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
+import { createSyncHandler } from './sync.job.js';
+import { SYNC_JOB } from '../areas/operations/executions/service.js';
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
-export async function startWorker(platform: Platform): Promise<Worker> {
-  const log = platform.logger.child({ component: 'worker' });
-  log.info('worker started');
+export interface WorkerMetrics {
+  rowsMoved: client.Counter<'direction'>;
+  jobDuration: client.Histogram<'kind' | 'outcome'>;
+}
+
+export function createWorkerMetrics(registry: client.Registry, runs: RunServices): WorkerMetrics {
+  new client.Gauge({
+    name: 'svc_job_queue_depth',
+    help: 'Jobs waiting (queued) and running (active) in the queue.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const depth = await runs.queue.depth();
+      this.set({ state: 'queued' }, depth.queued);
+      this.set({ state: 'active' }, depth.active);
+    },
+  });
+  new client.Gauge({
+    name: 'svc_executions',
+    help: 'Executions by status.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await runs.executionCounts()) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  return {
+    rowsMoved: new client.Counter({ name: 'svc_rows_moved_total', help: 'Rows read from sources and written to destinations by runs.', labelNames: ['direction'] as const, registers: [registry] }),
+    jobDuration: new client.Histogram({
+      name: 'svc_job_duration_seconds',
+      help: 'Time from claim to settlement of a job, by kind and outcome.',
+      labelNames: ['kind', 'outcome'] as const,
+      buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+      registers: [registry],
+    }),
+  };
+}
+
+export async function startWorker(platform: Platform, runs: RunServices, metrics: WorkerMetrics): Promise<Worker> {
+  const { config, logger } = platform;
+  const jobs: JobWorker = startJobWorker({
+    queue: runs.queue,
+    handlers: { [SYNC_JOB]: createSyncHandler({ recorder: runs.recorder, openConnector: runs.openConnector, rowsMoved: metrics.rowsMoved }) },
+    concurrency: config.worker.concurrency,
+    leaseMs: config.worker.leaseSeconds * 1000,
+    logger: logger.child({ component: 'worker' }),
+    onSettled: (job, outcome, startedAt) => metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
+  });
   return {
     async stop() {
-      log.info('worker stopped');
+      await jobs.stop();
+      logger.info({ worker_id: jobs.id }, 'worker stopped');
     },
   };
 }

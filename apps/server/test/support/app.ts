@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { createAreas } from '../../src/areas/index.js';
 import { startLeadership, type Leadership } from '../../src/platform/leader.js';
+import { createWorkerMetrics, startWorker } from '../../src/worker/index.js';
 import { loadConfig, type Config } from '../../src/platform/config/index.js';
 import { createLoggers } from '../../src/platform/logging.js';
 import { startPlatform, type Platform } from '../../src/platform/runtime.js';
@@ -36,6 +37,8 @@ export interface TestAppOptions extends AppOptions {
   redisKeyPrefix?: string;
   /** Compete for leadership and run the leader tasks, as `svc serve` does. */
   leader?: boolean;
+  /** Run a job worker in the process, as `svc start` does. */
+  worker?: boolean;
 }
 
 export const TEST_ADMIN_PASSWORD = 'initial-Admin-pass-42';
@@ -71,6 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const areas = await createAreas(platform);
   const app = await buildApp(platform, { ...options, areas });
   const leadership = options.leader ? startLeadership(platform.framework.pool, areas.leaderTasks, platform.logger, 200) : undefined;
+  const worker = options.worker ? await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs)) : undefined;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -85,6 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     logText: () => lines.join('\n'),
     async close() {
+      await worker?.stop();
       await app.close();
       await leadership?.stop();
       await areas.close();

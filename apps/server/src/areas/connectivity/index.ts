@@ -31,6 +31,7 @@ export async function createConnectivityArea(
     ...deps,
   });
   return {
+    service,
     async routes(app: FastifyInstance) {
       await app.register(connectorRoutes, { service });
     },

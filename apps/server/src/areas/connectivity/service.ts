@@ -150,6 +150,20 @@ export function createConnectorsService(deps: {
   };
 
   return {
+    /** For runs (no principal: the execution was authorized when it was created). */
+    async openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) {
+      const row = await repository.find(db, id);
+      if (!row) throw new ConnectorError('not_found', `data connector ${id} no longer exists`, false);
+      const definition = definitionOf(row.kind);
+      const config = row.kind === 'warehouse' ? { ...unseal(row), connection: deps.warehouse } : unseal(row);
+      return definition.open(config, { log });
+    },
+
+    /** The project of a connector the principal may read. */
+    async projectOf(principal: Principal, id: string): Promise<string> {
+      return (await visible(principal, id, 'connector:read')).project_id;
+    },
+
     kinds() {
       return connectors.map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: c.spec, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
     },

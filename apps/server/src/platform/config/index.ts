@@ -45,6 +45,11 @@ export const configSchema = {
     previousKeys: entry('SVC_ENCRYPTION_PREVIOUS_KEYS', text(), '',
       'Comma-separated earlier values of SVC_ENCRYPTION_KEY, still accepted for decryption while secrets are re-encrypted (key rotation).'),
   },
+  worker: {
+    concurrency: entry('SVC_WORKER_CONCURRENCY', integer({ min: 1, max: 64 }), 2, 'Jobs (runs) one worker process executes at once.'),
+    leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,
+      'Lease of a claimed job, renewed every third of it while the job runs; a worker that died loses its jobs to another worker this long after its last renewal.'),
+  },
   log: {
     level: entry('SVC_LOG_LEVEL', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info',
       'Level of the JSON log written to stdout.'),

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { classify, connect, type PostgresConfig } from './client.js';
 import { discoverSchema } from './discover.js';
@@ -24,6 +25,21 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
   const schema = config.schema ?? 'public';
   let client: Awaited<ReturnType<typeof connect>> | undefined;
   const ready = async () => (client ??= await connect(config));
+  // An abort must also stop a statement in flight (a long FETCH or COPY): cancel it from a second connection.
+  const cancelOnAbort = (signal: AbortSignal | undefined, c: pg.Client) => {
+    const pid = (c as unknown as { processID?: number }).processID;
+    const onAbort = () => {
+      if (!pid) return;
+      void connect(config)
+        .then(async (other) => {
+          await other.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+          await other.end();
+        })
+        .catch(() => undefined);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    return () => signal?.removeEventListener('abort', onAbort);
+  };
   return {
     async check() {
       try {
@@ -56,10 +72,22 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
       }
     },
     async *read(request, signal) {
-      yield* readTable(await ready(), request, schema, signal);
+      const c = await ready();
+      const release = cancelOnAbort(signal, c);
+      try {
+        yield* readTable(c, request, schema, signal);
+      } finally {
+        release();
+      }
     },
     async write(request, batches, signal) {
-      return writeTable(await ready(), request, schema, batches, signal);
+      const c = await ready();
+      const release = cancelOnAbort(signal, c);
+      try {
+        return await writeTable(c, request, schema, batches, signal);
+      } finally {
+        release();
+      }
     },
     async close() {
       await client?.end().catch(() => undefined);

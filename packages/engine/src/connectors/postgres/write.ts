@@ -1,6 +1,6 @@
 /**
  * Loads batches with COPY FROM STDIN. The target table is created, or widened with the columns it
- * lacks. append: COPY into the table. overwrite: TRUNCATE and COPY in one transaction (readers see
+ * lacks. append: COPY into the table with the run's marker, once per run. overwrite: TRUNCATE and COPY in one transaction (readers see
  * the old rows until it commits; a failure leaves them untouched). upsert: COPY into a temporary
  * staging table, then one INSERT .. ON CONFLICT on the key columns, in one transaction.
  */
@@ -11,6 +11,9 @@ import { ConnectorError, type ColumnSchema, type RecordBatch, type WriteRequest,
 import { classify, qualified, quoteIdent } from './client.js';
 import { copyLines } from './copy-text.js';
 import { ddlType } from './type-mapping.js';
+
+/** Per destination schema: which runs have committed their appends (see append below). */
+export const RUNS_TABLE = '_svc_runs';
 
 async function existingColumns(client: pg.Client, schema: string, table: string): Promise<string[] | undefined> {
   const { rows } = await client.query<{ column_name: string }>(
@@ -71,7 +74,17 @@ export async function writeTable(client: pg.Client, request: WriteRequest, defau
     await prepareTable(client, schema, request);
     let rows: number;
     if (request.mode === 'append') {
+      // Exactly once per run: the rows and the run's marker commit together; a retried run that
+      // finds its marker writes nothing (its batches are still consumed, so the caller's cursor advances).
+      await client.query(`create table if not exists ${qualified(schema, RUNS_TABLE)} (run_id text not null, dataset text not null, committed_at timestamptz not null default now(), primary key (run_id, dataset))`);
+      const done = await client.query(`select 1 from ${qualified(schema, RUNS_TABLE)} where run_id = $1 and dataset = $2`, [request.runId, request.dataset.name]);
+      if (done.rowCount) {
+        for await (const batch of batches) void batch;
+        await client.query('commit');
+        return { rowsWritten: 0 };
+      }
       rows = await copyInto(client, table, request.columns, batches, signal);
+      await client.query(`insert into ${qualified(schema, RUNS_TABLE)} (run_id, dataset) values ($1, $2)`, [request.runId, request.dataset.name]);
     } else if (request.mode === 'overwrite') {
       await client.query(`truncate ${table}`);
       rows = await copyInto(client, table, request.columns, batches, signal);

@@ -4,10 +4,12 @@ import * as m0001 from './0001_identity.js';
 import * as m0002 from './0002_access.js';
 import * as m0003 from './0003_member_ids.js';
 import * as m0004 from './0004_connectivity.js';
+import * as m0005 from './0005_executions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
   '0002_access': m0002,
   '0003_member_ids': m0003,
   '0004_connectivity': m0004,
+  '0005_executions': m0005,
 };

@@ -149,6 +149,17 @@ describe('PostgreSQL connector', () => {
     expect((await sql('select id, name, email from people')).rows).toEqual([{ id: 9, name: 'zed', email: 'z@example.com' }]);
   });
 
+  it('appends once per run: a retried run writes nothing twice, and the marker table stays out of discovery', async () => {
+    const columns = [col('id', 'int32')];
+    const target = { namespace: null, name: 'appended' };
+    const first = await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run-1' }, batchesOf(columns, [[1], [2]]));
+    const retried = await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run-1' }, batchesOf(columns, [[1], [2]]));
+    const next = await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run-2' }, batchesOf(columns, [[3]]));
+    expect([first.rowsWritten, retried.rowsWritten, next.rowsWritten]).toEqual([2, 0, 1]);
+    expect((await sql('select id from appended order by id')).rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect((await handle.discover()).map((d) => d.name)).not.toContain('_svc_runs');
+  });
+
   it('leaves the old rows in place when an overwrite fails midway', async () => {
     const columns = [col('id', 'int32'), col('name', 'string')];
     const target = { namespace: null, name: 'stable' };

@@ -1,0 +1,148 @@
+import { sql, type Generated, type Selectable } from 'kysely';
+import type { Db } from '../../../platform/db/index.js';
+
+export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface ExecutionsTable {
+  id: Generated<string>;
+  project_id: string;
+  kind: string;
+  status: Generated<ExecutionStatus>;
+  params: Record<string, unknown>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  attempts: Generated<number>;
+  rows_read: Generated<string>;
+  rows_written: Generated<string>;
+  bytes_read: Generated<string>;
+  error: string | null;
+  cancel_requested: Generated<boolean>;
+  retry_of: string | null;
+}
+
+export interface ExecutionLogsTable {
+  id: Generated<string>;
+  execution_id: string;
+  ts: Generated<Date>;
+  level: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export interface SyncCursorsTable {
+  source_connector_id: string;
+  destination_connector_id: string;
+  dataset: string;
+  cursor_column: string;
+  cursor_value: unknown;
+  updated_at: Generated<Date>;
+}
+
+declare module '../../../platform/db/schema.js' {
+  interface Database {
+    executions: ExecutionsTable;
+    execution_logs: ExecutionLogsTable;
+    sync_cursors: SyncCursorsTable;
+  }
+}
+
+export type ExecutionRow = Selectable<ExecutionsTable>;
+
+export interface ExecutionFilter {
+  projectIds: string[] | null;
+  status?: ExecutionStatus;
+  kind?: string;
+  projectId?: string;
+  since?: Date;
+  until?: Date;
+}
+
+
+export function createExecutionsRepository() {
+  const filtered = (db: Db, filter: ExecutionFilter) => {
+    let query = db.selectFrom('executions');
+    if (filter.projectIds) query = query.where('project_id', 'in', filter.projectIds.length ? filter.projectIds : ['00000000-0000-0000-0000-000000000000']);
+    if (filter.projectId) query = query.where('project_id', '=', filter.projectId);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.kind) query = query.where('kind', '=', filter.kind);
+    if (filter.since) query = query.where('created_at', '>=', filter.since);
+    if (filter.until) query = query.where('created_at', '<', filter.until);
+    return query;
+  };
+  return {
+    insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of'>) =>
+      db.insertInto('executions').values({ ...row, started_at: null, finished_at: null, error: null }).returningAll().executeTakeFirstOrThrow(),
+    find: (db: Db, id: string) => db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirst(),
+    list: (db: Db, filter: ExecutionFilter, page: { limit: number; before?: { createdAt: Date; id: string } }) => {
+      let query = filtered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
+      if (page.before) {
+        const { createdAt, id } = page.before;
+        query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+      }
+      return query.execute();
+    },
+    /** Requests cancellation of matching unfinished executions; queued ones end at once. */
+    requestCancel: async (db: Db, filter: ExecutionFilter & { ids?: string[] }) => {
+      let query = db.updateTable('executions').set({ cancel_requested: true }).where('status', 'in', ['queued', 'running']);
+      if (filter.ids) query = query.where('id', 'in', filter.ids);
+      if (filter.projectIds) query = query.where('project_id', 'in', filter.projectIds.length ? filter.projectIds : ['00000000-0000-0000-0000-000000000000']);
+      if (filter.projectId) query = query.where('project_id', '=', filter.projectId);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.kind) query = query.where('kind', '=', filter.kind);
+      if (filter.since) query = query.where('created_at', '>=', filter.since);
+      if (filter.until) query = query.where('created_at', '<', filter.until);
+      return query.returning(['id', 'status', 'params']).execute();
+    },
+    markCancelled: (db: Db, id: string) =>
+      db.updateTable('executions').set({ status: 'cancelled', finished_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['queued', 'running']).execute(),
+    /** Starts an attempt; undefined when the execution no longer wants to run (finished or cancelled). */
+    start: (db: Db, id: string) =>
+      db
+        .updateTable('executions')
+        .set({ status: 'running', started_at: sql`coalesce(started_at, now())`, attempts: sql`attempts + 1`, error: null })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .where('cancel_requested', '=', false)
+        .returningAll()
+        .executeTakeFirst(),
+    progress: (db: Db, id: string, counters: { rows_read: number; rows_written: number; bytes_read: number }) =>
+      db
+        .updateTable('executions')
+        .set({ rows_read: String(counters.rows_read), rows_written: String(counters.rows_written), bytes_read: String(counters.bytes_read) })
+        .where('id', '=', id)
+        .execute(),
+    finish: (db: Db, id: string, status: ExecutionStatus, error: string | null) =>
+      db
+        .updateTable('executions')
+        .set({ status, error, finished_at: status === 'queued' ? null : sql`now()` })
+        .where('id', '=', id)
+        .execute(),
+    cancelRequested: async (db: Db, id: string) =>
+      (await db.selectFrom('executions').select('cancel_requested').where('id', '=', id).executeTakeFirst())?.cancel_requested ?? true,
+    addLog: (db: Db, line: { execution_id: string; level: string; message: string; fields: Record<string, unknown> }) => db.insertInto('execution_logs').values(line).execute(),
+    logs: (db: Db, id: string, afterId?: string) => {
+      let query = db.selectFrom('execution_logs').selectAll().where('execution_id', '=', id).orderBy('id').limit(1000);
+      if (afterId) query = query.where('id', '>', afterId);
+      return query.execute();
+    },
+    cursor: (db: Db, key: { source: string; destination: string; dataset: string }) =>
+      db
+        .selectFrom('sync_cursors')
+        .selectAll()
+        .where('source_connector_id', '=', key.source)
+        .where('destination_connector_id', '=', key.destination)
+        .where('dataset', '=', key.dataset)
+        .executeTakeFirst(),
+    saveCursor: (db: Db, key: { source: string; destination: string; dataset: string }, column: string, value: unknown) =>
+      db
+        .insertInto('sync_cursors')
+        .values({ source_connector_id: key.source, destination_connector_id: key.destination, dataset: key.dataset, cursor_column: column, cursor_value: JSON.stringify(value) })
+        .onConflict((oc) => oc.columns(['source_connector_id', 'destination_connector_id', 'dataset']).doUpdateSet({ cursor_column: column, cursor_value: JSON.stringify(value), updated_at: sql`now()` }))
+        .execute(),
+    countByStatus: (db: Db) => db.selectFrom('executions').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute(),
+  };
+}
+
+export type ExecutionsRepository = ReturnType<typeof createExecutionsRepository>;

@@ -1,0 +1,189 @@
+/**
+ * Executions: every run is one. Created with its job in one transaction; cancelled by request (a
+ * queued one at once, a running one by its worker within seconds); retried as a new execution.
+ * Log lines are stored and published for live tails.
+ */
+import type { Principal } from '../../../platform/authn.js';
+import type { Authorize } from '../../../platform/authz.js';
+import type { Db } from '../../../platform/db/index.js';
+import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
+import type { JobQueue } from '../../../platform/jobs.js';
+import type { RequestContext } from '../../../platform/request-context.js';
+import type { SharedState } from '../../../platform/shared-state/index.js';
+import type { AuditService } from '../../audit/service.js';
+import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository } from './repository.js';
+
+export const SYNC_JOB = 'sync';
+
+export interface SyncStream {
+  namespace?: string | null;
+  name: string;
+  destination_name?: string;
+  mode: 'append' | 'overwrite' | 'upsert';
+  key_columns?: string[];
+  cursor_column?: string;
+}
+
+export interface SyncParams {
+  source_connector_id: string;
+  destination_connector_id: string;
+  destination_namespace?: string | null;
+  streams: SyncStream[];
+}
+
+export interface ListQuery {
+  status?: ExecutionStatus;
+  kind?: string;
+  project_id?: string;
+  since?: string;
+  until?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export const presentExecution = (row: ExecutionRow) => ({
+  id: row.id,
+  project_id: row.project_id,
+  kind: row.kind,
+  status: row.status,
+  params: row.params,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+  started_at: row.started_at?.toISOString() ?? null,
+  finished_at: row.finished_at?.toISOString() ?? null,
+  duration_ms: row.started_at ? (row.finished_at ?? new Date()).getTime() - row.started_at.getTime() : null,
+  attempts: row.attempts,
+  rows_read: Number(row.rows_read),
+  rows_written: Number(row.rows_written),
+  bytes_read: Number(row.bytes_read),
+  error: row.error,
+  cancel_requested: row.cancel_requested,
+  retry_of: row.retry_of,
+});
+
+export type ExecutionsService = ReturnType<typeof createExecutionsService>;
+
+export function createExecutionsService(deps: {
+  db: Db;
+  repository: ExecutionsRepository;
+  queue: JobQueue;
+  authorize: Authorize;
+  visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  /** The project of a data connector, when the principal may read it. */
+  connectorProject: (principal: Principal, connectorId: string) => Promise<string>;
+  shared: SharedState;
+  audit: AuditService;
+}) {
+  const { db, repository, queue, authorize, audit, shared } = deps;
+
+  const visible = async (principal: Principal, id: string, capability: 'execution:read' | 'execution:run') => {
+    const row = await repository.find(db, id);
+    if (!row) throw notFound('Execution');
+    await authorize(principal, capability, row.project_id);
+    return row;
+  };
+
+  const filterOf = async (principal: Principal, query: ListQuery): Promise<ExecutionFilter> => {
+    if (query.project_id) await authorize(principal, 'execution:read', query.project_id);
+    return {
+      projectIds: await deps.visibleProjects(principal),
+      projectId: query.project_id,
+      status: query.status,
+      kind: query.kind,
+      since: query.since ? new Date(query.since) : undefined,
+      until: query.until ? new Date(query.until) : undefined,
+    };
+  };
+
+  const enqueue = async (principal: Principal, projectId: string, kind: string, params: Record<string, unknown>, context: RequestContext, retryOf: string | null = null) =>
+    db.transaction().execute(async (trx) => {
+      const row = await repository.insert(trx, { project_id: projectId, kind, params, created_by: principal.userId, retry_of: retryOf });
+      await queue.enqueue(trx, SYNC_JOB, { execution_id: row.id });
+      await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind, retry_of: retryOf } }, trx);
+      return presentExecution(row);
+    });
+
+  return {
+    async startSync(principal: Principal, projectId: string, params: SyncParams, context: RequestContext) {
+      await authorize(principal, 'execution:run', projectId);
+      const problems = [];
+      for (const field of ['source_connector_id', 'destination_connector_id'] as const) {
+        const connectorProject = await deps.connectorProject(principal, params[field]).catch(() => undefined);
+        if (connectorProject !== projectId) problems.push({ path: field, message: 'is not a data connector of this project' });
+      }
+      params.streams.forEach((stream, i) => {
+        if (stream.mode === 'upsert' && !stream.key_columns?.length) problems.push({ path: `streams.${i}.key_columns`, message: 'is required for upsert' });
+      });
+      if (problems.length > 0) throw validationFailed(problems);
+      return enqueue(principal, projectId, SYNC_JOB, params as unknown as Record<string, unknown>, context);
+    },
+
+    async list(principal: Principal, query: ListQuery) {
+      const limit = query.limit ?? 50;
+      let before: { createdAt: Date; id: string } | undefined;
+      if (query.cursor) {
+        const [time, id] = Buffer.from(query.cursor, 'base64url').toString().split('|');
+        if (!time || !id || Number.isNaN(Date.parse(time))) throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
+        before = { createdAt: new Date(time), id };
+      }
+      const rows = await repository.list(db, await filterOf(principal, query), { limit: limit + 1, before });
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(presentExecution),
+        next_cursor: rows.length > limit && last ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url') : null,
+      };
+    },
+
+    async get(principal: Principal, id: string) {
+      return presentExecution(await visible(principal, id, 'execution:read'));
+    },
+
+    async logs(principal: Principal, id: string, afterId?: string) {
+      await visible(principal, id, 'execution:read');
+      const rows = await repository.logs(db, id, afterId);
+      return rows.map((r) => ({ id: String(r.id), ts: r.ts.toISOString(), level: r.level, message: r.message, fields: r.fields }));
+    },
+
+    async cancel(principal: Principal, id: string, context: RequestContext) {
+      const row = await visible(principal, id, 'execution:run');
+      if (!['queued', 'running'].includes(row.status)) throw conflict(`The execution has already ${row.status}`);
+      await this.cancelMatching(principal, { ids: [id], projectIds: null }, context);
+      return presentExecution((await repository.find(db, id))!);
+    },
+
+    /** Bulk cancel with the list's filters: stops a runaway schedule in one call. */
+    async cancelByFilter(principal: Principal, query: ListQuery, context: RequestContext) {
+      const filter = await filterOf(principal, query);
+      // Only the projects where the caller may run (and so stop) executions.
+      const runnable: string[] = [];
+      const projectIds = filter.projectId ? [filter.projectId] : filter.projectIds;
+      if (projectIds) {
+        for (const projectId of projectIds) {
+          if (await authorize(principal, 'execution:run', projectId).then(() => true, () => false)) runnable.push(projectId);
+        }
+      }
+      const cancelled = await this.cancelMatching(principal, { ...filter, projectIds: projectIds ? runnable : null }, context);
+      return { cancelled };
+    },
+
+    async cancelMatching(principal: Principal, filter: ExecutionFilter & { ids?: string[] }, context: RequestContext): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await repository.requestCancel(trx, filter);
+        for (const row of rows) {
+          // A queued execution ends here; a running one is stopped by its worker, which watches the flag.
+          if (row.status === 'queued') await repository.markCancelled(trx, row.id);
+          await audit.record(context, { kind: 'execution_cancel_requested', target: { type: 'execution', id: row.id } }, trx);
+        }
+        await shared.publish('operations.cancel', JSON.stringify(rows.map((r) => r.id))).catch(() => undefined);
+        return rows.length;
+      });
+    },
+
+    async retry(principal: Principal, id: string, context: RequestContext) {
+      const row = await visible(principal, id, 'execution:run');
+      if (!['failed', 'cancelled'].includes(row.status)) throw conflict(`Only a failed or cancelled execution can be retried; this one is ${row.status}`);
+      return enqueue(principal, row.project_id, row.kind, row.params, context, row.id);
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
+import { adminLogin, api, createProject } from '../support/http.js';
+import { TEST_DATABASE_URL, createTestDatabase, type TestDatabase } from '../support/services.js';
+
+interface Execution {
+  id: string;
+  status: string;
+  rows_read: number;
+  rows_written: number;
+  error: string | null;
+  attempts: number;
+}
+
+export async function query(url: string, text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A checksum of a table's content, independent of row order. */
+export async function checksum(url: string, table: string): Promise<{ rows: number; md5: string }> {
+  const result = await query(url, `select count(*)::int as rows, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as md5 from ${table} t`);
+  return result.rows[0] as { rows: number; md5: string };
+}
+
+export async function waitForStatus(t: TestApp, token: string, id: string, statuses: string[], timeoutMs = 60_000): Promise<Execution> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await api<Execution>(t, 'GET', `/api/v1/executions/${id}`, { token });
+    if (statuses.includes(result.body.status)) return result.body;
+    if (Date.now() > deadline) throw new Error(`execution ${id} still ${result.body.status}: ${JSON.stringify(result.body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('sync runs', () => {
+  let t: TestApp;
+  let admin: string;
+  let source: TestDatabase;
+  let destination: TestDatabase;
+  let projectId: string;
+  let sourceId: string;
+  let destinationId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: NO_RATE_LIMITS, worker: true });
+    admin = (await adminLogin(t)).accessToken;
+    source = await createTestDatabase();
+    destination = await createTestDatabase();
+    const url = new URL(TEST_DATABASE_URL);
+    const config = (database: string) => ({ host: url.hostname, port: Number(url.port || 5432), database, user: decodeURIComponent(url.username), password: 'unused' });
+    projectId = (await createProject(t, admin)).id;
+    const create = async (name: string, database: string) =>
+      (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: projectId, name, kind: 'postgres', config: config(database) } })).body.id;
+    sourceId = await create('source', source.name);
+    destinationId = await create('destination', destination.name);
+    await query(source.url, `create table orders (id bigint primary key, customer text, amount numeric(12,2), placed timestamptz, meta jsonb)`);
+    await query(source.url, `insert into orders select g, 'c' || (g % 97), g * 1.25, timestamptz '2024-01-01' + g * interval '1 minute', jsonb_build_object('g', g) from generate_series(1, 5000) g`);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await source?.drop();
+    await destination?.drop();
+  });
+
+  const start = (streams: unknown[]) =>
+    api<Execution>(t, 'POST', '/api/v1/executions', { token: admin, body: { kind: 'sync', project_id: projectId, source_connector_id: sourceId, destination_connector_id: destinationId, streams } });
+
+  it('copies a table in full: the destination equals the source, counters and logs tell the run', async () => {
+    const started = await start([{ name: 'orders', mode: 'overwrite' }]);
+    expect(started.status).toBe(201);
+    expect(started.body.status).toBe('queued');
+    const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
+    expect(done).toMatchObject({ status: 'succeeded', rows_read: 5000, rows_written: 5000, error: null });
+    expect(await checksum(destination.url, 'orders')).toEqual(await checksum(source.url, 'orders'));
+    const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, { token: admin });
+    expect(logs.body.items.map((l) => l.message)).toEqual(expect.arrayContaining(['sync succeeded', expect.stringMatching(/orders: 5000 rows read, 5000 written/)]));
+  });
+
+  it('runs incrementally on a cursor column: the second run moves only the new rows', async () => {
+    const first = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
+    expect(await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 5000 });
+    await query(source.url, `insert into orders select g, 'new', 1, now(), '{}' from generate_series(5001, 5030) g`);
+    const second = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
+    expect(await waitForStatus(t, admin, second.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 30, rows_written: 30 });
+    const third = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
+    expect(await waitForStatus(t, admin, third.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 0 });
+    expect(await checksum(destination.url, 'orders_log')).toEqual(await checksum(source.url, 'orders'));
+  });
+
+  it('upserts on key columns', async () => {
+    const first = await start([{ name: 'orders', destination_name: 'orders_upsert', mode: 'upsert', key_columns: ['id'] }]);
+    await waitForStatus(t, admin, first.body.id, ['succeeded']);
+    await query(source.url, `update orders set customer = 'changed' where id <= 10`);
+    const second = await start([{ name: 'orders', destination_name: 'orders_upsert', mode: 'upsert', key_columns: ['id'] }]);
+    await waitForStatus(t, admin, second.body.id, ['succeeded']);
+    expect(await checksum(destination.url, 'orders_upsert')).toEqual(await checksum(source.url, 'orders'));
+  });
+
+  it('refuses bad requests: 422 naming the field', async () => {
+    const noKeys = await start([{ name: 'orders', mode: 'upsert' }]);
+    expect(noKeys.status).toBe(422);
+    expect(noKeys.body).toMatchObject({ errors: [expect.objectContaining({ path: 'streams.0.key_columns' })] });
+    const other = await createProject(t, admin);
+    const wrongProject = await api(t, 'POST', '/api/v1/executions', {
+      token: admin,
+      body: { kind: 'sync', project_id: other.id, source_connector_id: sourceId, destination_connector_id: destinationId, streams: [{ name: 'orders', mode: 'append' }] },
+    });
+    expect(wrongProject.status).toBe(422);
+  });
+
+  it('fails a run whose source table is missing, with the cause, and retries it as a new execution', async () => {
+    const started = await start([{ name: 'no_such_table', mode: 'append' }]);
+    const failed = await waitForStatus(t, admin, started.body.id, ['failed', 'succeeded']);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/does not exist/);
+    await query(source.url, 'create table no_such_table (id int)');
+    const retried = await api<Execution & { retry_of: string }>(t, 'POST', `/api/v1/executions/${failed.id}/retry`, { token: admin });
+    expect(retried.status).toBe(201);
+    expect(retried.body.retry_of).toBe(failed.id);
+    expect((await waitForStatus(t, admin, retried.body.id, ['succeeded', 'failed'])).status).toBe('succeeded');
+    expect((await api(t, 'POST', `/api/v1/executions/${retried.body.id}/retry`, { token: admin })).status).toBe(409);
+  });
+
+  it('cancels a running execution within 5 s, and lists and filters executions', async () => {
+    await query(source.url, `create view slow_rows as select g as id, pg_sleep(0.002)::text as pause from generate_series(1, 20000) g`);
+    const started = await start([{ name: 'slow_rows', mode: 'append' }]);
+    await waitForStatus(t, admin, started.body.id, ['running']);
+    await new Promise((r) => setTimeout(r, 500));
+    const asked = Date.now();
+    const cancelled = await api<Execution>(t, 'POST', `/api/v1/executions/${started.body.id}/cancel`, { token: admin });
+    expect(cancelled.status).toBe(200);
+    const final = await waitForStatus(t, admin, started.body.id, ['cancelled', 'failed', 'succeeded'], 10_000);
+    expect(final.status).toBe('cancelled');
+    expect(Date.now() - asked).toBeLessThan(5000);
+    expect(await query(destination.url, `select to_regclass('slow_rows') as t`).then((r) => r.rows[0].t)).toBeNull();
+
+    const list = await api<{ items: Execution[]; next_cursor: string | null }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&status=cancelled`, { token: admin });
+    expect(list.body.items.map((e) => e.id)).toEqual([started.body.id]);
+    const page = await api<{ items: Execution[]; next_cursor: string | null }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&limit=2`, { token: admin });
+    expect(page.body.items).toHaveLength(2);
+    const next = await api<{ items: Execution[] }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&limit=2&cursor=${page.body.next_cursor}`, { token: admin });
+    expect(next.body.items.map((e) => e.id)).not.toContain(page.body.items[0]!.id);
+  });
+});
