@@ -1,43 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
+import { checksum, query, waitForStatus, type Execution } from '../support/runs.js';
 import { TEST_DATABASE_URL, createTestDatabase, type TestDatabase } from '../support/services.js';
-
-interface Execution {
-  id: string;
-  status: string;
-  rows_read: number;
-  rows_written: number;
-  error: string | null;
-  attempts: number;
-}
-
-export async function query(url: string, text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A checksum of a table's content, independent of row order. */
-export async function checksum(url: string, table: string): Promise<{ rows: number; md5: string }> {
-  const result = await query(url, `select count(*)::int as rows, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as md5 from ${table} t`);
-  return result.rows[0] as { rows: number; md5: string };
-}
-
-export async function waitForStatus(t: TestApp, token: string, id: string, statuses: string[], timeoutMs = 60_000): Promise<Execution> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await api<Execution>(t, 'GET', `/api/v1/executions/${id}`, { token });
-    if (statuses.includes(result.body.status)) return result.body;
-    if (Date.now() > deadline) throw new Error(`execution ${id} still ${result.body.status}: ${JSON.stringify(result.body)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('sync runs', () => {
   let t: TestApp;
@@ -147,5 +112,28 @@ describe('sync runs', () => {
     expect(page.body.items).toHaveLength(2);
     const next = await api<{ items: Execution[] }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&limit=2&cursor=${page.body.next_cursor}`, { token: admin });
     expect(next.body.items.map((e) => e.id)).not.toContain(page.body.items[0]!.id);
+  });
+
+  it('cancels every matching execution in one call (a runaway schedule)', async () => {
+    const project = await createProject(t, admin);
+    const url = new URL(TEST_DATABASE_URL);
+    const config = { host: url.hostname, port: Number(url.port || 5432), database: source.name, user: decodeURIComponent(url.username), password: 'unused' };
+    const src = (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: project.id, name: 'src', kind: 'postgres', config } })).body.id;
+    const dst = (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: project.id, name: 'dst', kind: 'postgres', config: { ...config, database: destination.name } } })).body.id;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = await api<Execution>(t, 'POST', '/api/v1/executions', {
+        token: admin,
+        body: { kind: 'sync', project_id: project.id, source_connector_id: src, destination_connector_id: dst, streams: [{ name: 'slow_rows', destination_name: `runaway_${i}`, mode: 'append' }] },
+      });
+      ids.push(started.body.id);
+    }
+    await waitForStatus(t, admin, ids[0]!, ['running']);
+    const result = await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', { token: admin, body: { project_id: project.id } });
+    expect(result.status).toBe(200);
+    expect(result.body.cancelled).toBe(3);
+    for (const id of ids) expect((await waitForStatus(t, admin, id, ['cancelled', 'succeeded', 'failed'], 10_000)).status).toBe('cancelled');
+    // Other projects' executions are untouched.
+    expect((await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', { token: admin, body: { project_id: project.id } })).body.cancelled).toBe(0);
   });
 });

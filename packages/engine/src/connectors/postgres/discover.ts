@@ -16,7 +16,7 @@ export async function discoverSchema(client: pg.Client, schema: string): Promise
     `select c.table_name, c.column_name, c.udt_name, c.data_type, c.is_nullable, c.numeric_precision, c.numeric_scale
        from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = $1 and t.table_type in ('BASE TABLE', 'VIEW') and c.table_name not like '\_svc\_%'
+      where c.table_schema = $1 and t.table_type in ('BASE TABLE', 'VIEW') and c.table_name not like '\\_svc\\_%'
       order by c.table_name, c.ordinal_position`,
     [schema],
   );

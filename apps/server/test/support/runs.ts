@@ -1,0 +1,40 @@
+/** Helpers for tests of runs: executions, table checksums. */
+import pg from 'pg';
+import type { TestApp } from './app.js';
+import { api } from './http.js';
+
+export interface Execution {
+  id: string;
+  status: string;
+  rows_read: number;
+  rows_written: number;
+  error: string | null;
+  attempts: number;
+}
+
+export async function query(url: string, text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A checksum of a table's content, independent of row order. */
+export async function checksum(url: string, table: string): Promise<{ rows: number; md5: string }> {
+  const result = await query(url, `select count(*)::int as rows, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as md5 from ${table} t`);
+  return result.rows[0] as { rows: number; md5: string };
+}
+
+export async function waitForStatus(t: TestApp, token: string, id: string, statuses: string[], timeoutMs = 60_000): Promise<Execution> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await api<Execution>(t, 'GET', `/api/v1/executions/${id}`, { token });
+    if (statuses.includes(result.body.status)) return result.body;
+    if (Date.now() > deadline) throw new Error(`execution ${id} still ${result.body.status}: ${JSON.stringify(result.body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+

@@ -1,0 +1,379 @@
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CanonicalType, ColumnSchema, ConnectorHandle, RecordBatch, Value, WriteRequest } from '../../../types.js';
+import { CANONICAL_TYPES } from '../../../types.js';
+import { MysqlClient } from '../client.js';
+import { mysqlConnector, openMysql } from '../definition.js';
+
+const ADMIN_URL = new URL(process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306');
+const suffix = randomBytes(5).toString('hex');
+const database = `svc_myconn_${suffix}`;
+const limitedUser = `svc_myconn_${suffix}`;
+const admin = {
+  host: ADMIN_URL.hostname,
+  port: Number(ADMIN_URL.port || 3306),
+  user: decodeURIComponent(ADMIN_URL.username),
+  password: decodeURIComponent(ADMIN_URL.password),
+};
+const config = { ...admin, database };
+
+async function sql<T = mysql.RowDataPacket[]>(text: string, params: unknown[] = []): Promise<T> {
+  const conn = await mysql.createConnection({ ...config, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+  try {
+    const [rows] = await conn.query(text, params);
+    return rows as T;
+  } finally {
+    await conn.end();
+  }
+}
+
+async function collect(iterable: AsyncIterable<RecordBatch>): Promise<RecordBatch[]> {
+  const batches: RecordBatch[] = [];
+  for await (const batch of iterable) batches.push(batch);
+  return batches;
+}
+
+async function* batchesOf(columns: ColumnSchema[], ...chunks: Value[][][]): AsyncIterable<RecordBatch> {
+  for (const rows of chunks) yield { columns, rows };
+}
+
+const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
+const dataset = (name: string) => ({ namespace: database, name });
+const request = (name: string, mode: WriteRequest['mode'], columns: ColumnSchema[], keyColumns?: string[]): WriteRequest => ({
+  dataset: dataset(name),
+  mode,
+  columns,
+  runId: `run-${name}-${mode}`,
+  ...(keyColumns ? { keyColumns } : {}),
+});
+const rowsOf = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows);
+
+describe('MySQL / MariaDB connector', () => {
+  let handle: ConnectorHandle;
+
+  beforeAll(async () => {
+    const conn = await mysql.createConnection(admin);
+    await conn.query(`create database \`${database}\` character set utf8mb4`);
+    await conn.query(`create user '${limitedUser}'@'%' identified by 'limited-pw-123'`);
+    await conn.end();
+    handle = await mysqlConnector.open(config, { log: () => undefined });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    const conn = await mysql.createConnection(admin);
+    await conn.query(`drop database if exists \`${database}\``);
+    await conn.query(`drop user if exists '${limitedUser}'@'%'`);
+    await conn.end();
+  });
+
+  it('declares its kind, config spec and write modes', () => {
+    expect(mysqlConnector).toMatchObject({ kind: 'mysql', title: 'MySQL / MariaDB', version: 1, capabilities: { read: true, write: true } });
+    expect(mysqlConnector.capabilities.writeModes).toEqual(['append', 'overwrite', 'upsert']);
+    expect(mysqlConnector.spec.required).toEqual(['host', 'database', 'user']);
+    expect(mysqlConnector.spec.additionalProperties).toBe(false);
+    expect(Object.keys(mysqlConnector.spec.properties)).toEqual(['host', 'port', 'database', 'user', 'password', 'ssl']);
+    expect(mysqlConnector.spec.properties['password']?.['x-secret']).toBe(true);
+    expect(mysqlConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 3306 });
+    expect(mysqlConnector.spec.properties['ssl']).toMatchObject({ type: 'boolean', default: false });
+  });
+
+  it('checks a good connection', async () => {
+    expect(await handle.check()).toEqual({ ok: true });
+  });
+
+  it('runs its sessions in UTC and strict mode, whatever the server default', async () => {
+    const client = new MysqlClient(config);
+    try {
+      const conn = await client.connection();
+      const [rows] = await conn.promise().query<mysql.RowDataPacket[]>('select @@session.time_zone as tz, @@session.sql_mode as mode');
+      conn.release();
+      expect(rows[0]?.['tz']).toBe('+00:00');
+      expect(String(rows[0]?.['mode']).split(',')).toContain('STRICT_ALL_TABLES');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reports a wrong password as auth_failed without echoing it', async () => {
+    const password = 'Wr0ng-S3cret-Pa55word';
+    const logged: unknown[] = [];
+    const bad = await mysqlConnector.open({ ...config, password }, { log: (...args) => logged.push(args) });
+    const result = await bad.check();
+    await bad.close();
+    expect(result).toMatchObject({ ok: false, code: 'auth_failed' });
+    expect(JSON.stringify(result)).not.toContain(password);
+    expect(JSON.stringify(logged)).not.toContain(password);
+  });
+
+  it('reports a closed port as unreachable and an unknown database as not_found', async () => {
+    const closed = openMysql({ ...config, port: 1 });
+    expect(await closed.check()).toMatchObject({ ok: false, code: 'unreachable' });
+    await closed.close();
+    const missing = openMysql({ ...config, database: `${database}_missing` });
+    expect(await missing.check()).toMatchObject({ ok: false, code: 'not_found' });
+    await missing.close();
+  });
+
+  it('reports a user without access to the database as missing_privilege', async () => {
+    const limited = openMysql({ ...config, user: limitedUser, password: 'limited-pw-123' });
+    const result = await limited.check();
+    await limited.close();
+    expect(result).toMatchObject({ ok: false, code: 'missing_privilege' });
+  });
+
+  it('discovers tables with columns, types, primary keys and row estimates', async () => {
+    await sql(`create table people (
+      id bigint not null, name varchar(50) not null, active tinyint(1), score decimal(10,2), born date,
+      wakes time(6), seen datetime(6), changed timestamp(6) null, doc json, photo blob, small smallint, n int,
+      primary key (id))`);
+    await sql(`create table pairs (a int not null, b int not null, primary key (b, a))`);
+    await sql(`insert into people (id, name) values (1, 'a'), (2, 'b'), (3, 'c')`);
+    await sql(`analyze table people`);
+    const tables = await handle.discover();
+    const people = tables.find((t) => t.name === 'people');
+    expect(people).toBeDefined();
+    expect(people!.namespace).toBe(database);
+    expect(people!.primaryKey).toEqual(['id']);
+    expect(people!.rowEstimate).toBe(3);
+    const byName = Object.fromEntries(people!.columns.map((c) => [c.name, c]));
+    expect(people!.columns.map((c) => c.name)).toEqual(['id', 'name', 'active', 'score', 'born', 'wakes', 'seen', 'changed', 'doc', 'photo', 'small', 'n']);
+    expect(byName['id']).toMatchObject({ type: 'int64', nullable: false });
+    expect(byName['name']).toMatchObject({ type: 'string', sourceType: 'varchar(50)', nullable: false });
+    expect(byName['active']).toMatchObject({ type: 'boolean', nullable: true });
+    expect(byName['score']).toMatchObject({ type: 'decimal', precision: 10, scale: 2 });
+    expect(byName['born']?.type).toBe('date');
+    expect(byName['wakes']?.type).toBe('time');
+    expect(byName['seen']?.type).toBe('timestamp');
+    expect(byName['changed']?.type).toBe('timestamptz');
+    expect(byName['doc']?.type).toBe('json');
+    expect(byName['photo']?.type).toBe('binary');
+    expect(byName['small']?.type).toBe('int16');
+    expect(byName['n']?.type).toBe('int32');
+    expect(tables.find((t) => t.name === 'pairs')?.primaryKey).toEqual(['b', 'a']);
+  });
+
+  it('writes every canonical type and reads back exactly what it wrote', async () => {
+    const columns: ColumnSchema[] = [
+      col('id', 'int32'),
+      col('flag', 'boolean'),
+      col('i16', 'int16'),
+      col('i32', 'int32'),
+      col('i64', 'int64'),
+      col('f32', 'float32'),
+      col('f64', 'float64'),
+      col('amount', 'decimal', { precision: 20, scale: 6 }),
+      col('label', 'string'),
+      col('ident', 'uuid'),
+      col('day', 'date'),
+      col('clock', 'time'),
+      col('local_at', 'timestamp'),
+      col('utc_at', 'timestamptz'),
+      col('doc', 'json'),
+      col('bytes', 'binary'),
+    ];
+    expect(new Set(columns.map((c) => c.type))).toEqual(new Set(CANONICAL_TYPES));
+    const rows: Value[][] = [
+      [
+        1,
+        true,
+        -32768,
+        2147483647,
+        '9007199254740993', // 2^53 + 1: a double would round it
+        0.1,
+        0.30000000000000004,
+        '12345678901234.567890',
+        'héllo wörld 😀 世界',
+        '123e4567-e89b-12d3-a456-426614174000',
+        '2024-02-29',
+        '12:34:56.123456',
+        '2024-02-29T23:59:59.999999',
+        '2024-03-10T02:30:00.123456Z',
+        { a: 1, nested: { b: [1, 'x', null, true] }, text: 'é"\\' },
+        Buffer.from([0, 1, 2, 127, 128, 254, 255]),
+      ],
+      [2, ...columns.slice(1).map(() => null)],
+      [
+        3,
+        false,
+        32767,
+        -2147483648,
+        '-9223372036854775808',
+        16777216,
+        -1e308,
+        '-0.000001',
+        '',
+        '00000000-0000-0000-0000-000000000000',
+        '0001-01-01',
+        '00:00:00.000001',
+        '1000-01-01T00:00:00.000000',
+        '1970-01-01T00:00:00.000001Z',
+        [1, 'two', { three: 3 }],
+        Buffer.alloc(0),
+      ],
+    ];
+    const summary = await handle.write!(request('all_types', 'append', columns), batchesOf(columns, rows.slice(0, 2), rows.slice(2)));
+    expect(summary).toEqual({ rowsWritten: 3 });
+
+    const batches = await collect(handle.read!({ dataset: dataset('all_types') }));
+    expect(batches.map((b) => b.columns.map((c) => [c.name, c.type]))[0]).toEqual(columns.map((c) => [c.name, c.type]));
+    const read = rowsOf(batches).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(read).toEqual(rows);
+    expect(Buffer.isBuffer(read[0]![15])).toBe(true);
+
+    // The stored values themselves: bigint exact, timestamptz in UTC, unicode intact.
+    const [stored] = await sql(`select cast(i64 as char) as i64, cast(utc_at as char) as utc_at, label, cast(amount as char) as amount from all_types where id = 1`);
+    expect(stored).toMatchObject({ i64: '9007199254740993', utc_at: '2024-03-10 02:30:00.123456', label: 'héllo wörld 😀 世界', amount: '12345678901234.567890' });
+  });
+
+  it('stores a timestamptz with an offset as its UTC instant', async () => {
+    const columns = [col('id', 'int32'), col('at', 'timestamptz')];
+    await handle.write!(request('zoned', 'append', columns), batchesOf(columns, [[1, '2024-01-01T01:00:00.5+02:00'], [2, '2024-06-30T20:15:00.000001-05:30']]));
+    const read = rowsOf(await collect(handle.read!({ dataset: dataset('zoned') })));
+    expect(read).toEqual([
+      [1, '2023-12-31T23:00:00.500000Z'],
+      [2, '2024-07-01T01:45:00.000001Z'],
+    ]);
+  });
+
+  it('reads incrementally: only rows after the cursor, in cursor order, with the chosen columns', async () => {
+    // No primary key and rows inserted in reverse: only ORDER BY puts them in cursor order.
+    await sql(`create table events (id int, name varchar(20), at timestamp(6) null)`);
+    const values = Array.from({ length: 10 }, (_, i) => [10 - i, `e${10 - i}`, `2024-01-01 00:00:00.00000${i}`]);
+    await sql(`insert into events (id, name, at) values ${values.map(() => '(?, ?, ?)').join(', ')}`, values.flat());
+
+    const after7 = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['name', 'id'], incremental: { cursorColumn: 'id', after: 7 } })));
+    expect(after7).toEqual([
+      ['e8', 8],
+      ['e9', 9],
+      ['e10', 10],
+    ]);
+    const all = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['id'], incremental: { cursorColumn: 'id' } })));
+    expect(all.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const afterLast = await collect(handle.read!({ dataset: dataset('events'), incremental: { cursorColumn: 'id', after: 10 } }));
+    expect(rowsOf(afterLast)).toEqual([]);
+    // A timestamptz cursor compares as the same UTC instant (id 1 has the latest time).
+    const byTime = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['id', 'at'], incremental: { cursorColumn: 'at', after: '2024-01-01T00:00:00.000006Z' } })));
+    expect(byTime).toEqual([
+      [3, '2024-01-01T00:00:00.000007Z'],
+      [2, '2024-01-01T00:00:00.000008Z'],
+      [1, '2024-01-01T00:00:00.000009Z'],
+    ]);
+  });
+
+  it('refuses to read a table or column that does not exist', async () => {
+    await expect(collect(handle.read!({ dataset: dataset('no_such_table') }))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(collect(handle.read!({ dataset: dataset('events'), columns: ['nope'] }))).rejects.toMatchObject({ code: 'schema_mismatch' });
+  });
+
+  it('overwrites: the table holds only the new rows, and the staging table is gone', async () => {
+    const columns = [col('id', 'int32'), col('name', 'string')];
+    await handle.write!(request('snapshot', 'append', columns), batchesOf(columns, [[1, 'old-1'], [2, 'old-2'], [3, 'old-3']]));
+    const wider = [...columns, col('extra', 'int64')];
+    const summary = await handle.write!(request('snapshot', 'overwrite', wider), batchesOf(wider, [[10, 'new-10', '5']], [[11, 'new-11', null]]));
+    expect(summary).toEqual({ rowsWritten: 2 });
+    const read = rowsOf(await collect(handle.read!({ dataset: dataset('snapshot') })));
+    expect(read.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [10, 'new-10', '5'],
+      [11, 'new-11', null],
+    ]);
+    const leftovers = await sql(`select table_name from information_schema.tables where table_schema = ? and table_name like 'snapshot%'`, [database]);
+    expect(leftovers).toHaveLength(1);
+    // Overwriting a table that does not exist creates it.
+    await handle.write!(request('fresh', 'overwrite', columns), batchesOf(columns, [[1, 'x']]));
+    expect(rowsOf(await collect(handle.read!({ dataset: dataset('fresh') })))).toEqual([[1, 'x']]);
+  });
+
+  it('upserts: existing keys are updated, new keys inserted, no duplicates', async () => {
+    const columns = [col('tenant', 'string'), col('id', 'int64'), col('name', 'string'), col('seen', 'timestamp')];
+    const keys = ['tenant', 'id'];
+    await handle.write!(request('accounts', 'upsert', columns, keys), batchesOf(columns, [
+      ['t1', '1', 'alice', '2024-01-01T00:00:00.000000'],
+      ['t1', '2', 'bob', '2024-01-01T00:00:00.000000'],
+      ['T1', '1', 'other tenant', null],
+    ]));
+    const summary = await handle.write!(request('accounts', 'upsert', columns, keys), batchesOf(columns, [
+      ['t1', '2', 'bobby', '2024-02-02T00:00:00.000000'],
+      ['t1', '3', 'carol', null],
+    ]));
+    expect(summary).toEqual({ rowsWritten: 2 });
+    const read = rowsOf(await collect(handle.read!({ dataset: dataset('accounts') })));
+    expect(read.sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1))).toEqual([
+      ['T1', '1', 'other tenant', null],
+      ['t1', '1', 'alice', '2024-01-01T00:00:00.000000'],
+      ['t1', '2', 'bobby', '2024-02-02T00:00:00.000000'],
+      ['t1', '3', 'carol', null],
+    ]);
+    const schema = (await handle.discover()).find((t) => t.name === 'accounts');
+    expect(schema?.primaryKey).toEqual(keys);
+  });
+
+  it('refuses an upsert into a table without a key on the key columns', async () => {
+    await sql(`create table keyless (id int, name varchar(10))`);
+    const columns = [col('id', 'int32'), col('name', 'string')];
+    await expect(handle.write!(request('keyless', 'upsert', columns, ['id']), batchesOf(columns, [[1, 'a']]))).rejects.toMatchObject({ code: 'schema_mismatch' });
+    await expect(handle.write!(request('keyless', 'upsert', columns), batchesOf(columns, [[1, 'a']]))).rejects.toMatchObject({ code: 'invalid_config' });
+  });
+
+  it('adds missing columns to an existing table and keeps its rows', async () => {
+    await sql(`create table evolving (id int primary key, name varchar(10))`);
+    await sql(`insert into evolving values (1, 'one')`);
+    const columns = [col('id', 'int32'), col('name', 'string'), col('score', 'decimal', { precision: 8, scale: 3 }), col('tags', 'json')];
+    await handle.write!(request('evolving', 'append', columns), batchesOf(columns, [[2, 'two', '12.500', ['a']]]));
+    const read = rowsOf(await collect(handle.read!({ dataset: dataset('evolving') })));
+    expect(read).toEqual([
+      [1, 'one', null, null],
+      [2, 'two', '12.500', ['a']],
+    ]);
+    const schema = (await handle.discover()).find((t) => t.name === 'evolving');
+    expect(schema?.columns.find((c) => c.name === 'name')?.sourceType).toBe('varchar(10)');
+  });
+
+  it('rolls an append back when a batch fails, so a retry does not write twice', async () => {
+    const columns = [col('id', 'int32'), col('n', 'int16')];
+    await handle.write!(request('atomic', 'append', columns), batchesOf(columns, [[1, 1]]));
+    const failing = handle.write!(request('atomic', 'append', columns), batchesOf(columns, [[2, 2], [3, 3]], [[4, 'not a number']]));
+    await expect(failing).rejects.toMatchObject({ code: 'schema_mismatch' });
+    const [count] = await sql(`select count(*) as n from atomic`);
+    expect(Number(count?.['n'])).toBe(1);
+  });
+
+  it('reads a large table in several batches, streaming', async () => {
+    const columns = [col('id', 'int32'), col('payload', 'string')];
+    const total = 25_000;
+    async function* generated(): AsyncIterable<RecordBatch> {
+      for (let start = 0; start < total; start += 4_000) {
+        const rows = Array.from({ length: Math.min(4_000, total - start) }, (_, i) => [start + i + 1, `row ${start + i + 1}`]);
+        yield { columns, rows };
+      }
+    }
+    expect(await handle.write!(request('large', 'append', columns), generated())).toEqual({ rowsWritten: total });
+
+    const batches = await collect(handle.read!({ dataset: dataset('large') }));
+    expect(batches.map((b) => b.rows.length)).toEqual([10_000, 10_000, 5_000]);
+    const ids = new Set(rowsOf(batches).map((r) => r[0]));
+    expect(ids.size).toBe(total);
+
+    const small = await collect(handle.read!({ dataset: dataset('large'), batchSize: 7_000 }));
+    expect(small.length).toBe(4);
+    expect(small.reduce((sum, b) => sum + b.rows.length, 0)).toBe(total);
+  });
+
+  it('stops cleanly when the consumer stops early, and the handle stays usable', async () => {
+    let seen = 0;
+    for await (const batch of handle.read!({ dataset: dataset('large'), batchSize: 1_000 })) {
+      seen += batch.rows.length;
+      break;
+    }
+    expect(seen).toBe(1_000);
+    const controller = new AbortController();
+    const aborted = (async () => {
+      for await (const _batch of handle.read!({ dataset: dataset('large'), batchSize: 1_000 }, controller.signal)) controller.abort();
+    })();
+    await expect(aborted).rejects.toThrow();
+    expect(await handle.check()).toEqual({ ok: true });
+    const [count] = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['id'] })));
+    expect(count).toBeDefined();
+  });
+});

@@ -1,0 +1,73 @@
+import type { ConfigSpec, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
+import { MysqlClient, type MysqlConfig } from './client.js';
+import { discoverTables } from './discover.js';
+import { readTable } from './read.js';
+import { writeTable } from './write.js';
+
+export type { MysqlConfig } from './client.js';
+
+export const mysqlSpec: ConfigSpec = {
+  type: 'object',
+  required: ['host', 'database', 'user'],
+  additionalProperties: false,
+  properties: {
+    host: { type: 'string', minLength: 1, title: 'Host' },
+    port: { type: 'integer', minimum: 1, maximum: 65535, default: 3306, title: 'Port' },
+    database: { type: 'string', minLength: 1, title: 'Database' },
+    user: { type: 'string', minLength: 1, title: 'User' },
+    password: { type: 'string', title: 'Password', 'x-secret': true },
+    ssl: { type: 'boolean', default: false, title: 'Require TLS (server certificate verified)' },
+  },
+};
+
+/** A handle over a small pool, opened lazily (open() never fails on an unreachable server); close() ends it. */
+export function openMysql(config: MysqlConfig, context?: ConnectorContext): ConnectorHandle {
+  const client = new MysqlClient(config);
+  return {
+    async check() {
+      try {
+        const conn = await client.connection();
+        try {
+          await conn.promise().query('select 1');
+        } finally {
+          conn.release();
+        }
+        return { ok: true };
+      } catch (error) {
+        const classified = client.classify(error);
+        context?.log('warn', 'MySQL check failed', { code: classified.code, host: config.host, port: config.port ?? 3306, user: config.user });
+        return { ok: false, code: classified.code, message: classified.message };
+      }
+    },
+    async discover() {
+      const conn = await client.connection();
+      try {
+        return await discoverTables(conn, config.database);
+      } catch (error) {
+        throw client.classify(error);
+      } finally {
+        conn.release();
+      }
+    },
+    read(request, signal) {
+      return readTable(client, request, config.database, signal);
+    },
+    write(request, batches, signal) {
+      return writeTable(client, request, config.database, batches, signal);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export const mysqlConnector: ConnectorDefinition<MysqlConfig> = {
+  kind: 'mysql',
+  title: 'MySQL / MariaDB',
+  version: 1,
+  spec: mysqlSpec,
+  capabilities: { read: true, write: true, writeModes: ['append', 'overwrite', 'upsert'] },
+  async open(config, context) {
+    return openMysql(config, context);
+  },
+};

@@ -1,0 +1,223 @@
+/**
+ * Loads batches with multi-row INSERTs run as prepared statements (values only ever travel as
+ * parameters). The target table is created, or widened with the columns it lacks (never narrowed).
+ * append / upsert: one transaction for the whole write, so a failed attempt leaves nothing behind
+ * and its retry does not write twice. overwrite: a staging table named after the run is filled,
+ * then swapped in with one atomic RENAME TABLE; readers see the old rows until then.
+ */
+import { createHash } from 'node:crypto';
+import type { PoolConnection, RowDataPacket } from 'mysql2';
+import { ConnectorError, type ColumnSchema, type DatasetSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
+import { type MysqlClient, qualified, quoteIdent } from './client.js';
+import { describeTable } from './discover.js';
+import { ddlType, encodeValue, type Param, typeHintComment } from './type-mapping.js';
+
+/** A statement carries at most 65,535 parameters; rows per statement stay well below. */
+const MAX_PARAMS = 65_535;
+const MAX_ROWS_PER_INSERT = 1_000;
+/** Bytes of values per statement, kept under half the server's max_allowed_packet. */
+const MAX_BYTES_PER_INSERT = 8 * 1024 * 1024;
+/** MySQL identifiers are at most 64 characters. */
+const MAX_IDENT = 64;
+
+type Conn = ReturnType<PoolConnection['promise']>;
+
+function validate(request: WriteRequest): void {
+  if (request.columns.length === 0) throw new ConnectorError('invalid_config', 'a write needs at least one column', false);
+  const names = new Set(request.columns.map((c) => c.name));
+  if (names.size !== request.columns.length) throw new ConnectorError('invalid_config', 'column names must be unique', false);
+  if (request.mode === 'upsert') {
+    if (!request.keyColumns?.length) throw new ConnectorError('invalid_config', 'upsert needs key columns', false);
+    const missing = request.keyColumns.filter((k) => !names.has(k));
+    if (missing.length > 0) throw new ConnectorError('invalid_config', `key columns not among the written columns: ${missing.join(', ')}`, false);
+  }
+}
+
+function columnDefinition(column: ColumnSchema, key: boolean): string {
+  return `${quoteIdent(column.name)} ${ddlType(column, key)}${key ? ' not null' : ' null'}${typeHintComment(column.type)}`;
+}
+
+async function createTable(conn: Conn, database: string, table: string, columns: ColumnSchema[], keys: string[]): Promise<void> {
+  const definitions = columns.map((c) => columnDefinition(c, keys.includes(c.name)));
+  if (keys.length > 0) definitions.push(`primary key (${keys.map(quoteIdent).join(', ')})`);
+  // utf8mb4_bin: every character (emoji too) and case-sensitive keys, as the source had them.
+  await conn.query(`create table if not exists ${qualified(database, table)} (${definitions.join(', ')}) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`);
+}
+
+/** Schema evolution widens only: columns the table lacks are added (nullable); none is dropped or altered. */
+async function addMissingColumns(conn: Conn, database: string, table: string, existing: DatasetSchema, columns: ColumnSchema[]): Promise<void> {
+  const present = new Set(existing.columns.map((c) => c.name));
+  const missing = columns.filter((c) => !present.has(c.name));
+  if (missing.length === 0) return;
+  await conn.query(`alter table ${qualified(database, table)} ${missing.map((c) => `add column ${columnDefinition(c, false)}`).join(', ')}`);
+}
+
+/** ON DUPLICATE KEY UPDATE needs a primary or unique key on exactly the key columns. */
+async function assertUniqueKey(conn: Conn, database: string, table: string, keys: string[]): Promise<void> {
+  const [rows] = await conn.query<RowDataPacket[]>(
+    `select index_name as index_name, column_name as column_name from information_schema.statistics
+      where table_schema = ? and table_name = ? and non_unique = 0 order by index_name, seq_in_index`,
+    [database, table],
+  );
+  const indexes = new Map<string, string[]>();
+  for (const row of rows) indexes.set(String(row['index_name']), [...(indexes.get(String(row['index_name'])) ?? []), String(row['column_name'])]);
+  const wanted = [...keys].sort().join('\0');
+  if (![...indexes.values()].some((cols) => [...cols].sort().join('\0') === wanted)) {
+    throw new ConnectorError('schema_mismatch', `upsert into "${table}" needs a primary or unique key on (${keys.join(', ')})`, false);
+  }
+}
+
+function sideTableName(table: string, runId: string, role: 'stage' | 'old'): string {
+  const suffix = `__svc_${role}_${createHash('sha256').update(runId).digest('hex').slice(0, 10)}`;
+  return table.slice(0, MAX_IDENT - suffix.length) + suffix;
+}
+
+function approximateBytes(value: Param): number {
+  if (value === null) return 4;
+  if (Buffer.isBuffer(value)) return value.length;
+  if (typeof value === 'string') return value.length * 4;
+  return 8;
+}
+
+class Inserter {
+  rows = 0;
+  private pending: Param[][] = [];
+  private pendingBytes = 0;
+  private readonly fullShape: number;
+
+  constructor(
+    private readonly conn: Conn,
+    private readonly target: string,
+    private readonly columns: ColumnSchema[],
+    private readonly keys: string[] | undefined,
+    private readonly maxBytes: number,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.fullShape = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMS / columns.length)));
+  }
+
+  async add(row: Param[]): Promise<void> {
+    this.pending.push(row);
+    this.pendingBytes += row.reduce<number>((sum, v) => sum + approximateBytes(v), 0);
+    if (this.pending.length >= this.fullShape || this.pendingBytes >= this.maxBytes) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const rows = this.pending;
+    if (rows.length === 0) return;
+    this.signal?.throwIfAborted();
+    this.pending = [];
+    this.pendingBytes = 0;
+    const names = this.columns.map((c) => quoteIdent(c.name));
+    const tuple = `(${names.map(() => '?').join(', ')})`;
+    let sql = `insert into ${this.target} (${names.join(', ')}) values ${Array.from({ length: rows.length }, () => tuple).join(', ')}`;
+    if (this.keys) {
+      // VALUES(col) works on MariaDB and MySQL alike (MySQL 8.0.20+ only warns about it).
+      const updates = names.filter((_, i) => !this.keys!.includes(this.columns[i]!.name));
+      const assignments = updates.length > 0 ? updates.map((n) => `${n} = values(${n})`) : [`${names[0]} = ${names[0]}`];
+      sql += ` on duplicate key update ${assignments.join(', ')}`;
+    }
+    await this.conn.execute(sql, rows.flat());
+    // The driver caches prepared statements: keep only the common full-size shape.
+    if (rows.length !== this.fullShape) this.conn.unprepare(sql);
+    this.rows += rows.length;
+  }
+}
+
+async function insertBatches(
+  conn: Conn,
+  target: string,
+  known: Set<string>,
+  keys: string[] | undefined,
+  batches: AsyncIterable<RecordBatch>,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  let rows = 0;
+  for await (const batch of batches) {
+    signal?.throwIfAborted();
+    if (batch.rows.length === 0) continue;
+    const unknown = batch.columns.filter((c) => !known.has(c.name));
+    if (unknown.length > 0) throw new ConnectorError('schema_mismatch', `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`, false);
+    const inserter = new Inserter(conn, target, batch.columns, keys, maxBytes, signal);
+    const types = batch.columns.map((c) => c.type);
+    for (const row of batch.rows) await inserter.add(types.map((type, i) => encodeValue(row[i], type)));
+    await inserter.flush();
+    rows += inserter.rows;
+  }
+  return rows;
+}
+
+async function statementBytes(conn: Conn): Promise<number> {
+  const [rows] = await conn.query<RowDataPacket[]>('select @@max_allowed_packet as max');
+  const max = Number(rows[0]?.['max'] ?? 0);
+  return max > 0 ? Math.min(MAX_BYTES_PER_INSERT, Math.floor(max / 2)) : MAX_BYTES_PER_INSERT;
+}
+
+export async function writeTable(client: MysqlClient, request: WriteRequest, defaultDatabase: string, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary> {
+  validate(request);
+  const database = request.dataset.namespace ?? defaultDatabase;
+  const table = request.dataset.name;
+  const known = new Set(request.columns.map((c) => c.name));
+  const keys = request.mode === 'upsert' ? request.keyColumns : undefined;
+  const pooled = await client.connection();
+  const conn = pooled.promise();
+  let broken = false;
+  try {
+    signal?.throwIfAborted();
+    const maxBytes = await statementBytes(conn);
+    const existing = await describeTable(pooled, database, table);
+
+    if (request.mode === 'overwrite') {
+      const stage = sideTableName(table, request.runId, 'stage');
+      const old = sideTableName(table, request.runId, 'old');
+      // Leftovers of an earlier attempt of this run.
+      await conn.query(`drop table if exists ${qualified(database, stage)}, ${qualified(database, old)}`);
+      try {
+        if (existing) {
+          // The table's own definition (types, keys, indexes) survives the overwrite.
+          await conn.query(`create table ${qualified(database, stage)} like ${qualified(database, table)}`);
+          await addMissingColumns(conn, database, stage, existing, request.columns);
+        } else {
+          await createTable(conn, database, stage, request.columns, []);
+        }
+        const rows = await insertBatches(conn, qualified(database, stage), known, undefined, batches, maxBytes, signal);
+        signal?.throwIfAborted();
+        if (existing) {
+          await conn.query(`rename table ${qualified(database, table)} to ${qualified(database, old)}, ${qualified(database, stage)} to ${qualified(database, table)}`);
+          await conn.query(`drop table ${qualified(database, old)}`);
+        } else {
+          await conn.query(`rename table ${qualified(database, stage)} to ${qualified(database, table)}`);
+        }
+        return { rowsWritten: rows };
+      } catch (error) {
+        await conn.query(`drop table if exists ${qualified(database, stage)}`).catch(() => undefined);
+        throw error;
+      }
+    }
+
+    if (!existing) await createTable(conn, database, table, request.columns, keys ?? []);
+    else {
+      await addMissingColumns(conn, database, table, existing, request.columns);
+      if (keys) await assertUniqueKey(conn, database, table, keys);
+    }
+    await conn.beginTransaction();
+    try {
+      const rows = await insertBatches(conn, qualified(database, table), known, keys, batches, maxBytes, signal);
+      signal?.throwIfAborted();
+      await conn.commit();
+      return { rowsWritten: rows };
+    } catch (error) {
+      await conn.rollback().catch(() => {
+        broken = true;
+      });
+      throw error;
+    }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw client.classify(error);
+  } finally {
+    if (broken) pooled.destroy();
+    else pooled.release();
+  }
+}
