@@ -110,11 +110,27 @@ export interface ConnectorContext {
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * A bulk stream in a format two connectors both speak, moved without decoding a single value (the
+ * fast path between PostgreSQL servers: COPY text out of one, into the other).
+ */
+export interface BulkStream {
+  format: 'postgres-copy-text';
+  columns: ColumnSchema[];
+  stream: NodeJS.ReadableStream & { destroy(error?: Error): void };
+}
+
 export interface ConnectorHandle {
   check(signal?: AbortSignal): Promise<CheckResult>;
   discover(signal?: AbortSignal): Promise<DatasetSchema[]>;
   read?(request: ReadRequest, signal?: AbortSignal): AsyncIterable<RecordBatch>;
   write?(request: WriteRequest, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary>;
+  /** Optional fast path, full reads only: the dataset as a bulk stream. */
+  exportBulk?(request: Omit<ReadRequest, 'incremental' | 'batchSize'>, signal?: AbortSignal): Promise<BulkStream>;
+  /** Optional fast path: loads a bulk stream of a format this connector accepts (see `bulkFormats`). */
+  importBulk?(request: WriteRequest, bulk: BulkStream, signal?: AbortSignal): Promise<WriteSummary>;
+  /** Bulk formats importBulk accepts. */
+  bulkFormats?: BulkStream['format'][];
   /** Always called, also after a failure. */
   close(): Promise<void>;
 }

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import type { ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { classify, connect, type PostgresConfig } from './client.js';
 import { discoverSchema } from './discover.js';
-import { readTable } from './read.js';
-import { writeTable } from './write.js';
+import { exportTable, readTable } from './read.js';
+import { batchLoader, bulkLoader, writeTable } from './write.js';
 
 export const postgresSpec = {
   type: 'object',
@@ -83,8 +83,28 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
     async write(request, batches, signal) {
       const c = await ready();
       const release = cancelOnAbort(signal, c);
+      const discard = async () => {
+        for await (const batch of batches) void batch;
+      };
       try {
-        return await writeTable(c, request, schema, batches, signal);
+        return await writeTable(c, request, schema, batchLoader(c, request.columns, batches, signal), discard);
+      } finally {
+        release();
+      }
+    },
+    async exportBulk(request, signal) {
+      const c = await ready();
+      const bulk = await exportTable(c, request, schema);
+      const release = cancelOnAbort(signal, c);
+      bulk.stream.on('close', release);
+      return bulk;
+    },
+    bulkFormats: ['postgres-copy-text'],
+    async importBulk(request, bulk, signal) {
+      const c = await ready();
+      const release = cancelOnAbort(signal, c);
+      try {
+        return await writeTable(c, request, schema, bulkLoader(c, request.columns, bulk), async () => void bulk.stream.destroy());
       } finally {
         release();
       }

@@ -3,7 +3,8 @@
  * table's size; the consumer's pace sets the pace (the next FETCH waits for it).
  */
 import type pg from 'pg';
-import type { ColumnSchema, ReadRequest, RecordBatch, Value } from '../../types.js';
+import copyStreams from 'pg-copy-streams';
+import type { BulkStream, ColumnSchema, ReadRequest, RecordBatch, Value } from '../../types.js';
 import { classify, qualified, quoteIdent } from './client.js';
 import { OID_TYPES } from './type-mapping.js';
 
@@ -46,4 +47,22 @@ export async function* readTable(client: pg.Client, request: ReadRequest, defaul
     await client.query('rollback').catch(() => undefined);
     throw classify(error);
   }
+}
+
+/**
+ * The fast path: the table as COPY text, streamed as the server produces it. The column types come
+ * from a zero-row query of the same select.
+ */
+export async function exportTable(client: pg.Client, request: { dataset: ReadRequest['dataset']; columns?: string[] }, defaultSchema: string): Promise<BulkStream> {
+  const table = qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
+  const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
+  let fields: pg.FieldDef[];
+  try {
+    fields = (await client.query(`select ${columns} from ${table} limit 0`)).fields;
+  } catch (error) {
+    throw classify(error);
+  }
+  const schema: ColumnSchema[] = fields.map((f) => ({ name: f.name, type: OID_TYPES[f.dataTypeID] ?? 'string', sourceType: String(f.dataTypeID), nullable: true }));
+  const stream = client.query(copyStreams.to(`copy (select ${columns} from ${table}) to stdout`));
+  return { format: 'postgres-copy-text', columns: schema, stream };
 }

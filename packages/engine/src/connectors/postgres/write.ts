@@ -5,9 +5,10 @@
  * staging table, then one INSERT .. ON CONFLICT on the key columns, in one transaction.
  */
 import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { ConnectorError, type ColumnSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
+import { ConnectorError, type BulkStream, type ColumnSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
 import { classify, qualified, quoteIdent } from './client.js';
 import { copyLines } from './copy-text.js';
 import { ddlType } from './type-mapping.js';
@@ -63,7 +64,23 @@ async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[
   }
 }
 
-export async function writeTable(client: pg.Client, request: WriteRequest, defaultSchema: string, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary> {
+/** Copies rows into the named table and says how many; the modes below decide which table that is. */
+export type Loader = (table: string) => Promise<number>;
+
+export function batchLoader(client: pg.Client, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Loader {
+  return (table) => copyInto(client, table, columns, batches, signal);
+}
+
+/** Pipes a COPY text stream (from another PostgreSQL server) straight into COPY FROM STDIN. */
+export function bulkLoader(client: pg.Client, columns: ColumnSchema[], bulk: BulkStream): Loader {
+  return async (table) => {
+    const target = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
+    await pipeline(bulk.stream as NodeJS.ReadableStream, target);
+    return target.rowCount ?? 0;
+  };
+}
+
+export async function writeTable(client: pg.Client, request: WriteRequest, defaultSchema: string, load: Loader, discard: () => Promise<void>): Promise<WriteSummary> {
   const schema = request.dataset.namespace ?? defaultSchema;
   const table = qualified(schema, request.dataset.name);
   if (request.mode === 'upsert' && !request.keyColumns?.length) {
@@ -75,29 +92,29 @@ export async function writeTable(client: pg.Client, request: WriteRequest, defau
     let rows: number;
     if (request.mode === 'append') {
       // Exactly once per run: the rows and the run's marker commit together; a retried run that
-      // finds its marker writes nothing (its batches are still consumed, so the caller's cursor advances).
+      // finds its marker writes nothing (its input is still consumed, so the caller's cursor advances).
       await client.query(`create table if not exists ${qualified(schema, RUNS_TABLE)} (run_id text not null, dataset text not null, committed_at timestamptz not null default now(), primary key (run_id, dataset))`);
       const done = await client.query(`select 1 from ${qualified(schema, RUNS_TABLE)} where run_id = $1 and dataset = $2`, [request.runId, request.dataset.name]);
       if (done.rowCount) {
-        for await (const batch of batches) void batch;
+        await discard();
         await client.query('commit');
         return { rowsWritten: 0 };
       }
-      rows = await copyInto(client, table, request.columns, batches, signal);
+      rows = await load(table);
       await client.query(`insert into ${qualified(schema, RUNS_TABLE)} (run_id, dataset) values ($1, $2)`, [request.runId, request.dataset.name]);
     } else if (request.mode === 'overwrite') {
       await client.query(`truncate ${table}`);
-      rows = await copyInto(client, table, request.columns, batches, signal);
+      rows = await load(table);
     } else {
       const keys = request.keyColumns!.map(quoteIdent).join(', ');
       const names = request.columns.map((c) => quoteIdent(c.name)).join(', ');
       await client.query(`create temporary table svc_staging (like ${table} including defaults) on commit drop`);
-      rows = await copyInto(client, 'svc_staging', request.columns, batches, signal);
+      rows = await load('svc_staging');
       const updates = request.columns
         .filter((c) => !request.keyColumns!.includes(c.name))
         .map((c) => `${quoteIdent(c.name)} = excluded.${quoteIdent(c.name)}`)
         .join(', ');
-      // The last row of a key wins when a batch carries the same key twice.
+      // The last row of a key wins when the input carries the same key twice.
       await client.query(
         `insert into ${table} (${names}) select distinct on (${keys}) ${names} from svc_staging order by ${keys}, ctid desc ` +
           `on conflict (${keys}) do ${updates ? `update set ${updates}` : 'nothing'}`,

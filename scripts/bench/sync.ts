@@ -1,0 +1,149 @@
+/**
+ * npm run bench:sync: copy a table (int, text, numeric, timestamptz, jsonb) PostgreSQL to PostgreSQL
+ * through a full run (API call to succeeded execution), side by side with the raw baseline
+ * `psql -c "\copy t to stdout" | psql -c "\copy t2 from stdin"` in the same run, and the peak memory
+ * of the process that ran the worker for two table sizes (it must not grow with the table).
+ * BENCH_ROWS (default 1,000,000) and BENCH_ROWS_LARGE (default 5,000,000; 0 skips the memory check).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, waitForUrl } from './support.js';
+
+const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
+const ROWS_LARGE = Number(process.env['BENCH_ROWS_LARGE'] ?? 5_000_000);
+const PASSWORD = 'bench-Admin-password-1';
+
+const stamp = Date.now();
+const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
+const urlOf = (database: string) => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function sql(database: string, text: string) {
+  const client = new pg.Client({ connectionString: urlOf(database) });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function sh(command: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
+  });
+}
+
+async function fillSource(rows: number) {
+  await sql(names.source, 'drop table if exists t');
+  await sql(names.source, 'create table t (id int primary key, name text, amount numeric(12,2), ts timestamptz, doc jsonb)');
+  await sql(names.source, `insert into t select g, 'name ' || g, (g % 100000) / 100.0, timestamptz '2024-01-01' + g * interval '1 second', jsonb_build_object('g', g, 'tag', 'x' || (g % 10)) from generate_series(1, ${rows}) g`);
+  await sql(names.source, 'analyze t');
+}
+
+async function baseline(rows: number): Promise<number> {
+  await sql(names.destination, 'drop table if exists t2');
+  await sql(names.destination, 'create table t2 (id int, name text, amount numeric(12,2), ts timestamptz, doc jsonb)');
+  const started = performance.now();
+  await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to stdout" | psql "${urlOf(names.destination)}" -qc "\\copy t2 from stdin"`);
+  const seconds = (performance.now() - started) / 1000;
+  const { rows: check } = await sql(names.destination, 'select count(*)::int as n from t2');
+  if (check[0].n !== rows) throw new Error('baseline copied a wrong number of rows');
+  return rows / seconds;
+}
+
+async function throughService(rows: number): Promise<{ rowsPerSecond: number; peakMb: number }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  await sql('postgres', `drop database if exists ${names.framework} with (force)`);
+  await sql('postgres', `create database ${names.framework}`);
+  const child = spawn(process.execPath, ['apps/server/dist/cli.js', 'start'], {
+    env: {
+      ...process.env,
+      SVC_PORT: String(port),
+      SVC_DATABASE_URL: urlOf(names.framework),
+      SVC_REDIS_URL: REDIS_URL,
+      SVC_REDIS_KEY_PREFIX: `${names.framework}:`,
+      SVC_RATE_LIMIT_PER_MINUTE: '100000',
+      SVC_INITIAL_ADMIN_PASSWORD: PASSWORD,
+      SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'pw'),
+      SVC_DATA_DIR: dataDir,
+      SVC_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForUrl(`${base}/health`);
+    const call = async (method: string, route: string, body?: unknown, token?: string) => {
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: PASSWORD }))['access_token'] as string;
+    const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }, token))['id'] as string;
+    const admin = new URL(ADMIN_URL);
+    const config = (database: string) => ({ host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) });
+    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: 'postgres', config: config(names.source) }, token))['id'];
+    const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: config(names.destination) }, token))['id'];
+    await sql(names.destination, 'drop table if exists t_copy');
+    const started = performance.now();
+    const execution = await call(
+      'POST',
+      '/api/v1/executions',
+      { kind: 'sync', project_id: project, source_connector_id: source, destination_connector_id: destination, streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }] },
+      token,
+    );
+    let status = execution['status'];
+    while (status !== 'succeeded') {
+      if (status === 'failed' || status === 'cancelled') throw new Error(`run ${status}: ${JSON.stringify(execution)}`);
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await call('GET', `/api/v1/executions/${execution['id']}`, undefined, token))['status'];
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peak = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'));
+    const { rows: check } = await sql(names.destination, 'select count(*)::int as n from t_copy');
+    if (check[0].n !== rows) throw new Error('the run copied a wrong number of rows');
+    return { rowsPerSecond: rows / seconds, peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  for (const name of [names.source, names.destination]) await sql('postgres', `create database ${name}`);
+  await fillSource(ROWS);
+  const base = await baseline(ROWS);
+  const run = await throughService(ROWS);
+  const lines = [
+    `machine: ${os.cpus().length} cores, node ${process.version}; ${ROWS.toLocaleString('en')} rows (int, text, numeric, timestamptz, jsonb)`,
+    '| case | rows/s | vs baseline | peak RSS of the worker process |',
+    '|---|---:|---:|---:|',
+    `| psql \\copy to stdout | psql \\copy from stdin (baseline) | ${Math.round(base).toLocaleString('en')} | 100% | |`,
+    `| svc sync run, PostgreSQL to PostgreSQL (API call to succeeded) | ${Math.round(run.rowsPerSecond).toLocaleString('en')} | ${((run.rowsPerSecond / base) * 100).toFixed(0)}% | ${run.peakMb.toFixed(0)} MB |`,
+  ];
+  if (ROWS_LARGE > 0) {
+    await fillSource(ROWS_LARGE);
+    const large = await throughService(ROWS_LARGE);
+    lines.push(
+      `| svc sync run, ${ROWS_LARGE.toLocaleString('en')} rows | ${Math.round(large.rowsPerSecond).toLocaleString('en')} | | ${large.peakMb.toFixed(0)} MB (${(((large.peakMb - run.peakMb) / run.peakMb) * 100).toFixed(0)}% vs ${ROWS.toLocaleString('en')} rows) |`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  for (const name of [names.framework, `${names.framework}_warehouse`, names.source, names.destination]) await sql('postgres', `drop database if exists ${name} with (force)`);
+}
