@@ -18,6 +18,7 @@ const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
 const ROWS_LARGE = Number(process.env['BENCH_ROWS_LARGE'] ?? 5_000_000);
 const PASSWORD = 'bench-Admin-password-1';
 
+const MYSQL_URL = process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306/test';
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
 const urlOf = (database: string) => {
@@ -61,7 +62,12 @@ async function baseline(rows: number): Promise<number> {
   return rows / seconds;
 }
 
-async function throughService(rows: number): Promise<{ rowsPerSecond: number; peakMb: number }> {
+interface SourceSpec {
+  kind: 'postgres' | 'mysql';
+  config: Record<string, unknown>;
+}
+
+async function throughService(rows: number, sourceSpec?: SourceSpec): Promise<{ rowsPerSecond: number; peakMb: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -96,7 +102,8 @@ async function throughService(rows: number): Promise<{ rowsPerSecond: number; pe
     const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }, token))['id'] as string;
     const admin = new URL(ADMIN_URL);
     const config = (database: string) => ({ host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) });
-    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: 'postgres', config: config(names.source) }, token))['id'];
+    const spec = sourceSpec ?? { kind: 'postgres', config: config(names.source) };
+    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: spec.kind, config: spec.config }, token))['id'];
     const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: config(names.destination) }, token))['id'];
     await sql(names.destination, 'drop table if exists t_copy');
     const started = performance.now();
@@ -136,6 +143,25 @@ try {
     `| psql \\copy to stdout | psql \\copy from stdin (baseline) | ${Math.round(base).toLocaleString('en')} | 100% | |`,
     `| svc sync run, PostgreSQL to PostgreSQL (API call to succeeded) | ${Math.round(run.rowsPerSecond).toLocaleString('en')} | ${((run.rowsPerSecond / base) * 100).toFixed(0)}% | ${run.peakMb.toFixed(0)} MB |`,
   ];
+  // MariaDB to PostgreSQL: the batch path (values decoded and re-encoded).
+  const mysqlUrl = new URL(MYSQL_URL);
+  const mysqlDatabase = `svc_bench_${stamp}`;
+  const mysqlRows = Math.min(ROWS, Number(process.env['BENCH_MYSQL_ROWS'] ?? ROWS));
+  await sh(
+    `mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "create database ${mysqlDatabase}; use ${mysqlDatabase}; ` +
+      `create table t (id int primary key, name text, amount decimal(12,2), ts datetime(6), doc json); ` +
+      `insert into t select seq, concat('name ', seq), (seq % 100000) / 100.0, timestamp '2024-01-01 00:00:00' + interval seq second, json_object('g', seq) from seq_1_to_${mysqlRows};"`,
+  );
+  try {
+    const fromMysql = await throughService(mysqlRows, {
+      kind: 'mysql',
+      config: { host: mysqlUrl.hostname, port: Number(mysqlUrl.port || 3306), database: mysqlDatabase, user: decodeURIComponent(mysqlUrl.username), password: decodeURIComponent(mysqlUrl.password) },
+    });
+    lines.push(`| svc sync run, MariaDB to PostgreSQL, ${mysqlRows.toLocaleString('en')} rows | ${Math.round(fromMysql.rowsPerSecond).toLocaleString('en')} | | ${fromMysql.peakMb.toFixed(0)} MB |`);
+  } finally {
+    await sh(`mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "drop database if exists ${mysqlDatabase}"`);
+  }
+
   if (ROWS_LARGE > 0) {
     await fillSource(ROWS_LARGE);
     const large = await throughService(ROWS_LARGE);
