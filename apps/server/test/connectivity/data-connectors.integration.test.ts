@@ -160,6 +160,18 @@ describe('data connectors', () => {
     expect(discovered.body.datasets).toEqual([expect.objectContaining({ namespace: 'analytics', name: 'daily_sales', primary_key: ['day'] })]);
   });
 
+  it('confines files connectors to the files root', async () => {
+    const project = await createProject(t, admin);
+    const outside = await create({ project_id: project.id, name: 'etc', kind: 'files', config: { path: '/etc', format: 'csv' } });
+    expect(outside.status).toBe(422);
+    expect(outside.body['errors']).toEqual([expect.objectContaining({ path: 'config.path' })]);
+    const escaping = await create({ project_id: project.id, name: 'up', kind: 'files', config: { path: '../..', format: 'csv' } });
+    expect(escaping.status).toBe(422);
+    const inside = await create({ project_id: project.id, name: 'exports', kind: 'files', config: { path: 'exports', format: 'csv' } });
+    expect(inside.status).toBe(201);
+    expect(inside.body['config']).toMatchObject({ path: `${t.config.dataDir.replace(/\/$/, '')}/files/exports` });
+  });
+
   it('guards connectors with connector:read and connector:write in their project', async () => {
     const project = await createProject(t, admin);
     const created = await create({ project_id: project.id, name: 'guarded', kind: 'postgres', config: pgConfig });

@@ -1,4 +1,6 @@
 /** Connectivity: data connectors (and, with the sync issue, the runs that use them). */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
@@ -10,6 +12,12 @@ import { createConnectorsRepository } from './repository.js';
 import { connectorRoutes } from './routes.js';
 import { createConnectorsService } from './service.js';
 import { ensureWarehouse } from './warehouse.js';
+
+async function filesRoot(config: Platform['config']): Promise<string> {
+  const root = path.resolve(config.files.root ?? path.join(config.dataDir, 'files'));
+  await mkdir(root, { recursive: true });
+  return root;
+}
 
 export async function createConnectivityArea(
   platform: Platform,
@@ -24,6 +32,7 @@ export async function createConnectivityArea(
   const logger = platform.logger.child({ area: 'connectivity' });
   const service = createConnectorsService({
     db: platform.framework.db,
+    filesRoot: await filesRoot(platform.config),
     warehouse: await ensureWarehouse(platform.framework.connection, platform.config.db.warehouseDatabase, logger),
     repository: createConnectorsRepository(),
     box: await resolveSecretBox(platform.config),

@@ -6,6 +6,7 @@
 import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorDefinition, type DatasetSchema } from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
@@ -69,6 +70,8 @@ export function createConnectorsService(deps: {
   catalog: CatalogService;
   audit: AuditService;
   logger: Logger;
+  /** Absolute directory that `files` connectors are confined to. */
+  filesRoot: string;
   /** Connection to the built-in warehouse database, injected into `warehouse` connectors; undefined when unavailable. */
   warehouse: WarehouseConnection | undefined;
 }) {
@@ -97,6 +100,14 @@ export function createConnectorsService(deps: {
     const candidate = structuredClone(config);
     const validate = validatorFor(definition as ConnectorDefinition<never>);
     if (!validate(candidate)) throw validationFailed(fieldErrors(validate.errors));
+    if (kind === 'files') {
+      // A files connector reads and writes the server's disk: only inside the configured root.
+      const resolved = path.resolve(deps.filesRoot, String(candidate['path'] ?? ''));
+      if (resolved !== deps.filesRoot && !resolved.startsWith(`${deps.filesRoot}${path.sep}`)) {
+        throw validationFailed([{ path: 'config.path', message: `must be inside the files root (${deps.filesRoot}, SVC_FILES_ROOT)` }]);
+      }
+      candidate['path'] = resolved;
+    }
     const secrets = new Set(secretFields(definition.spec));
     const plain: Record<string, unknown> = {};
     const sealed: Record<string, string> = {};

@@ -45,6 +45,10 @@ export const configSchema = {
     previousKeys: entry('SVC_ENCRYPTION_PREVIOUS_KEYS', text(), '',
       'Comma-separated earlier values of SVC_ENCRYPTION_KEY, still accepted for decryption while secrets are re-encrypted (key rotation).'),
   },
+  files: {
+    root: optionalEntry('SVC_FILES_ROOT', text(),
+      'The only directory tree that `files` connectors may read and write. Unset: SVC_DATA_DIR/files.'),
+  },
   worker: {
     concurrency: entry('SVC_WORKER_CONCURRENCY', integer({ min: 1, max: 64 }), 2, 'Jobs (runs) one worker process executes at once.'),
     leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,
