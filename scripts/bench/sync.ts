@@ -6,7 +6,7 @@
  * BENCH_ROWS (default 1,000,000) and BENCH_ROWS_LARGE (default 5,000,000; 0 skips the memory check).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -63,12 +63,13 @@ async function baseline(rows: number): Promise<number> {
 }
 
 interface SourceSpec {
-  kind: 'postgres' | 'mysql';
+  kind: 'postgres' | 'mysql' | 'files';
   config: Record<string, unknown>;
 }
 
-async function throughService(rows: number, sourceSpec?: SourceSpec): Promise<{ rowsPerSecond: number; peakMb: number }> {
+async function throughService(rows: number, sourceSpec?: SourceSpec, prepare?: (dataDir: string) => Promise<void>): Promise<{ rowsPerSecond: number; peakMb: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
+  await prepare?.(dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   await sql('postgres', `drop database if exists ${names.framework} with (force)`);
@@ -161,6 +162,13 @@ try {
   } finally {
     await sh(`mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "drop database if exists ${mysqlDatabase}"`);
   }
+
+  // CSV to PostgreSQL: a file in the files root of the service, read with type inference.
+  const fromCsv = await throughService(ROWS, { kind: 'files', config: { path: 'bench', format: 'csv' } }, async (dataDir) => {
+    await mkdir(path.join(dataDir, 'files', 'bench'), { recursive: true });
+    await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to '${path.join(dataDir, 'files', 'bench', 't.csv')}' with (format csv, header)"`);
+  });
+  lines.push(`| svc sync run, CSV file to PostgreSQL, ${ROWS.toLocaleString('en')} rows | ${Math.round(fromCsv.rowsPerSecond).toLocaleString('en')} | | ${fromCsv.peakMb.toFixed(0)} MB |`);
 
   if (ROWS_LARGE > 0) {
     await fillSource(ROWS_LARGE);
