@@ -46,6 +46,9 @@ if ! mariadb-admin -h 127.0.0.1 -u root ping >/dev/null 2>&1; then
 fi
 wait_for MariaDB mariadb-admin -h 127.0.0.1 -u root ping
 
+# OpenSSH's sshd: the SFTP tests start their own on a free port.
+[ -x /usr/sbin/sshd ] || apt_install openssh-server
+
 # promtool checks the /metrics exposition.
 command -v promtool >/dev/null || apt_install prometheus
 

@@ -1,4 +1,5 @@
-import { sql, type Generated, type Selectable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Generated, type Selectable, type SqlBool } from 'kysely';
+import type { Database } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/index.js';
 
 export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -60,23 +61,28 @@ export interface ExecutionFilter {
 }
 
 
+const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
+
+/** The list's filters as one condition, shared by listing and bulk cancel. */
+function matches(eb: ExpressionBuilder<Database, 'executions'>, filter: ExecutionFilter & { ids?: string[] }) {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.ids) conditions.push(eb('id', 'in', filter.ids.length ? filter.ids : [NO_PROJECT]));
+  if (filter.projectIds) conditions.push(eb('project_id', 'in', filter.projectIds.length ? filter.projectIds : [NO_PROJECT]));
+  if (filter.projectId) conditions.push(eb('project_id', '=', filter.projectId));
+  if (filter.status) conditions.push(eb('status', '=', filter.status));
+  if (filter.kind) conditions.push(eb('kind', '=', filter.kind));
+  if (filter.since) conditions.push(eb('created_at', '>=', filter.since));
+  if (filter.until) conditions.push(eb('created_at', '<', filter.until));
+  return eb.and(conditions);
+}
+
 export function createExecutionsRepository() {
-  const filtered = (db: Db, filter: ExecutionFilter) => {
-    let query = db.selectFrom('executions');
-    if (filter.projectIds) query = query.where('project_id', 'in', filter.projectIds.length ? filter.projectIds : ['00000000-0000-0000-0000-000000000000']);
-    if (filter.projectId) query = query.where('project_id', '=', filter.projectId);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.kind) query = query.where('kind', '=', filter.kind);
-    if (filter.since) query = query.where('created_at', '>=', filter.since);
-    if (filter.until) query = query.where('created_at', '<', filter.until);
-    return query;
-  };
   return {
     insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of'>) =>
       db.insertInto('executions').values({ ...row, started_at: null, finished_at: null, error: null }).returningAll().executeTakeFirstOrThrow(),
     find: (db: Db, id: string) => db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirst(),
     list: (db: Db, filter: ExecutionFilter, page: { limit: number; before?: { createdAt: Date; id: string } }) => {
-      let query = filtered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
+      let query = db.selectFrom('executions').selectAll().where((eb) => matches(eb, filter)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
       if (page.before) {
         const { createdAt, id } = page.before;
         query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
@@ -84,17 +90,14 @@ export function createExecutionsRepository() {
       return query.execute();
     },
     /** Requests cancellation of matching unfinished executions; queued ones end at once. */
-    requestCancel: async (db: Db, filter: ExecutionFilter & { ids?: string[] }) => {
-      let query = db.updateTable('executions').set({ cancel_requested: true }).where('status', 'in', ['queued', 'running']);
-      if (filter.ids) query = query.where('id', 'in', filter.ids);
-      if (filter.projectIds) query = query.where('project_id', 'in', filter.projectIds.length ? filter.projectIds : ['00000000-0000-0000-0000-000000000000']);
-      if (filter.projectId) query = query.where('project_id', '=', filter.projectId);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.kind) query = query.where('kind', '=', filter.kind);
-      if (filter.since) query = query.where('created_at', '>=', filter.since);
-      if (filter.until) query = query.where('created_at', '<', filter.until);
-      return query.returning(['id', 'status', 'params']).execute();
-    },
+    requestCancel: (db: Db, filter: ExecutionFilter & { ids?: string[] }) =>
+      db
+        .updateTable('executions')
+        .set({ cancel_requested: true })
+        .where('status', 'in', ['queued', 'running'])
+        .where((eb) => matches(eb, filter))
+        .returning(['id', 'status', 'params'])
+        .execute(),
     markCancelled: (db: Db, id: string) =>
       db.updateTable('executions').set({ status: 'cancelled', finished_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['queued', 'running']).execute(),
     /** Starts an attempt; undefined when the execution no longer wants to run (finished or cancelled). */
