@@ -1,6 +1,7 @@
 /** Version and build revision reported by GET /health. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export interface VersionInfo {
   version: string;
@@ -9,7 +10,9 @@ export interface VersionInfo {
 
 function gitCommit(): string | undefined {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 })
+    // Asked where the program lives, not where it was started from.
+    const here = fileURLToPath(new URL('.', import.meta.url));
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 })
       .toString()
       .trim();
   } catch {
