@@ -15,7 +15,7 @@ export async function discoverDatasets(layout: DirectoryLayout, format: FileForm
   for (const [name, files] of datasets) {
     throwIfAborted(signal);
     try {
-      const { columns, rowEstimate } = await format.describe(files, signal);
+      const { columns, rowEstimate } = await format.describe(layout.store, files, signal);
       schemas.push({ namespace: null, name, columns, primaryKey: [], rowEstimate });
     } catch (error) {
       if (signal?.aborted) throw error;

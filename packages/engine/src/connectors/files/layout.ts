@@ -10,10 +10,9 @@
  *
  * Names never leave the directory: no separators, no '..', nothing hidden.
  */
-import { randomBytes } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { ConnectorError } from '../../types.js';
+import type { FileStore } from './store.js';
 
 export type FormatName = 'csv' | 'tsv' | 'json' | 'ndjson' | 'parquet';
 export const FORMATS: readonly FormatName[] = ['csv', 'tsv', 'json', 'ndjson', 'parquet'];
@@ -46,6 +45,7 @@ export class DirectoryLayout {
   private readonly matcher: RegExp;
 
   constructor(
+    readonly store: FileStore,
     readonly dir: string,
     format: FormatName,
     pattern = '*',
@@ -65,17 +65,15 @@ export class DirectoryLayout {
     return ext ? fileName.slice(0, -ext.length) : fileName;
   }
 
-  /** Matching regular files, oldest first (then by name), so appended runs read in the order they were written. */
+  /**
+   * Matching regular files, oldest first (then by name), so appended runs read in the order they
+   * were written. SFTP times have whole seconds: runs written within one second go by name.
+   */
   async files(): Promise<DataFile[]> {
-    const entries = await readdir(this.dir, { withFileTypes: true });
-    const files: DataFile[] = [];
-    for (const entry of entries) {
-      if (!this.matches(entry.name)) continue;
-      const path = join(this.dir, entry.name);
-      const info = await stat(path).catch(() => undefined); // follows symlinks; vanished files are skipped
-      if (!info?.isFile()) continue;
-      files.push({ name: entry.name, path, stem: this.stemOf(entry.name), mtimeMs: info.mtimeMs });
-    }
+    const entries = await this.store.list(this.dir, (name) => this.matches(name));
+    const files: DataFile[] = entries
+      .filter((entry) => entry.isFile)
+      .map((entry) => ({ name: entry.name, path: this.store.join(this.dir, entry.name), stem: this.stemOf(entry.name), mtimeMs: entry.mtimeMs }));
     return files.sort((a, b) => a.mtimeMs - b.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
@@ -114,16 +112,11 @@ export class DirectoryLayout {
     return this.inside(`${name}-${runId}${this.extension}`);
   }
 
-  /** A hidden name next to `target`, so that the final rename stays on one file system. */
-  tempFile(target: string): string {
-    return join(this.dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  }
-
   private inside(fileName: string): string {
     if (!this.matches(fileName)) {
       throw new ConnectorError('invalid_config', `the file name "${fileName}" does not match the pattern of this connector, so it could not be read back`, false);
     }
-    return join(this.dir, fileName);
+    return this.store.join(this.dir, fileName);
   }
 }
 

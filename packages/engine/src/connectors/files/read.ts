@@ -42,7 +42,7 @@ export async function* readDataset(layout: DirectoryLayout, format: FileFormat, 
   try {
     files = await layout.datasetFiles(name);
     if (files.length === 0) throw new ConnectorError('not_found', `no dataset "${name}" in ${layout.dir}`, false);
-    ({ columns } = await format.describe(files, signal));
+    ({ columns } = await format.describe(layout.store, files, signal));
   } catch (error) {
     throw classify(error, `dataset "${name}"`);
   }
@@ -65,7 +65,7 @@ export async function* readDataset(layout: DirectoryLayout, format: FileFormat, 
   let pending: Value[][] = [];
   for (const file of files) {
     try {
-      for await (const chunk of format.rows(file, readColumns, batchSize, signal)) {
+      for await (const chunk of format.rows(layout.store, file, readColumns, batchSize, signal)) {
         for (const row of chunk) if (keep(row)) pending.push(project(row));
         while (pending.length >= batchSize) {
           throwIfAborted(signal);

@@ -1,6 +1,7 @@
 /**
  * Writes a dataset. Every file is written under a hidden temporary name in the same directory and
- * renamed into place, so readers never see half a file and a failed write leaves nothing behind.
+ * renamed into place (FileStore.writeFile), so readers never see half a file and a failed write
+ * leaves nothing behind.
  *
  * append: a new file `<dataset>-<runId><ext>` per run. A retry of the same run replaces its own
  *   file instead of adding its rows twice. The base file `<dataset><ext>` is created empty (header
@@ -9,9 +10,8 @@
  *   between the two steps may see the new rows along with old run files; never a partial file.
  * upsert: unsupported (files have no keys to match on).
  */
-import { access, link, rename, rm, unlink } from 'node:fs/promises';
 import { ConnectorError, type ColumnSchema, type RecordBatch, type Value, type WriteRequest, type WriteSummary } from '../../types.js';
-import { classify } from './errors.js';
+import { classify, errorCode } from './errors.js';
 import { throwIfAborted, type FileFormat } from './formats/format.js';
 import type { DirectoryLayout } from './layout.js';
 import { requireDatasetRef } from './read.js';
@@ -29,26 +29,11 @@ async function* inRequestOrder(columns: readonly ColumnSchema[], batches: AsyncI
 
 async function* none(): AsyncIterable<Value[][]> {}
 
-/** Writes a complete file through a temporary name; `place` moves it into position. */
-async function writeThrough(layout: DirectoryLayout, format: FileFormat, target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>, place: (temp: string) => Promise<void>): Promise<void> {
-  const temp = layout.tempFile(target);
-  try {
-    await format.write(temp, columns, chunks);
-    await place(temp);
-  } finally {
-    await rm(temp, { force: true }).catch(() => undefined);
-  }
-}
-
-/** Creates the empty base file unless one exists (link() fails on an existing name: no race with another writer). */
+/** Creates the empty base file unless one exists (without replacing one another writer just created). */
 async function ensureBase(layout: DirectoryLayout, format: FileFormat, name: string, columns: readonly ColumnSchema[]): Promise<void> {
   const base = layout.baseFile(name);
-  if (await access(base).then(() => true, () => false)) return;
-  await writeThrough(layout, format, base, columns, none(), async (temp) => {
-    await link(temp, base).catch((error: { code?: string }) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-  });
+  if (await layout.store.stat(base).then(() => true, () => false)) return;
+  await layout.store.writeFile(base, format.encode(columns, none()), { replace: false });
 }
 
 export async function writeDataset(layout: DirectoryLayout, format: FileFormat, request: WriteRequest, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary> {
@@ -67,12 +52,12 @@ export async function writeDataset(layout: DirectoryLayout, format: FileFormat, 
     if (request.mode === 'append') {
       const target = layout.runFile(name, request.runId);
       await ensureBase(layout, format, name, request.columns);
-      await writeThrough(layout, format, target, request.columns, chunks, (temp) => rename(temp, target));
+      await layout.store.writeFile(target, format.encode(request.columns, chunks));
     } else {
       const target = layout.baseFile(name);
-      await writeThrough(layout, format, target, request.columns, chunks, (temp) => rename(temp, target));
+      await layout.store.writeFile(target, format.encode(request.columns, chunks));
       for (const file of await layout.datasetFiles(name)) {
-        if (file !== target) await unlink(file).catch((error: { code?: string }) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+        if (file !== target) await layout.store.unlink(file).catch((error: unknown) => (errorCode(error) === 'ENOENT' ? undefined : Promise.reject(error)));
       }
     }
   } catch (error) {

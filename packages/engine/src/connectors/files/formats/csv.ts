@@ -8,12 +8,11 @@
  * in ISO form; json as JSON text; binary as base64. Read back, types are inferred again (infer.ts),
  * so int16 comes back int32, float32 float64, json, binary and uuid as string.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
-import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { parse, type Parser } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import type { ColumnSchema, Value } from '../../../types.js';
+import type { FileStore } from '../store.js';
 import { cellText } from '../values.js';
 import type { RawRecord, RecordSource } from './text.js';
 
@@ -61,10 +60,10 @@ function quotedEmpties(raw: string, delimiter: string, count: number): Set<numbe
   return field + 1 === count ? found : undefined;
 }
 
-async function* csvRecords(file: string, options: CsvOptions, onHeader?: (names: readonly string[]) => void): AsyncIterable<RawRecord> {
+async function* csvRecords(store: FileStore, file: string, options: CsvOptions, onHeader?: (names: readonly string[]) => void): AsyncIterable<RawRecord> {
   const parser: Parser = parse({ delimiter: options.delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, raw: true });
   // pipeline() forwards a read error to the parser and destroys the file stream when we stop early.
-  const records = pipeline(createReadStream(file), parser, () => undefined) as Parser;
+  const records = pipeline(store.readStream(file), parser, () => undefined) as Parser;
   let header: string[] | undefined;
   const byLength = new Map<number, string[]>();
   for await (const { record, raw } of records as AsyncIterable<{ record: string[]; raw: string }>) {
@@ -89,7 +88,7 @@ function withNulls(record: string[], raw: string, delimiter: string): (string | 
   return record.map((value, i) => (value === '' && !quoted.has(i) ? null : value));
 }
 
-async function writeCsv(target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>, options: CsvOptions): Promise<void> {
+function encodeCsv(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>, options: CsvOptions): Readable {
   const types = columns.map((c) => c.type);
   async function* records() {
     if (options.header) yield columns.map((c) => c.name);
@@ -99,13 +98,14 @@ async function writeCsv(target: string, columns: readonly ColumnSchema[], chunks
   }
   // quoted_match quotes '' (and only ''), so that it reads back as '' and not as null.
   const stringifier = stringify({ delimiter: options.delimiter, quoted_match: [/^$/] });
-  await pipelineAsync(Readable.from(records()), stringifier, createWriteStream(target));
+  // pipeline() fails the stringifier when the rows fail, so the store's write fails too.
+  return pipeline(Readable.from(records()), stringifier, () => undefined);
 }
 
 export function csvSource(options: CsvOptions): RecordSource {
   return {
     textual: true,
-    records: (file, onHeader) => csvRecords(file, options, onHeader),
-    write: (target, columns, chunks) => writeCsv(target, columns, chunks, options),
+    records: (store, file, onHeader) => csvRecords(store, file, options, onHeader),
+    encode: (columns, chunks) => encodeCsv(columns, chunks, options),
   };
 }

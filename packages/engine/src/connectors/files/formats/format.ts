@@ -1,5 +1,7 @@
 /** What each file format provides to the dataset-level read, discover and write. */
+import type { Readable } from 'node:stream';
 import type { ColumnSchema, Value } from '../../../types.js';
+import type { FileStore } from '../store.js';
 
 export interface DatasetDescription {
   columns: ColumnSchema[];
@@ -9,11 +11,11 @@ export interface DatasetDescription {
 
 export interface FileFormat {
   /** Columns of the dataset formed by these files (the union by name, first-seen order). */
-  describe(files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription>;
+  describe(store: FileStore, files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription>;
   /** Rows of one file in chunks, each row aligned on `columns` (from describe) in canonical values. */
-  rows(file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]>;
-  /** Writes a complete file at `target` (a temporary name: the caller renames it into place). */
-  write(target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Promise<void>;
+  rows(store: FileStore, file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]>;
+  /** The bytes of a complete file holding these rows; the store writes them (through a temporary name). A failing source fails the stream. */
+  encode(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable;
 }
 
 export function throwIfAborted(signal?: AbortSignal): void {

@@ -7,13 +7,12 @@
  * exactly, see json-text.ts), binary as base64 strings, json as nested JSON, NaN and infinities as
  * null (JSON has no spelling for them), dates and times as ISO strings.
  */
-import { createWriteStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { ConnectorError, type CanonicalType, type ColumnSchema, type Value } from '../../../types.js';
 import { numberLiteral, parseRows } from '../json-text.js';
+import type { FileStore } from '../store.js';
 import type { RawRecord, RecordSource } from './text.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,11 +29,13 @@ function parseOrFail(text: string, fieldDepth: number, file: string, where: stri
   }
 }
 
-async function* ndjsonRecords(file: string): AsyncIterable<RawRecord> {
-  const handle = await open(file);
+async function* ndjsonRecords(store: FileStore, file: string): AsyncIterable<RawRecord> {
+  const input = store.readStream(file);
+  input.setEncoding('utf8');
+  const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     let line = 0;
-    for await (const text of handle.readLines({ encoding: 'utf8' })) {
+    for await (const text of lines) {
       line += 1;
       const trimmed = (line === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
       if (!trimmed) continue;
@@ -43,12 +44,13 @@ async function* ndjsonRecords(file: string): AsyncIterable<RawRecord> {
       yield { object: value };
     }
   } finally {
-    await handle.close();
+    lines.close();
+    input.destroy();
   }
 }
 
-async function* jsonRecords(file: string): AsyncIterable<RawRecord> {
-  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+async function* jsonRecords(store: FileStore, file: string): AsyncIterable<RawRecord> {
+  const text = (await store.readFile(file)).toString('utf8').replace(/^\uFEFF/, '');
   if (!text.trim()) return;
   const value = parseOrFail(text, 2, file, 'document');
   if (!Array.isArray(value)) throw invalid(file, 'document', 'not a JSON array of objects');
@@ -74,14 +76,14 @@ function objectLines(columns: readonly ColumnSchema[], chunk: Value[][], separat
   return chunk.map((row) => `{${row.map((value, i) => keys[i] + jsonLiteral(value, types[i]!)).join(',')}}`).join(separator);
 }
 
-async function writeNdjson(target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Promise<void> {
+function encodeNdjson(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable {
   async function* lines() {
     for await (const chunk of chunks) if (chunk.length > 0) yield `${objectLines(columns, chunk, '\n')}\n`;
   }
-  await pipeline(Readable.from(lines()), createWriteStream(target));
+  return Readable.from(lines());
 }
 
-async function writeJsonArray(target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Promise<void> {
+function encodeJsonArray(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable {
   async function* parts() {
     let first = true;
     yield '[';
@@ -92,8 +94,8 @@ async function writeJsonArray(target: string, columns: readonly ColumnSchema[], 
     }
     yield '\n]\n';
   }
-  await pipeline(Readable.from(parts()), createWriteStream(target));
+  return Readable.from(parts());
 }
 
-export const ndjsonSource: RecordSource = { textual: false, records: (file) => ndjsonRecords(file), write: writeNdjson };
-export const jsonSource: RecordSource = { textual: false, records: (file) => jsonRecords(file), write: writeJsonArray };
+export const ndjsonSource: RecordSource = { textual: false, records: ndjsonRecords, encode: encodeNdjson };
+export const jsonSource: RecordSource = { textual: false, records: jsonRecords, encode: encodeJsonArray };

@@ -15,8 +15,9 @@
  * TIME(MICROS); timestamp INT64 TIMESTAMP(MICROS, local); timestamptz INT64 TIMESTAMP_MICROS (UTC);
  * json BYTE_ARRAY JSON; binary BYTE_ARRAY. Every column is OPTIONAL.
  */
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
-import { fileWriter, ParquetWriter } from 'hyparquet-writer';
+import { Readable } from 'node:stream';
+import { parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
+import { ByteWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
 import { ConnectorError, type CanonicalType, type ColumnSchema, type Value } from '../../../types.js';
 import {
   bigintFromBytes,
@@ -33,6 +34,7 @@ import {
   timestamptzToMicros,
   timeToMicros,
 } from '../values.js';
+import { asyncBuffer, type FileStore } from '../store.js';
 import { throwIfAborted, type DatasetDescription, type FileFormat } from './format.js';
 
 /** Key-value metadata naming canonical types Parquet cannot state (decimal stored as text). */
@@ -191,8 +193,8 @@ function typeHints(text: string | undefined): Record<string, CanonicalType> {
   }
 }
 
-async function openFile(file: string): Promise<OpenedFile> {
-  const buffer = await asyncBufferFromFile(file);
+async function openFile(store: FileStore, file: string): Promise<OpenedFile> {
+  const buffer = await asyncBuffer(store, file);
   const metadata = await parquetMetadataAsync(buffer, { parsers });
   const hints = typeHints(metadata.key_value_metadata?.find((kv) => kv.key === TYPES_KEY)?.value);
   const columns = new Map<string, FileColumn>();
@@ -246,13 +248,13 @@ function widenValue(value: Value, from: CanonicalType, to: CanonicalType): Value
   return typeof value === 'number' ? formatNumber(value) : value; // int64, decimal: text
 }
 
-async function describe(files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription> {
+async function describe(store: FileStore, files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription> {
   const columns = new Map<string, ColumnSchema>();
   let rows = 0;
   for (const [i, file] of files.entries()) {
     throwIfAborted(signal);
-    const opened = await openFile(file);
-    rows += Number(opened.metadata.num_rows);
+    const opened = await openFile(store, file);
+    rows +=  Number(opened.metadata.num_rows);
     for (const [name, { schema }] of opened.columns) {
       const known = columns.get(name);
       columns.set(name, known ? widen(known, schema) : i > 0 ? { ...schema, nullable: true } : schema);
@@ -262,8 +264,8 @@ async function describe(files: readonly string[], signal?: AbortSignal): Promise
   return { columns: [...columns.values()], rowEstimate: rows };
 }
 
-async function* rows(file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]> {
-  const opened = await openFile(file);
+async function* rows(store: FileStore, file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]> {
+  const opened = await openFile(store, file);
   const total = Number(opened.metadata.num_rows);
   const present = columns.filter((c) => opened.columns.has(c.name)).map((c) => c.name);
   const decoders = columns.map((c) => {
@@ -413,10 +415,38 @@ function columnData(columns: readonly ColumnSchema[], encoders: ((value: Value) 
   });
 }
 
-async function write(target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Promise<void> {
+const FLUSH_BYTES = 1_000_000;
+
+/** A ByteWriter that hands its bytes over (at each row group, and past 1 MB) instead of growing: the file streams out. */
+function chunkWriter(): { writer: Writer; take(): Uint8Array[] } {
+  const writer = new ByteWriter() as ByteWriter & Writer;
+  let out: Uint8Array[] = [];
+  const flush = () => {
+    if (writer.index > 0) out.push(new Uint8Array(writer.buffer.slice(0, writer.index)));
+    writer.index = 0; // `offset` keeps counting the bytes of the whole file
+  };
+  const ensure = writer.ensure.bind(writer);
+  writer.ensure = (size: number) => {
+    if (writer.index > FLUSH_BYTES) flush();
+    ensure(size);
+  };
+  writer.flush = flush;
+  writer.finish = flush;
+  return {
+    writer,
+    take() {
+      const taken = out;
+      out = [];
+      return taken;
+    },
+  };
+}
+
+async function* encodeChunks(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): AsyncIterable<Uint8Array> {
   const hints = Object.fromEntries(columns.filter((c) => c.type === 'decimal' && !hasPrecision(c)).map((c) => [c.name, c.type]));
+  const output = chunkWriter();
   const writer = new ParquetWriter({
-    writer: fileWriter(target),
+    writer: output.writer,
     schema: [{ name: 'root', num_children: columns.length }, ...columns.map(schemaElement)],
     kvMetadata: Object.keys(hints).length > 0 ? [{ key: TYPES_KEY, value: JSON.stringify(hints) }] : undefined,
     createdBy: 'svc files connector',
@@ -430,10 +460,16 @@ async function write(target: string, columns: readonly ColumnSchema[], chunks: A
   };
   for await (const chunk of chunks) {
     for (const row of chunk) pending.push(row);
-    if (pending.length >= ROW_GROUP_ROWS) await flush();
+    if (pending.length >= ROW_GROUP_ROWS) {
+      await flush();
+      yield* output.take();
+    }
   }
   await flush();
   await writer.finish();
+  yield* output.take();
 }
 
-export const parquetFormat: FileFormat = { describe, rows, write };
+const encode = (columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable => Readable.from(encodeChunks(columns, chunks), { objectMode: false });
+
+export const parquetFormat: FileFormat = { describe, rows, encode };

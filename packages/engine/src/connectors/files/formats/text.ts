@@ -4,8 +4,10 @@
  * that does not fit its column's type fails the read with schema_mismatch rather than being altered.
  */
 import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
 import { ConnectorError, type ColumnSchema, type Value } from '../../../types.js';
 import { convertCell, MISMATCH, RecordInference, SAMPLE_ROWS, type RawValue } from '../infer.js';
+import type { FileStore } from '../store.js';
 import { throwIfAborted, type DatasetDescription, type FileFormat } from './format.js';
 
 /** A record of a text file: cells by position under names (CSV), or a JSON object. */
@@ -15,17 +17,17 @@ export interface RecordSource {
   /** `textual`: cells are text whose type must be recognised (CSV), not typed JSON values. */
   textual: boolean;
   /** Records of one file, in order; `onHeader` receives names known before the first record. */
-  records(file: string, onHeader?: (names: readonly string[]) => void): AsyncIterable<RawRecord>;
-  write(target: string, columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Promise<void>;
+  records(store: FileStore, file: string, onHeader?: (names: readonly string[]) => void): AsyncIterable<RawRecord>;
+  encode(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable;
 }
 
 export function textFormat(source: RecordSource): FileFormat {
   return {
-    async describe(files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription> {
+    async describe(store: FileStore, files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription> {
       const inference = new RecordInference(source.textual);
       for (const file of files) {
         let sampled = 0;
-        for await (const record of source.records(file, (names) => inference.declare(names))) {
+        for await (const record of source.records(store, file, (names) => inference.declare(names))) {
           throwIfAborted(signal);
           if ('object' in record) inference.observe(Object.keys(record.object), Object.values(record.object));
           else inference.observe(record.keys, record.values);
@@ -35,7 +37,7 @@ export function textFormat(source: RecordSource): FileFormat {
       return { columns: inference.result(), rowEstimate: null };
     },
 
-    async *rows(file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]> {
+    async *rows(store: FileStore, file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]> {
       let chunk: Value[][] = [];
       let keys: readonly string[] | undefined;
       let positions: number[] = [];
@@ -47,7 +49,7 @@ export function textFormat(source: RecordSource): FileFormat {
           false,
         );
       };
-      for await (const record of source.records(file)) {
+      for await (const record of source.records(store, file)) {
         line += 1;
         const row: Value[] = new Array<Value>(columns.length);
         if ('object' in record) {
@@ -76,6 +78,6 @@ export function textFormat(source: RecordSource): FileFormat {
       if (chunk.length > 0) yield chunk;
     },
 
-    write: (target, columns, chunks) => source.write(target, columns, chunks),
+    encode: (columns, chunks) => source.encode(columns, chunks),
   };
 }
