@@ -10,26 +10,13 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { secretFields, type CanonicalType, type ColumnSchema, type ConnectorContext, type ConnectorHandle, type RecordBatch, type Value } from '../../../types.js';
+import { secretFields, type ConnectorHandle, type RecordBatch } from '../../../types.js';
 import { openSftp, sftpConnector, type SftpConfig } from '../sftp-definition.js';
+import { CANONICAL_COLUMNS, CANONICAL_DOC, CANONICAL_ROWS, batchesOf, col, collect, dataset, quiet, rowsOf } from '../../../__tests__/support.js';
 
 const run = promisify(execFile);
 const SSHD = '/usr/sbin/sshd';
 
-const quiet: ConnectorContext = { log: () => undefined };
-const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
-const dataset = (name: string) => ({ namespace: null, name });
-const rowsOf = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows);
-
-async function collect(iterable: AsyncIterable<RecordBatch>): Promise<RecordBatch[]> {
-  const batches: RecordBatch[] = [];
-  for await (const batch of iterable) batches.push(batch);
-  return batches;
-}
-
-async function* batchesOf(columns: ColumnSchema[], ...chunks: Value[][][]): AsyncIterable<RecordBatch> {
-  for (const rows of chunks) yield { columns, rows };
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -222,30 +209,9 @@ describe('sftp connector', () => {
   });
 
   describe('round trip of every canonical type', () => {
-    const columns = [
-      col('id', 'int32'),
-      col('flag', 'boolean'),
-      col('small', 'int16'),
-      col('big', 'int64'),
-      col('real_value', 'float32'),
-      col('double_value', 'float64'),
-      col('money', 'decimal', { precision: 20, scale: 6 }),
-      col('label', 'string'),
-      col('ident', 'uuid'),
-      col('day', 'date'),
-      col('clock', 'time'),
-      col('local_ts', 'timestamp'),
-      col('instant', 'timestamptz'),
-      col('doc', 'json'),
-      col('bytes', 'binary'),
-    ];
-    const label = 'tab\there, "quoted", comma, newline\nthere, back\\slash, 😀 ünïcödé';
-    const doc = { nested: { list: [1, 'two', null] }, quote: '"' };
-    const rows: Value[][] = [
-      [1, true, 32767, '9223372036854775807', 1.5, 0.1 + 0.2, '12345678901234.567890', label, '3b241101-e2bb-4255-8caf-4136c566a962', '2024-02-29', '23:59:59.123456', '2024-02-29T12:34:56.789012', '2024-02-29T12:34:56.789012Z', doc, Buffer.from([0, 1, 2, 254, 255])],
-      [2, false, -32768, '-9223372036854775808', -2.25, -1.7976931348623157e308, '-0.000001', '', '00000000-0000-0000-0000-000000000000', '0001-01-01', '00:00:00', '1970-01-01T00:00:00', '1970-01-01T00:00:00.000000Z', [], Buffer.alloc(0)],
-      [3, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
-    ];
+    const columns = CANONICAL_COLUMNS;
+    const doc = CANONICAL_DOC;
+    const rows = CANONICAL_ROWS;
     const roundTrip = async (format: SftpConfig['format']) => {
       const handle = open({ format });
       const summary = await handle.write!({ dataset: dataset('all_types'), mode: 'overwrite', columns, runId: 'r1' }, batchesOf(columns, rows.slice(0, 2), rows.slice(2)));

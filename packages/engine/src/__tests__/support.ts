@@ -1,0 +1,45 @@
+/** Shared helpers and fixtures of the connector tests. */
+import type { CanonicalType, ColumnSchema, ConnectorContext, RecordBatch, Value } from '../types.js';
+
+export const quiet: ConnectorContext = { log: () => undefined };
+
+export async function collect(iterable: AsyncIterable<RecordBatch>): Promise<RecordBatch[]> {
+  const batches: RecordBatch[] = [];
+  for await (const batch of iterable) batches.push(batch);
+  return batches;
+}
+
+/** One batch per chunk of rows. */
+export async function* batchesOf(columns: ColumnSchema[], ...chunks: Value[][][]): AsyncIterable<RecordBatch> {
+  for (const rows of chunks) yield { columns, rows };
+}
+
+export const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
+export const dataset = (name: string) => ({ namespace: null, name });
+export const rowsOf = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows);
+
+/** One column of every canonical type, and rows that probe their edges (null, limits, unicode, escapes). */
+export const CANONICAL_COLUMNS = [
+  col('id', 'int32'),
+  col('flag', 'boolean'),
+  col('small', 'int16'),
+  col('big', 'int64'),
+  col('real_value', 'float32'),
+  col('double_value', 'float64'),
+  col('money', 'decimal', { precision: 20, scale: 6 }),
+  col('label', 'string'),
+  col('ident', 'uuid'),
+  col('day', 'date'),
+  col('clock', 'time'),
+  col('local_ts', 'timestamp'),
+  col('instant', 'timestamptz'),
+  col('doc', 'json'),
+  col('bytes', 'binary'),
+];
+export const CANONICAL_LABEL = 'tab\there, "quoted", comma, newline\nthere, back\\slash, 😀 ünïcödé';
+export const CANONICAL_DOC = { nested: { list: [1, 'two', null] }, quote: '"' };
+export const CANONICAL_ROWS: Value[][] = [
+  [1, true, 32767, '9223372036854775807', 1.5, 0.1 + 0.2, '12345678901234.567890', CANONICAL_LABEL, '3b241101-e2bb-4255-8caf-4136c566a962', '2024-02-29', '23:59:59.123456', '2024-02-29T12:34:56.789012', '2024-02-29T12:34:56.789012Z', CANONICAL_DOC, Buffer.from([0, 1, 2, 254, 255])],
+  [2, false, -32768, '-9223372036854775808', -2.25, -1.7976931348623157e308, '-0.000001', '', '00000000-0000-0000-0000-000000000000', '0001-01-01', '00:00:00', '1970-01-01T00:00:00', '1970-01-01T00:00:00.000000Z', [], Buffer.alloc(0)],
+  [3, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+];
