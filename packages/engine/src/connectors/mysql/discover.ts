@@ -43,7 +43,7 @@ export async function discoverTables(conn: PoolConnection, database: string, onl
   // Column aliases keep the keys lowercase on MySQL 8, which returns information_schema names in capitals.
   const [tableRows] = await p.query<RowDataPacket[]>(
     `select table_name as table_name, table_type as table_type, table_rows as table_rows from information_schema.tables
-      where table_schema = ?${filter} and table_type in ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED')
+      where table_schema = ?${filter} and table_type in ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED') and table_name <> '_svc_runs'
       order by table_name`,
     params,
   );

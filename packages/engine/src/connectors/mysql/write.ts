@@ -154,6 +154,9 @@ async function statementBytes(conn: Conn): Promise<number> {
   return max > 0 ? Math.min(MAX_BYTES_PER_INSERT, Math.floor(max / 2)) : MAX_BYTES_PER_INSERT;
 }
 
+/** Per destination database: which runs have committed their appends. */
+export const RUNS_TABLE = '_svc_runs';
+
 export async function writeTable(client: MysqlClient, request: WriteRequest, defaultDatabase: string, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary> {
   validate(request);
   const database = request.dataset.namespace ?? defaultDatabase;
@@ -201,10 +204,24 @@ export async function writeTable(client: MysqlClient, request: WriteRequest, def
       await addMissingColumns(conn, database, table, existing, request.columns);
       if (keys) await assertUniqueKey(conn, database, table, keys);
     }
+    const appending = request.mode === 'append';
+    const runs = qualified(database, RUNS_TABLE);
+    // Appends are exactly once per run: the rows and the run's marker commit together, and a retried
+    // run that finds its marker writes nothing (its batches are still consumed, so cursors advance).
+    if (appending) await conn.query(`create table if not exists ${runs} (run_id varchar(191) not null, dataset varchar(191) not null, committed_at datetime(6) not null default current_timestamp(6), primary key (run_id, dataset)) engine=InnoDB`);
     await conn.beginTransaction();
     try {
+      if (appending) {
+        const [done] = await conn.query<RowDataPacket[]>(`select 1 from ${runs} where run_id = ? and dataset = ? for update`, [request.runId, table]);
+        if (done.length > 0) {
+          for await (const batch of batches) void batch;
+          await conn.commit();
+          return { rowsWritten: 0 };
+        }
+      }
       const rows = await insertBatches(conn, qualified(database, table), known, keys, batches, maxBytes, signal);
       signal?.throwIfAborted();
+      if (appending) await conn.query(`insert into ${runs} (run_id, dataset) values (?, ?)`, [request.runId, table]);
       await conn.commit();
       return { rowsWritten: rows };
     } catch (error) {

@@ -333,10 +333,21 @@ describe('MySQL / MariaDB connector', () => {
   it('rolls an append back when a batch fails, so a retry does not write twice', async () => {
     const columns = [col('id', 'int32'), col('n', 'int16')];
     await handle.write!(request('atomic', 'append', columns), batchesOf(columns, [[1, 1]]));
-    const failing = handle.write!(request('atomic', 'append', columns), batchesOf(columns, [[2, 2], [3, 3]], [[4, 'not a number']]));
+    const failing = handle.write!({ ...request('atomic', 'append', columns), runId: 'second-run' }, batchesOf(columns, [[2, 2], [3, 3]], [[4, 'not a number']]));
     await expect(failing).rejects.toMatchObject({ code: 'schema_mismatch' });
     const [count] = await sql(`select count(*) as n from atomic`);
     expect(Number(count?.['n'])).toBe(1);
+  });
+
+  it('appends once per run: a retried run writes nothing twice, and the marker table stays out of discovery', async () => {
+    const columns = [col('id', 'int32')];
+    const once = (runId: string, rows: Value[][]) => handle.write!({ ...request('once_per_run', 'append', columns), runId }, batchesOf(columns, rows));
+    expect(await once('run-1', [[1], [2]])).toEqual({ rowsWritten: 2 });
+    expect(await once('run-1', [[1], [2]])).toEqual({ rowsWritten: 0 });
+    expect(await once('run-2', [[3]])).toEqual({ rowsWritten: 1 });
+    const rows = await sql(`select id from once_per_run order by id`);
+    expect(rows.map((r) => r['id'])).toEqual([1, 2, 3]);
+    expect((await handle.discover()).map((t) => t.name)).not.toContain('_svc_runs');
   });
 
   it('reads a large table in several batches, streaming', async () => {
