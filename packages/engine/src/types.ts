@@ -70,6 +70,8 @@ export interface ReadRequest {
   columns?: string[];
   /** Incremental read: only rows whose cursor column is greater than `after`, in cursor order. */
   incremental?: { cursorColumn: string; after?: Value };
+  /** One key range of a parallel read: `from` <= column < `to` (null: unbounded on that side). */
+  range?: { column: string; from: Value; to: Value };
   batchSize?: number;
 }
 
@@ -125,6 +127,8 @@ export interface ConnectorHandle {
   discover(signal?: AbortSignal): Promise<DatasetSchema[]>;
   read?(request: ReadRequest, signal?: AbortSignal): AsyncIterable<RecordBatch>;
   write?(request: WriteRequest, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary>;
+  /** Smallest and largest value of a column (null for an empty dataset): how parallel reads split a table. */
+  keyBounds?(dataset: DatasetRef, column: string, signal?: AbortSignal): Promise<{ min: Value; max: Value } | null>;
   /** Optional fast path, full reads only: the dataset as a bulk stream. */
   exportBulk?(request: Omit<ReadRequest, 'incremental' | 'batchSize'>, signal?: AbortSignal): Promise<BulkStream>;
   /** Optional fast path: loads a bulk stream of a format this connector accepts (see `bulkFormats`). */

@@ -6,7 +6,8 @@ import client from 'prom-client';
 import type { RunServices } from '../areas/index.js';
 import { startJobWorker, type JobWorker } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
-import { createSyncHandler } from './sync.job.js';
+import { createSyncHandler, createSyncRangeHandler } from './sync.job.js';
+import { SYNC_RANGE_JOB } from '../areas/operations/executions/recorder.js';
 import { SYNC_JOB } from '../areas/operations/executions/service.js';
 
 export interface Worker {
@@ -54,9 +55,13 @@ export function createWorkerMetrics(registry: client.Registry, runs: RunServices
 
 export async function startWorker(platform: Platform, runs: RunServices, metrics: WorkerMetrics): Promise<Worker> {
   const { config, logger } = platform;
+  const syncDeps = { recorder: runs.recorder, openConnector: runs.openConnector, rowsMoved: metrics.rowsMoved };
   const jobs: JobWorker = startJobWorker({
     queue: runs.queue,
-    handlers: { [SYNC_JOB]: createSyncHandler({ recorder: runs.recorder, openConnector: runs.openConnector, rowsMoved: metrics.rowsMoved }) },
+    handlers: {
+      [SYNC_JOB]: createSyncHandler(syncDeps),
+      [SYNC_RANGE_JOB]: createSyncRangeHandler(syncDeps),
+    },
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseSeconds * 1000,
     logger: logger.child({ component: 'worker' }),

@@ -1,23 +1,34 @@
 /**
- * Runs one sync execution: for each stream, read batches from the source connector and write them to
- * the destination connector, then save the incremental cursor, after the data it covers is committed.
- * Cancellation (the execution's flag, watched every second) and a lost lease abort the run.
+ * Runs sync executions. The coordinator job copies each stream: read batches from the source
+ * connector, write them to the destination, then save the incremental cursor once the rows it covers
+ * are committed. A stream with `ranges` is split into key ranges instead, each its own job
+ * (sync_range) that any worker slot runs and that is retried on its own; the execution ends when the
+ * coordinator and every range are done. Cancellation (the execution's flag, watched every second)
+ * and a lost lease abort a run.
  */
 import { Transform } from 'node:stream';
 import { ConnectorError, type ConnectorHandle, type RecordBatch, type Value } from '@svc/engine';
-import type { Job, JobHandler } from '../platform/jobs.js';
-import type { RunRecorder } from '../areas/operations/executions/recorder.js';
-import type { SyncParams } from '../areas/operations/executions/service.js';
 import type { Counter } from 'prom-client';
+import type { RunRecorder } from '../areas/operations/executions/recorder.js';
+import type { SyncParams, SyncStream } from '../areas/operations/executions/service.js';
+import type { Job, JobHandler } from '../platform/jobs.js';
+
+type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
 export interface SyncDeps {
   recorder: RunRecorder;
-  openConnector: (id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) => Promise<ConnectorHandle>;
+  openConnector: (id: string, log: Log) => Promise<ConnectorHandle>;
   rowsMoved: Counter<'direction'>;
 }
 
 class Cancelled extends Error {
   readonly retryable = false;
+}
+
+interface Counters {
+  rows_read: number;
+  rows_written: number;
+  bytes_read: number;
 }
 
 /** Orders cursor values: numbers as numbers, int64 strings exactly (BigInt), everything else as text (ISO times sort as text). */
@@ -32,6 +43,170 @@ export function compareCursor(a: Value, b: Value): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** Splits [min, max] of an integer key into `count` ranges [from, to), the last one open-ended. */
+export function splitRange(min: Value, max: Value, count: number): Array<{ from: string; to: string | null }> {
+  const low = BigInt(String(min));
+  const high = BigInt(String(max));
+  const width = (high - low + 1n + BigInt(count) - 1n) / BigInt(count);
+  const ranges: Array<{ from: string; to: string | null }> = [];
+  for (let i = 0n; i < BigInt(count); i++) {
+    const from = low + i * width;
+    if (from > high) break;
+    ranges.push({ from: String(from), to: i === BigInt(count) - 1n || from + width > high ? null : String(from + width) });
+  }
+  return ranges;
+}
+
+/** Opens the connectors, watches for cancellation, and always closes what it opened. */
+async function withRun<T>(
+  deps: SyncDeps,
+  executionId: string,
+  params: SyncParams,
+  leaseSignal: AbortSignal,
+  log: Log,
+  work: (ctx: { source: ConnectorHandle; destination: ConnectorHandle; signal: AbortSignal }) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const abortWith = (reason: Error) => controller.abort(reason);
+  leaseSignal.addEventListener('abort', () => abortWith(leaseSignal.reason as Error), { once: true });
+  const watch = setInterval(() => {
+    deps.recorder.cancelRequested(executionId).then((yes) => yes && abortWith(new Cancelled('cancelled on request')), () => undefined);
+  }, 1000);
+  let source: ConnectorHandle | undefined;
+  let destination: ConnectorHandle | undefined;
+  try {
+    source = await deps.openConnector(params.source_connector_id, log);
+    destination = await deps.openConnector(params.destination_connector_id, log);
+    if (!source.read || !destination.write) throw new ConnectorError('unsupported', 'the source cannot be read or the destination cannot be written', false);
+    return await work({ source, destination, signal: controller.signal });
+  } catch (error) {
+    throw controller.signal.aborted ? (controller.signal.reason as Error) : error;
+  } finally {
+    clearInterval(watch);
+    await source?.close();
+    await destination?.close();
+  }
+}
+
+/** Settles the execution after a failed job: cancelled, retried later, or failed for good. */
+async function settleFailure(deps: SyncDeps, job: Job, executionId: string, reason: Error, leaseSignal: AbortSignal, log: Log): Promise<never> {
+  if (reason instanceof Cancelled) {
+    await deps.recorder.finish(executionId, 'cancelled', null);
+    log('warn', 'sync cancelled');
+    throw reason;
+  }
+  const retryable = (reason as { retryable?: boolean }).retryable !== false && job.attempts < job.maxAttempts;
+  const message = reason.message || String(reason);
+  if (leaseSignal.aborted) {
+    log('warn', `sync interrupted: ${message}`); // another worker takes the job over
+  } else {
+    if (!retryable || job.kind !== 'sync_range') await deps.recorder.finish(executionId, retryable ? 'queued' : 'failed', message);
+    log('error', retryable ? `sync failed, will retry: ${message}` : `sync failed: ${message}`);
+  }
+  throw Object.assign(reason, { retryable });
+}
+
+/** Copies one stream (or one key range of it) with the batch path. */
+async function copyBatches(
+  deps: SyncDeps,
+  ctx: { source: ConnectorHandle; destination: ConnectorHandle; signal: AbortSignal },
+  params: SyncParams,
+  stream: SyncStream,
+  options: { runId: string; after?: Value; range?: { from: Value; to: Value }; counters: Counters; onProgress: () => Promise<void> },
+): Promise<{ read: number; written: number; maxCursor: Value | undefined }> {
+  const datasetKey = `${stream.namespace ?? ''}.${stream.name}`;
+  const batches = ctx.source.read!(
+    {
+      dataset: { namespace: stream.namespace ?? null, name: stream.name },
+      incremental: stream.cursor_column ? { cursorColumn: stream.cursor_column, after: options.after } : undefined,
+      range: options.range && stream.range_column ? { column: stream.range_column, ...options.range } : undefined,
+    },
+    ctx.signal,
+  );
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return { read: 0, written: 0, maxCursor: options.after };
+  let maxCursor: Value | undefined = options.after;
+  const cursorIndex = stream.cursor_column ? first.value.columns.findIndex((c) => c.name === stream.cursor_column) : -1;
+  if (stream.cursor_column && cursorIndex < 0) throw new ConnectorError('schema_mismatch', `cursor column "${stream.cursor_column}" is not in ${datasetKey}`, false);
+  let read = 0;
+  const counted = async function* (): AsyncIterable<RecordBatch> {
+    let batch: RecordBatch | undefined = first.value;
+    while (batch) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      read += batch.rows.length;
+      options.counters.rows_read += batch.rows.length;
+      deps.rowsMoved.inc({ direction: 'read' }, batch.rows.length);
+      if (cursorIndex >= 0) {
+        for (const row of batch.rows) {
+          const value = row[cursorIndex];
+          if (value !== null && (maxCursor === undefined || maxCursor === null || compareCursor(value, maxCursor) > 0)) maxCursor = value;
+        }
+      }
+      await options.onProgress();
+      yield batch;
+      const next = await iterator.next();
+      batch = next.done ? undefined : next.value;
+    }
+  };
+  const summary = await ctx.destination.write!(
+    {
+      dataset: { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name },
+      mode: stream.mode,
+      keyColumns: stream.key_columns,
+      columns: first.value.columns,
+      runId: options.runId,
+    },
+    counted(),
+    ctx.signal,
+  );
+  options.counters.rows_written += summary.rowsWritten;
+  deps.rowsMoved.inc({ direction: 'written' }, summary.rowsWritten);
+  return { read, written: summary.rowsWritten, maxCursor };
+}
+
+/** Full copy between connectors that share a bulk format (PostgreSQL to PostgreSQL): no value decoding. */
+async function copyBulk(
+  deps: SyncDeps,
+  ctx: { source: ConnectorHandle; destination: ConnectorHandle; signal: AbortSignal },
+  params: SyncParams,
+  stream: SyncStream,
+  options: { runId: string; counters: Counters; onProgress: () => void },
+): Promise<{ read: number; written: number } | undefined> {
+  if (stream.cursor_column || !ctx.source.exportBulk || !ctx.destination.importBulk) return undefined;
+  const bulk = await ctx.source.exportBulk({ dataset: { namespace: stream.namespace ?? null, name: stream.name } }, ctx.signal);
+  if (!ctx.destination.bulkFormats?.includes(bulk.format)) {
+    bulk.stream.destroy();
+    return undefined;
+  }
+  let lines = 0;
+  let lastReport = Date.now();
+  const counting = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      // One line per row in COPY text (newlines inside values are escaped).
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+      options.counters.bytes_read += chunk.length;
+      if (Date.now() - lastReport > 1000) {
+        lastReport = Date.now();
+        options.onProgress();
+      }
+      done(null, chunk);
+    },
+  });
+  (bulk.stream as NodeJS.ReadableStream).pipe(counting);
+  bulk.stream.on('error', (error: Error) => counting.destroy(error));
+  const summary = await ctx.destination.importBulk(
+    { dataset: { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name }, mode: stream.mode, keyColumns: stream.key_columns, columns: bulk.columns, runId: options.runId },
+    { ...bulk, stream: counting },
+    ctx.signal,
+  );
+  options.counters.rows_read += lines;
+  options.counters.rows_written += summary.rowsWritten;
+  deps.rowsMoved.inc({ direction: 'read' }, lines);
+  deps.rowsMoved.inc({ direction: 'written' }, summary.rowsWritten);
+  return { read: lines, written: summary.rowsWritten };
+}
+
 export function createSyncHandler(deps: SyncDeps): JobHandler {
   const { recorder } = deps;
   return async (job: Job, leaseSignal: AbortSignal) => {
@@ -39,130 +214,78 @@ export function createSyncHandler(deps: SyncDeps): JobHandler {
     const execution = await recorder.start(executionId);
     if (!execution) return; // cancelled or finished meanwhile: nothing to run
     const params = execution.params as unknown as SyncParams;
-    const log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void recorder.log(executionId, level, message, fields).catch(() => undefined);
-
-    const controller = new AbortController();
-    const abortWith = (reason: Error) => controller.abort(reason);
-    leaseSignal.addEventListener('abort', () => abortWith(leaseSignal.reason as Error), { once: true });
-    const watch = setInterval(() => {
-      recorder.cancelRequested(executionId).then((yes) => yes && abortWith(new Cancelled('cancelled on request')), () => undefined);
-    }, 1000);
-
-    const counters = { rows_read: 0, rows_written: 0, bytes_read: 0 };
-    let source: ConnectorHandle | undefined;
-    let destination: ConnectorHandle | undefined;
+    const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, fields).catch(() => undefined);
+    const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0 };
+    const report = () => recorder.progress(executionId, counters).then(() => undefined);
     try {
       log('info', `sync started (attempt ${execution.attempts})`, { streams: params.streams.length });
-      source = await deps.openConnector(params.source_connector_id, log);
-      destination = await deps.openConnector(params.destination_connector_id, log);
-      if (!source.read || !destination.write) throw new ConnectorError('unsupported', 'the source cannot be read or the destination cannot be written', false);
-
-      for (const stream of params.streams) {
-        const datasetKey = `${stream.namespace ?? ''}.${stream.name}`;
-        const cursorKey = { source: params.source_connector_id, destination: params.destination_connector_id, dataset: datasetKey };
-        const target = { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name };
-        // Fast path for full copies between connectors that share a bulk format (PostgreSQL to PostgreSQL).
-        if (!stream.cursor_column && source.exportBulk && destination.importBulk) {
-          const bulk = await source.exportBulk({ dataset: { namespace: stream.namespace ?? null, name: stream.name } }, controller.signal);
-          if (destination.bulkFormats?.includes(bulk.format)) {
-            let lines = 0;
-            let lastReport = Date.now();
-            const counting = new Transform({
-              transform(chunk: Buffer, _encoding, done) {
-                // One line per row in COPY text (newlines inside values are escaped).
-                for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-                counters.bytes_read += chunk.length;
-                if (Date.now() - lastReport > 1000) {
-                  lastReport = Date.now();
-                  void recorder.progress(executionId, { ...counters, rows_read: counters.rows_read + lines }).catch(() => undefined);
-                }
-                done(null, chunk);
-              },
-            });
-            (bulk.stream as NodeJS.ReadableStream).pipe(counting);
-            bulk.stream.on('error', (error: Error) => counting.destroy(error));
-            const summary = await destination.importBulk(
-              { dataset: target, mode: stream.mode, keyColumns: stream.key_columns, columns: bulk.columns, runId: executionId },
-              { ...bulk, stream: counting },
-              controller.signal,
-            );
-            counters.rows_read += lines;
-            counters.rows_written += summary.rowsWritten;
-            deps.rowsMoved.inc({ direction: 'read' }, lines);
-            deps.rowsMoved.inc({ direction: 'written' }, summary.rowsWritten);
-            await recorder.progress(executionId, counters);
-            log('info', `${datasetKey}: ${lines} rows read, ${summary.rowsWritten} written (${stream.mode}, bulk copy)`);
+      await withRun(deps, executionId, params, leaseSignal, log, async (ctx) => {
+        for (const [index, stream] of params.streams.entries()) {
+          const datasetKey = `${stream.namespace ?? ''}.${stream.name}`;
+          if (stream.ranges && stream.range_column) {
+            if (!ctx.source.keyBounds) throw new ConnectorError('unsupported', `the source cannot split ${datasetKey} into key ranges`, false);
+            const bounds = await ctx.source.keyBounds({ namespace: stream.namespace ?? null, name: stream.name }, stream.range_column, ctx.signal);
+            if (!bounds) {
+              log('info', `${datasetKey}: empty, no ranges to copy`);
+              continue;
+            }
+            const ranges = splitRange(bounds.min, bounds.max, stream.ranges);
+            await recorder.planRanges(executionId, index, ranges);
+            log('info', `${datasetKey}: split into ${ranges.length} ranges of ${stream.range_column}`, { min: bounds.min, max: bounds.max });
             continue;
           }
-          bulk.stream.destroy();
-        }
-        const saved = stream.cursor_column ? await recorder.cursor(cursorKey) : undefined;
-        const after = saved && saved.cursor_column === stream.cursor_column ? (saved.cursor_value as Value) : undefined;
-        const batches = source.read({ dataset: { namespace: stream.namespace ?? null, name: stream.name }, incremental: stream.cursor_column ? { cursorColumn: stream.cursor_column, after } : undefined }, controller.signal);
-        const iterator = batches[Symbol.asyncIterator]();
-        const first = await iterator.next();
-        if (first.done) {
-          log('info', `${datasetKey}: nothing new to copy`);
-          continue;
-        }
-        let maxCursor: Value | undefined = after;
-        const cursorIndex = stream.cursor_column ? first.value.columns.findIndex((c) => c.name === stream.cursor_column) : -1;
-        if (stream.cursor_column && cursorIndex < 0) throw new ConnectorError('schema_mismatch', `cursor column "${stream.cursor_column}" is not in ${datasetKey}`, false);
-        let streamRows = 0;
-        const counted = async function* (): AsyncIterable<RecordBatch> {
-          let batch: RecordBatch | undefined = first.value;
-          while (batch) {
-            if (controller.signal.aborted) throw controller.signal.reason;
-            streamRows += batch.rows.length;
-            counters.rows_read += batch.rows.length;
-            deps.rowsMoved.inc({ direction: 'read' }, batch.rows.length);
-            if (cursorIndex >= 0) for (const row of batch.rows) if (row[cursorIndex] !== null && (maxCursor === undefined || maxCursor === null || compareCursor(row[cursorIndex], maxCursor) > 0)) maxCursor = row[cursorIndex];
-            await recorder.progress(executionId, counters);
-            yield batch;
-            const next = await iterator.next();
-            batch = next.done ? undefined : next.value;
+          const bulk = await copyBulk(deps, ctx, params, stream, { runId: executionId, counters, onProgress: () => void report().catch(() => undefined) });
+          if (bulk) {
+            await report();
+            log('info', `${datasetKey}: ${bulk.read} rows read, ${bulk.written} written (${stream.mode}, bulk copy)`);
+            continue;
           }
-        };
-        const summary = await destination.write(
-          {
-            dataset: target,
-            mode: stream.mode,
-            keyColumns: stream.key_columns,
-            columns: first.value.columns,
-            runId: executionId,
-          },
-          counted(),
-          controller.signal,
-        );
-        counters.rows_written += summary.rowsWritten;
-        deps.rowsMoved.inc({ direction: 'written' }, summary.rowsWritten);
-        await recorder.progress(executionId, counters);
-        // The cursor moves only once the rows it covers are committed in the destination.
-        if (stream.cursor_column && maxCursor !== undefined) await recorder.saveCursor(cursorKey, stream.cursor_column, maxCursor);
-        log('info', `${datasetKey}: ${streamRows} rows read, ${summary.rowsWritten} written (${stream.mode})`);
-      }
-      await recorder.finish(executionId, 'succeeded');
-      log('info', 'sync succeeded', counters);
+          const cursorKey = { source: params.source_connector_id, destination: params.destination_connector_id, dataset: datasetKey };
+          const saved = stream.cursor_column ? await recorder.cursor(cursorKey) : undefined;
+          const after = saved && saved.cursor_column === stream.cursor_column ? (saved.cursor_value as Value) : undefined;
+          const copied = await copyBatches(deps, ctx, params, stream, { runId: executionId, after, counters, onProgress: report });
+          await report();
+          // The cursor moves only once the rows it covers are committed in the destination.
+          if (stream.cursor_column && copied.maxCursor !== undefined && copied.maxCursor !== after) await recorder.saveCursor(cursorKey, stream.cursor_column, copied.maxCursor);
+          log('info', copied.read === 0 ? `${datasetKey}: nothing new to copy` : `${datasetKey}: ${copied.read} rows read, ${copied.written} written (${stream.mode})`);
+        }
+      });
+      const finished = await recorder.coordinatorDone(executionId);
+      log('info', finished ? 'sync succeeded' : 'sync waiting for its key ranges', { ...counters });
     } catch (error) {
-      const reason = controller.signal.aborted ? (controller.signal.reason as Error) : (error as Error);
-      if (reason instanceof Cancelled) {
-        await recorder.finish(executionId, 'cancelled', null);
-        log('warn', 'sync cancelled');
-        throw reason;
-      }
-      const retryable = !(reason instanceof Cancelled) && (reason as { retryable?: boolean }).retryable !== false && job.attempts < job.maxAttempts;
-      const message = reason.message || String(reason);
-      if (leaseSignal.aborted) {
-        log('warn', `sync interrupted: ${message}`);
-      } else {
-        await recorder.finish(executionId, retryable ? 'queued' : 'failed', message);
-        log('error', retryable ? `sync failed, will retry: ${message}` : `sync failed: ${message}`);
-      }
-      throw Object.assign(reason, { retryable });
-    } finally {
-      clearInterval(watch);
-      await source?.close();
-      await destination?.close();
+      await settleFailure(deps, job, executionId, error as Error, leaseSignal, log);
+    }
+  };
+}
+
+/** One key range of a stream: copied, then marked done (which may finish the execution). */
+export function createSyncRangeHandler(deps: SyncDeps): JobHandler {
+  const { recorder } = deps;
+  return async (job: Job, leaseSignal: AbortSignal) => {
+    const executionId = String(job.payload['execution_id']);
+    const streamIndex = Number(job.payload['stream_index']);
+    const rangeNo = Number(job.payload['range_no']);
+    const [execution, range] = await Promise.all([recorder.find(executionId), recorder.range(executionId, streamIndex, rangeNo)]);
+    if (!execution || !range || range.state === 'done' || !['queued', 'running'].includes(execution.status) || execution.cancel_requested) return;
+    const params = execution.params as unknown as SyncParams;
+    const stream = params.streams[streamIndex]!;
+    const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, { range: rangeNo, ...fields }).catch(() => undefined);
+    const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0 };
+    try {
+      const copied = await withRun(deps, executionId, params, leaseSignal, log, (ctx) =>
+        copyBatches(deps, ctx, params, stream, {
+          // Each range appends once: its own marker in the destination.
+          runId: `${executionId}:${streamIndex}:${rangeNo}`,
+          range: { from: range.range_from as Value, to: range.range_to as Value },
+          counters,
+          onProgress: async () => undefined,
+        }),
+      );
+      const finished = await recorder.rangeDone(executionId, streamIndex, rangeNo, counters);
+      log('info', `range ${rangeNo} of ${stream.name}: ${copied.read} rows read, ${copied.written} written (attempt ${job.attempts})`);
+      if (finished) log('info', 'sync succeeded');
+    } catch (error) {
+      await settleFailure(deps, job, executionId, error as Error, leaseSignal, log);
     }
   };
 }

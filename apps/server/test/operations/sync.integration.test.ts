@@ -136,4 +136,44 @@ describe('sync runs', () => {
     // Other projects' executions are untouched.
     expect((await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', { token: admin, body: { project_id: project.id } })).body.cancelled).toBe(0);
   });
+
+  it('copies a table in parallel key ranges, each range its own job', async () => {
+    await query(source.url, `create table wide (id int primary key, body text)`);
+    await query(source.url, `insert into wide select g, md5(g::text) from generate_series(1, 40000) g`);
+    const started = await start([{ name: 'wide', mode: 'append', ranges: 4, range_column: 'id' }]);
+    expect(started.status).toBe(201);
+    const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
+    expect(done).toMatchObject({ status: 'succeeded', rows_read: 40000, rows_written: 40000 });
+    expect(await checksum(destination.url, 'wide')).toEqual(await checksum(source.url, 'wide'));
+    const ranges = await query(t.config.db.url!, `select range_no, state, rows_written::int as rows from execution_ranges where execution_id = $1 order by range_no`, [done.id]);
+    expect(ranges.rows).toEqual([0, 1, 2, 3].map((n) => ({ range_no: n, state: 'done', rows: 10000 })));
+    const overwrite = await start([{ name: 'wide', mode: 'overwrite', ranges: 4, range_column: 'id' }]);
+    expect(overwrite.status).toBe(422);
+  });
+
+  it('retries a failed range alone: the others are not copied twice', { timeout: 60_000 }, async () => {
+    await query(source.url, `create table resumable (id int primary key, body text)`);
+    await query(source.url, `insert into resumable select g, 'b' || g from generate_series(1, 8000) g`);
+    // The destination refuses one row until the constraint goes: the range holding it fails.
+    await query(destination.url, `create table resumable (id int primary key, body text, constraint not_yet check (id <> 7000))`);
+    const started = await start([{ name: 'resumable', mode: 'append', ranges: 4, range_column: 'id' }]);
+    const deadline = Date.now() + 20_000;
+    let failedOnce = false;
+    while (!failedOnce && Date.now() < deadline) {
+      const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${started.body.id}/logs`, { token: admin });
+      failedOnce = logs.body.items.some((l) => /will retry/.test(l.message));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(failedOnce).toBe(true);
+    await query(destination.url, `alter table resumable drop constraint not_yet`);
+    const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed'], 40_000);
+    expect(done).toMatchObject({ status: 'succeeded', rows_written: 8000 });
+    expect(await checksum(destination.url, 'resumable')).toEqual(await checksum(source.url, 'resumable'));
+    const markers = await query(destination.url, `select count(*)::int as n from _svc_runs where run_id like $1`, [`${started.body.id}:%`]);
+    expect(markers.rows[0].n).toBe(4);
+    const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${started.body.id}/logs`, { token: admin });
+    const rangeLines = logs.body.items.map((l) => l.message).filter((m) => /^range \d of resumable/.test(m));
+    expect(rangeLines.filter((m) => m.startsWith('range 3')).some((m) => /attempt [2-9]/.test(m))).toBe(true);
+    expect(rangeLines.filter((m) => !m.startsWith('range 3')).every((m) => /attempt 1\)/.test(m))).toBe(true);
+  });
 });

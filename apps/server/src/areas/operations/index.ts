@@ -20,7 +20,7 @@ export function createOperationsArea(
   const executions = createExecutionsService({ db, repository, queue, shared: platform.shared, ...deps });
   return {
     queue,
-    recorder: createRunRecorder({ db, repository, shared: platform.shared, logger: platform.logger.child({ area: 'operations' }) }),
+    recorder: createRunRecorder({ db, repository, queue, shared: platform.shared, logger: platform.logger.child({ area: 'operations' }) }),
     executionCounts: () => repository.countByStatus(db),
     async routes(app: FastifyInstance) {
       await app.register(executionRoutes, { service: executions });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { classify, connect, type PostgresConfig } from './client.js';
 import { discoverSchema } from './discover.js';
-import { exportTable, readTable } from './read.js';
+import { exportTable, keyBounds, readTable } from './read.js';
 import { batchLoader, bulkLoader, writeTable } from './write.js';
 
 export const postgresSpec = {
@@ -91,6 +91,9 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
       } finally {
         release();
       }
+    },
+    async keyBounds(dataset, column) {
+      return keyBounds(await ready(), dataset, column, schema);
     },
     async exportBulk(request, signal) {
       const c = await ready();

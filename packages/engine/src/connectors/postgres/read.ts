@@ -14,16 +14,28 @@ export async function* readTable(client: pg.Client, request: ReadRequest, defaul
   const table = qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
   const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
   const params: unknown[] = [];
-  let where = '';
+  const conditions: string[] = [];
   let order = '';
   if (request.incremental) {
     const cursor = quoteIdent(request.incremental.cursorColumn);
     if (request.incremental.after !== undefined && request.incremental.after !== null) {
       params.push(request.incremental.after);
-      where = ` where ${cursor} > $1`;
+      conditions.push(`${cursor} > $${params.length}`);
     }
     order = ` order by ${cursor}`;
   }
+  if (request.range) {
+    const column = quoteIdent(request.range.column);
+    if (request.range.from !== null && request.range.from !== undefined) {
+      params.push(request.range.from);
+      conditions.push(`${column} >= $${params.length}`);
+    }
+    if (request.range.to !== null && request.range.to !== undefined) {
+      params.push(request.range.to);
+      conditions.push(`${column} < $${params.length}`);
+    }
+  }
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   const batchSize = request.batchSize ?? DEFAULT_BATCH;
   let schema: ColumnSchema[] | undefined;
   try {
@@ -65,4 +77,15 @@ export async function exportTable(client: pg.Client, request: { dataset: ReadReq
   const schema: ColumnSchema[] = fields.map((f) => ({ name: f.name, type: OID_TYPES[f.dataTypeID] ?? 'string', sourceType: String(f.dataTypeID), nullable: true }));
   const stream = client.query(copyStreams.to(`copy (select ${columns} from ${table}) to stdout`));
   return { format: 'postgres-copy-text', columns: schema, stream };
+}
+
+export async function keyBounds(client: pg.Client, dataset: ReadRequest['dataset'], column: string, defaultSchema: string): Promise<{ min: Value; max: Value } | null> {
+  const table = qualified(dataset.namespace ?? defaultSchema, dataset.name);
+  try {
+    const { rows } = await client.query<{ min: Value; max: Value }>(`select min(${quoteIdent(column)}) as min, max(${quoteIdent(column)}) as max from ${table}`);
+    const row = rows[0];
+    return row && row.min !== null ? row : null;
+  } catch (error) {
+    throw classify(error);
+  }
 }

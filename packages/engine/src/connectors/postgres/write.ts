@@ -44,6 +44,9 @@ async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[
     stream.on('finish', () => resolve());
     stream.on('error', reject);
   });
+  // The COPY can fail while we are still writing (a constraint, say): that rejection is handled below,
+  // in the catch; this keeps it from counting as unhandled in between.
+  finished.catch(() => undefined);
   let rows = 0;
   try {
     for await (const batch of batches) {

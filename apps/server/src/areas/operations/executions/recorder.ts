@@ -1,14 +1,71 @@
 /** What a worker records about the execution it runs: state, counters, log lines, incremental cursors. */
 import type { Logger } from 'pino';
+import type { JobQueue } from '../../../platform/jobs.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { ExecutionStatus, ExecutionsRepository } from './repository.js';
 
 export type RunRecorder = ReturnType<typeof createRunRecorder>;
 
-export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger }) {
-  const { db, repository, shared, logger } = deps;
+export const SYNC_RANGE_JOB = 'sync_range';
+
+export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue }) {
+  const { db, repository, shared, logger, queue } = deps;
+
+  /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
+  const finishIfComplete = async (trx: Db, id: string) => {
+    const execution = await trx.selectFrom('executions').select(['status', 'coordinator_done']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!execution || execution.status !== 'running' || !execution.coordinator_done) return false;
+    const pending = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('state', '=', 'pending').limit(1).executeTakeFirst();
+    if (pending) return false;
+    await repository.finish(trx, id, 'succeeded', null);
+    return true;
+  };
+
   return {
+    find: (id: string) => repository.find(db, id),
+    /**
+     * Records the ranges of a stream (once: a re-run coordinator finds them) and enqueues a job for
+     * every range that has none yet, in one transaction.
+     */
+    async planRanges(id: string, streamIndex: number, ranges: Array<{ from: unknown; to: unknown }>) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('execution_ranges')
+          .values(ranges.map((r, rangeNo) => ({ execution_id: id, stream_index: streamIndex, range_no: rangeNo, range_from: JSON.stringify(r.from), range_to: JSON.stringify(r.to), job_id: null })))
+          .onConflict((oc) => oc.columns(['execution_id', 'stream_index', 'range_no']).doNothing())
+          .execute();
+        const unqueued = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('job_id', 'is', null).execute();
+        for (const { range_no } of unqueued) {
+          const jobId = await queue.enqueue(trx, SYNC_RANGE_JOB, { execution_id: id, stream_index: streamIndex, range_no }, { maxAttempts: 5 });
+          await trx.updateTable('execution_ranges').set({ job_id: jobId }).where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', range_no).execute();
+        }
+      });
+    },
+    range: (id: string, streamIndex: number, rangeNo: number) =>
+      db.selectFrom('execution_ranges').selectAll().where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', rangeNo).executeTakeFirst(),
+    /** A range is done: its counters join the execution's, which finishes if this was the last part. */
+    async rangeDone(id: string, streamIndex: number, rangeNo: number, counts: { rows_read: number; rows_written: number; bytes_read: number }) {
+      return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('executions').select('id').where('id', '=', id).forUpdate().execute();
+        await trx
+          .updateTable('execution_ranges')
+          .set({ state: 'done', rows_read: String(counts.rows_read), rows_written: String(counts.rows_written), bytes_read: String(counts.bytes_read) })
+          .where('execution_id', '=', id)
+          .where('stream_index', '=', streamIndex)
+          .where('range_no', '=', rangeNo)
+          .where('state', '=', 'pending')
+          .execute();
+        return finishIfComplete(trx, id);
+      });
+    },
+    /** The coordinator has done its own streams; the execution ends now unless ranges are still running. */
+    async coordinatorDone(id: string) {
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('executions').set({ coordinator_done: true }).where('id', '=', id).execute();
+        return finishIfComplete(trx, id);
+      });
+    },
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: { rows_read: number; rows_written: number; bytes_read: number }) => repository.progress(db, id, counters),
     finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),

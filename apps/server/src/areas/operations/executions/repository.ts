@@ -21,6 +21,20 @@ export interface ExecutionsTable {
   error: string | null;
   cancel_requested: Generated<boolean>;
   retry_of: string | null;
+  coordinator_done: Generated<boolean>;
+}
+
+export interface ExecutionRangesTable {
+  execution_id: string;
+  stream_index: number;
+  range_no: number;
+  range_from: unknown;
+  range_to: unknown;
+  state: Generated<'pending' | 'done'>;
+  rows_read: Generated<string>;
+  rows_written: Generated<string>;
+  bytes_read: Generated<string>;
+  job_id: string | null;
 }
 
 export interface ExecutionLogsTable {
@@ -45,11 +59,23 @@ declare module '../../../platform/db/schema.js' {
   interface Database {
     executions: ExecutionsTable;
     execution_logs: ExecutionLogsTable;
+    execution_ranges: ExecutionRangesTable;
     sync_cursors: SyncCursorsTable;
   }
 }
 
-export type ExecutionRow = Selectable<ExecutionsTable>;
+/** An execution with the counters of its parallel ranges folded in (ranges count on their own rows). */
+export type ExecutionRow = Selectable<ExecutionsTable> & { range_rows_read: string; range_rows_written: string; range_bytes_read: string };
+
+const withRanges = (eb: ExpressionBuilder<Database, 'executions'>) => {
+  const sum = (column: 'rows_read' | 'rows_written' | 'bytes_read') =>
+    eb
+      .selectFrom('execution_ranges')
+      .select(sql<string>`coalesce(sum(${sql.ref(`execution_ranges.${column}`)}), 0)`.as('n'))
+      .whereRef('execution_ranges.execution_id', '=', 'executions.id')
+      .where('execution_ranges.state', '=', 'done');
+  return [sum('rows_read').as('range_rows_read'), sum('rows_written').as('range_rows_written'), sum('bytes_read').as('range_bytes_read')];
+};
 
 export interface ExecutionFilter {
   projectIds: string[] | null;
@@ -80,14 +106,15 @@ export function createExecutionsRepository() {
   return {
     insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of'>) =>
       db.insertInto('executions').values({ ...row, started_at: null, finished_at: null, error: null }).returningAll().executeTakeFirstOrThrow(),
-    find: (db: Db, id: string) => db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirst(),
+    find: (db: Db, id: string): Promise<ExecutionRow | undefined> =>
+      db.selectFrom('executions').selectAll().select(withRanges).where('id', '=', id).executeTakeFirst() as Promise<ExecutionRow | undefined>,
     list: (db: Db, filter: ExecutionFilter, page: { limit: number; before?: { createdAt: Date; id: string } }) => {
-      let query = db.selectFrom('executions').selectAll().where((eb) => matches(eb, filter)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
+      let query = db.selectFrom('executions').selectAll().select(withRanges).where((eb) => matches(eb, filter)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
       if (page.before) {
         const { createdAt, id } = page.before;
         query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
       }
-      return query.execute();
+      return query.execute() as Promise<ExecutionRow[]>;
     },
     /** Requests cancellation of matching unfinished executions; queued ones end at once. */
     requestCancel: (db: Db, filter: ExecutionFilter & { ids?: string[] }) =>
@@ -104,7 +131,7 @@ export function createExecutionsRepository() {
     start: (db: Db, id: string) =>
       db
         .updateTable('executions')
-        .set({ status: 'running', started_at: sql`coalesce(started_at, now())`, attempts: sql`attempts + 1`, error: null })
+        .set({ status: 'running', started_at: sql`coalesce(started_at, now())`, attempts: sql`attempts + 1`, error: null, coordinator_done: false })
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'running'])
         .where('cancel_requested', '=', false)

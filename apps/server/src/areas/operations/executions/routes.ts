@@ -40,6 +40,8 @@ const Stream = Type.Object(
     mode: Type.Union([Type.Literal('append'), Type.Literal('overwrite'), Type.Literal('upsert')]),
     key_columns: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     cursor_column: Type.Optional(Type.String({ minLength: 1, description: 'Incremental: only rows past the cursor saved by the previous run' })),
+    ranges: Type.Optional(Type.Integer({ minimum: 2, maximum: 64, description: 'Copy in this many key ranges in parallel, each its own job, resumed on its own (append or upsert)' })),
+    range_column: Type.Optional(Type.String({ minLength: 1, description: 'Integer column the ranges split (with ranges)' })),
   },
   { additionalProperties: false },
 );

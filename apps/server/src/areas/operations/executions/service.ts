@@ -22,6 +22,8 @@ export interface SyncStream {
   mode: 'append' | 'overwrite' | 'upsert';
   key_columns?: string[];
   cursor_column?: string;
+  ranges?: number;
+  range_column?: string;
 }
 
 export interface SyncParams {
@@ -53,9 +55,9 @@ export const presentExecution = (row: ExecutionRow) => ({
   finished_at: row.finished_at?.toISOString() ?? null,
   duration_ms: row.started_at ? (row.finished_at ?? new Date()).getTime() - row.started_at.getTime() : null,
   attempts: row.attempts,
-  rows_read: Number(row.rows_read),
-  rows_written: Number(row.rows_written),
-  bytes_read: Number(row.bytes_read),
+  rows_read: Number(row.rows_read) + Number(row.range_rows_read),
+  rows_written: Number(row.rows_written) + Number(row.range_rows_written),
+  bytes_read: Number(row.bytes_read) + Number(row.range_bytes_read),
   error: row.error,
   cancel_requested: row.cancel_requested,
   retry_of: row.retry_of,
@@ -100,7 +102,7 @@ export function createExecutionsService(deps: {
       const row = await repository.insert(trx, { project_id: projectId, kind, params, created_by: principal.userId, retry_of: retryOf });
       await queue.enqueue(trx, SYNC_JOB, { execution_id: row.id });
       await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind, retry_of: retryOf } }, trx);
-      return presentExecution(row);
+      return presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0' });
     });
 
   return {
@@ -113,6 +115,11 @@ export function createExecutionsService(deps: {
       }
       params.streams.forEach((stream, i) => {
         if (stream.mode === 'upsert' && !stream.key_columns?.length) problems.push({ path: `streams.${i}.key_columns`, message: 'is required for upsert' });
+        if (stream.ranges !== undefined) {
+          if (!stream.range_column) problems.push({ path: `streams.${i}.range_column`, message: 'is required with ranges' });
+          if (stream.mode === 'overwrite') problems.push({ path: `streams.${i}.ranges`, message: 'parallel ranges write append or upsert (an overwrite must replace the table at once)' });
+          if (stream.cursor_column) problems.push({ path: `streams.${i}.ranges`, message: 'cannot be combined with cursor_column' });
+        }
       });
       if (problems.length > 0) throw validationFailed(problems);
       return enqueue(principal, projectId, SYNC_JOB, params as unknown as Record<string, unknown>, context);
