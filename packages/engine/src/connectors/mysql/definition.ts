@@ -1,5 +1,6 @@
+import type { RowDataPacket } from 'mysql2';
 import type { ConfigSpec, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
-import { MysqlClient, type MysqlConfig } from './client.js';
+import { MysqlClient, qualified, quoteIdent, type MysqlConfig } from './client.js';
 import { discoverTables } from './discover.js';
 import { readTable } from './read.js';
 import { writeTable } from './write.js';
@@ -51,6 +52,20 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
     },
     read(request, signal) {
       return readTable(client, request, config.database, signal);
+    },
+    async keyBounds(dataset, column) {
+      const conn = await client.connection();
+      try {
+        const [rows] = await conn
+          .promise()
+          .query<RowDataPacket[]>(`select min(${quoteIdent(column)}) as min, max(${quoteIdent(column)}) as max from ${qualified(dataset.namespace ?? config.database, dataset.name)}`);
+        const row = rows[0];
+        return row && row['min'] !== null ? { min: String(row['min']), max: String(row['max']) } : null;
+      } catch (error) {
+        throw client.classify(error);
+      } finally {
+        conn.release();
+      }
     },
     write(request, batches, signal) {
       return writeTable(client, request, config.database, batches, signal);

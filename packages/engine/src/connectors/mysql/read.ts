@@ -41,17 +41,29 @@ export async function* readTable(client: MysqlClient, request: ReadRequest, defa
     const columns = pick(schema.columns, request.columns, table);
 
     const values: Param[] = [];
-    let where = '';
+    const conditions: string[] = [];
     let order = '';
     if (request.incremental) {
       const [cursor] = pick(schema.columns, [request.incremental.cursorColumn], table);
       const after = request.incremental.after;
       if (after !== undefined && after !== null) {
         values.push(encodeValue(after, cursor!.type));
-        where = ` where ${quoteIdent(cursor!.name)} > ?`;
+        conditions.push(`${quoteIdent(cursor!.name)} > ?`);
       }
       order = ` order by ${quoteIdent(cursor!.name)}`;
     }
+    if (request.range) {
+      const [key] = pick(schema.columns, [request.range.column], table);
+      if (request.range.from !== null && request.range.from !== undefined) {
+        values.push(encodeValue(request.range.from, key!.type));
+        conditions.push(`${quoteIdent(key!.name)} >= ?`);
+      }
+      if (request.range.to !== null && request.range.to !== undefined) {
+        values.push(encodeValue(request.range.to, key!.type));
+        conditions.push(`${quoteIdent(key!.name)} < ?`);
+      }
+    }
+    const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
     sql = `select ${columns.map((c) => quoteIdent(c.name)).join(', ')} from ${qualified(database, table)}${where}${order}`;
     const decoders = columns.map(decoder);
 

@@ -350,6 +350,18 @@ describe('MySQL / MariaDB connector', () => {
     expect((await handle.discover()).map((t) => t.name)).not.toContain('_svc_runs');
   });
 
+  it('reads key ranges and finds the bounds of a key, for parallel copies', async () => {
+    const columns = [col('id', 'int32'), col('label', 'string')];
+    await handle.write!(request('ranged', 'append', columns), batchesOf(columns, Array.from({ length: 100 }, (_, i) => [i + 1, `r${i + 1}`])));
+    expect(await handle.keyBounds!(dataset('ranged'), 'id')).toEqual({ min: '1', max: '100' });
+    const middle = rowsOf(await collect(handle.read!({ dataset: dataset('ranged'), range: { column: 'id', from: 40, to: 60 } })));
+    expect(middle.map((r) => r[0])).toEqual(Array.from({ length: 20 }, (_, i) => i + 40));
+    const tail = rowsOf(await collect(handle.read!({ dataset: dataset('ranged'), range: { column: 'id', from: 95, to: null } })));
+    expect(tail.map((r) => r[0])).toEqual([95, 96, 97, 98, 99, 100]);
+    await sql(`create table empty_keys (id int primary key)`);
+    expect(await handle.keyBounds!(dataset('empty_keys'), 'id')).toBeNull();
+  });
+
   it('reads a large table in several batches, streaming', async () => {
     const columns = [col('id', 'int32'), col('payload', 'string')];
     const total = 25_000;
