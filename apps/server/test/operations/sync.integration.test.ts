@@ -176,4 +176,25 @@ describe('sync runs', () => {
     expect(rangeLines.filter((m) => m.startsWith('range 3')).some((m) => /attempt [2-9]/.test(m))).toBe(true);
     expect(rangeLines.filter((m) => !m.startsWith('range 3')).every((m) => /attempt 1\)/.test(m))).toBe(true);
   });
+
+  it('a retried execution copies only the key ranges its predecessor had not finished', async () => {
+    await query(source.url, `create table ranged_retry (id int primary key, body text)`);
+    await query(source.url, `insert into ranged_retry select g, 'r' || g from generate_series(1, 4000) g`);
+    const first = await start([{ name: 'ranged_retry', mode: 'append', ranges: 4, range_column: 'id' }]);
+    expect((await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed'])).status).toBe('succeeded');
+    // As if range 2 had failed: its rows never committed, the execution ended failed.
+    const range = await query(t.config.db.url!, `select range_from, range_to from execution_ranges where execution_id = $1 and range_no = 2`, [first.body.id]);
+    const { range_from: from, range_to: to } = range.rows[0] as { range_from: string; range_to: string | null };
+    await query(destination.url, `delete from ranged_retry where id >= $1 and ($2::int is null or id < $2::int)`, [from, to]);
+    await query(t.config.db.url!, `update execution_ranges set state = 'pending' where execution_id = $1 and range_no = 2`, [first.body.id]);
+    await query(t.config.db.url!, `update executions set status = 'failed' where id = $1`, [first.body.id]);
+
+    const retried = await api<{ id: string }>(t, 'POST', `/api/v1/executions/${first.body.id}/retry`, { token: admin });
+    expect(retried.status).toBe(201);
+    const done = await waitForStatus(t, admin, retried.body.id, ['succeeded', 'failed']);
+    expect(done.status).toBe('succeeded');
+    expect(await checksum(destination.url, 'ranged_retry')).toEqual(await checksum(source.url, 'ranged_retry'));
+    const copiedAgain = await query(destination.url, `select run_id from _svc_runs where run_id like $1`, [`${retried.body.id}:%`]);
+    expect(copiedAgain.rows.map((r) => r.run_id)).toEqual([`${retried.body.id}:0:2`]);
+  });
 });

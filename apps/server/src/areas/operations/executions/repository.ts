@@ -125,6 +125,14 @@ export function createExecutionsRepository() {
         .where((eb) => matches(eb, filter))
         .returning(['id', 'status', 'params'])
         .execute(),
+    carryRanges: async (db: Db, from: string, to: string) => {
+      await sql`
+        insert into execution_ranges (execution_id, stream_index, range_no, range_from, range_to, state, rows_read, rows_written, bytes_read, job_id)
+        select ${to}, stream_index, range_no, range_from, range_to, state,
+               case when state = 'done' then rows_read else 0 end, case when state = 'done' then rows_written else 0 end,
+               case when state = 'done' then bytes_read else 0 end, null
+          from execution_ranges where execution_id = ${from}`.execute(db);
+    },
     markCancelled: (db: Db, id: string) =>
       db.updateTable('executions').set({ status: 'cancelled', finished_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['queued', 'running']).execute(),
     /** Starts an attempt; undefined when the execution no longer wants to run (finished or cancelled). */

@@ -100,6 +100,8 @@ export function createExecutionsService(deps: {
   const enqueue = async (principal: Principal, projectId: string, kind: string, params: Record<string, unknown>, context: RequestContext, retryOf: string | null = null) =>
     db.transaction().execute(async (trx) => {
       const row = await repository.insert(trx, { project_id: projectId, kind, params, created_by: principal.userId, retry_of: retryOf });
+      // A retry starts from the key ranges its predecessor had not finished: the finished ones come along as done.
+      if (retryOf) await repository.carryRanges(trx, retryOf, row.id);
       await queue.enqueue(trx, SYNC_JOB, { execution_id: row.id });
       await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind, retry_of: retryOf } }, trx);
       return presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0' });
