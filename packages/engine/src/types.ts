@@ -88,6 +88,8 @@ export interface WriteRequest {
 
 export interface WriteSummary {
   rowsWritten: number;
+  /** Bytes sent to the destination, when the connector knows them. */
+  bytesWritten?: number;
 }
 
 export type ConnectorErrorCode = 'auth_failed' | 'unreachable' | 'timeout' | 'missing_privilege' | 'not_found' | 'schema_mismatch' | 'invalid_config' | 'unsupported' | 'failed';

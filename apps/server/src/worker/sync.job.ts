@@ -10,6 +10,7 @@ import { Transform } from 'node:stream';
 import { ConnectorError, type ConnectorHandle, type RecordBatch, type Value } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { RunRecorder } from '../areas/operations/executions/recorder.js';
+import type { RunCounters } from '../areas/operations/executions/repository.js';
 import type { SyncParams, SyncStream } from '../areas/operations/executions/service.js';
 import type { Job, JobHandler } from '../platform/jobs.js';
 
@@ -25,10 +26,20 @@ class Cancelled extends Error {
   readonly retryable = false;
 }
 
-interface Counters {
-  rows_read: number;
-  rows_written: number;
-  bytes_read: number;
+type Counters = RunCounters;
+
+/** Size of a batch's values: exact for text and binary, 8 bytes a number, JSON text for json. */
+function approximateBytes(batch: RecordBatch): number {
+  let bytes = 0;
+  for (const row of batch.rows) {
+    for (const value of row) {
+      if (typeof value === 'string') bytes += value.length;
+      else if (Buffer.isBuffer(value)) bytes += value.length;
+      else if (typeof value === 'number' || typeof value === 'boolean') bytes += 8;
+      else if (value !== null && value !== undefined) bytes += JSON.stringify(value).length;
+    }
+  }
+  return bytes;
 }
 
 /** Orders cursor values: numbers as numbers, int64 strings exactly (BigInt), everything else as text (ISO times sort as text). */
@@ -136,6 +147,7 @@ async function copyBatches(
       if (ctx.signal.aborted) throw ctx.signal.reason;
       read += batch.rows.length;
       options.counters.rows_read += batch.rows.length;
+      options.counters.bytes_read += approximateBytes(batch);
       deps.rowsMoved.inc({ direction: 'read' }, batch.rows.length);
       if (cursorIndex >= 0) {
         for (const row of batch.rows) {
@@ -161,6 +173,7 @@ async function copyBatches(
     ctx.signal,
   );
   options.counters.rows_written += summary.rowsWritten;
+  options.counters.bytes_written += summary.bytesWritten ?? 0;
   deps.rowsMoved.inc({ direction: 'written' }, summary.rowsWritten);
   return { read, written: summary.rowsWritten, maxCursor };
 }
@@ -202,6 +215,7 @@ async function copyBulk(
   );
   options.counters.rows_read += lines;
   options.counters.rows_written += summary.rowsWritten;
+  options.counters.bytes_written += summary.bytesWritten ?? 0;
   deps.rowsMoved.inc({ direction: 'read' }, lines);
   deps.rowsMoved.inc({ direction: 'written' }, summary.rowsWritten);
   return { read: lines, written: summary.rowsWritten };
@@ -215,7 +229,7 @@ export function createSyncHandler(deps: SyncDeps): JobHandler {
     if (!execution) return; // cancelled or finished meanwhile: nothing to run
     const params = execution.params as unknown as SyncParams;
     const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, fields).catch(() => undefined);
-    const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0 };
+    const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0, bytes_written: 0 };
     const report = () => recorder.progress(executionId, counters).then(() => undefined);
     try {
       log('info', `sync started (attempt ${execution.attempts})`, { streams: params.streams.length });
@@ -270,7 +284,7 @@ export function createSyncRangeHandler(deps: SyncDeps): JobHandler {
     const params = execution.params as unknown as SyncParams;
     const stream = params.streams[streamIndex]!;
     const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, { range: rangeNo, ...fields }).catch(() => undefined);
-    const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0 };
+    const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0, bytes_written: 0 };
     try {
       const copied = await withRun(deps, executionId, params, leaseSignal, log, (ctx) =>
         copyBatches(deps, ctx, params, stream, {

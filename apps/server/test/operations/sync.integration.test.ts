@@ -43,6 +43,14 @@ describe('sync runs', () => {
     expect(started.body.status).toBe('queued');
     const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
     expect(done).toMatchObject({ status: 'succeeded', rows_read: 5000, rows_written: 5000, error: null });
+    const detail = await api<{ bytes_read: number; bytes_written: number }>(t, 'GET', `/api/v1/executions/${done.id}`, { token: admin });
+    expect(detail.body.bytes_read).toBeGreaterThan(5000 * 20);
+    expect(detail.body.bytes_written).toBe(detail.body.bytes_read);
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toMatch(/svc_rows_moved_total\{direction="written"\} [1-9]\d*/);
+    expect(metrics).toMatch(/svc_executions\{status="succeeded"\} [1-9]/);
+    expect(metrics).toMatch(/svc_job_queue_depth\{state="queued"\} \d+/);
+    expect(metrics).toMatch(/svc_job_duration_seconds_count\{kind="sync",outcome="done"\} [1-9]/);
     expect(await checksum(destination.url, 'orders')).toEqual(await checksum(source.url, 'orders'));
     const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, { token: admin });
     expect(logs.body.items.map((l) => l.message)).toEqual(expect.arrayContaining(['sync succeeded', expect.stringMatching(/orders: 5000 rows read, 5000 written/)]));
@@ -50,7 +58,11 @@ describe('sync runs', () => {
 
   it('runs incrementally on a cursor column: the second run moves only the new rows', async () => {
     const first = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
-    expect(await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 5000 });
+    const firstDone = await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed']);
+    expect(firstDone).toMatchObject({ status: 'succeeded', rows_read: 5000 });
+    const firstDetail = await api<{ bytes_read: number; bytes_written: number }>(t, 'GET', `/api/v1/executions/${first.body.id}`, { token: admin });
+    expect(firstDetail.body.bytes_read).toBeGreaterThan(0);
+    expect(firstDetail.body.bytes_written).toBeGreaterThan(0);
     await query(source.url, `insert into orders select g, 'new', 1, now(), '{}' from generate_series(5001, 5030) g`);
     const second = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
     expect(await waitForStatus(t, admin, second.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 30, rows_written: 30 });

@@ -38,7 +38,7 @@ async function prepareTable(client: pg.Client, schema: string, request: WriteReq
   }
 }
 
-async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<number> {
+async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, bytes: { written: number }, signal?: AbortSignal): Promise<number> {
   const stream = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
   const finished = new Promise<void>((resolve, reject) => {
     stream.on('finish', () => resolve());
@@ -54,7 +54,9 @@ async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[
       // Batches may carry their columns in another order than the request: follow the request's.
       const positions = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
       const reordered = positions.every((p, i) => p === i) ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : row[p])));
-      if (!stream.write(copyLines(reordered, columns.map((c) => c.type)))) await once(stream, 'drain');
+      const text = copyLines(reordered, columns.map((c) => c.type));
+      bytes.written += Buffer.byteLength(text);
+      if (!stream.write(text)) await once(stream, 'drain');
       rows += batch.rows.length;
     }
     stream.end();
@@ -68,19 +70,29 @@ async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[
 }
 
 /** Copies rows into the named table and says how many; the modes below decide which table that is. */
-export type Loader = (table: string) => Promise<number>;
+export interface Loader {
+  (table: string): Promise<number>;
+  /** Bytes sent so far. */
+  bytes: { written: number };
+}
 
 export function batchLoader(client: pg.Client, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Loader {
-  return (table) => copyInto(client, table, columns, batches, signal);
+  const bytes = { written: 0 };
+  return Object.assign((table: string) => copyInto(client, table, columns, batches, bytes, signal), { bytes });
 }
 
 /** Pipes a COPY text stream (from another PostgreSQL server) straight into COPY FROM STDIN. */
 export function bulkLoader(client: pg.Client, columns: ColumnSchema[], bulk: BulkStream): Loader {
-  return async (table) => {
+  const bytes = { written: 0 };
+  const load = async (table: string) => {
     const target = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
-    await pipeline(bulk.stream as NodeJS.ReadableStream, target);
+    const piped = pipeline(bulk.stream as NodeJS.ReadableStream, target);
+    // Attached after the pipe, so it only watches the chunks flowing through.
+    bulk.stream.on('data', (chunk: Buffer) => (bytes.written += chunk.length));
+    await piped;
     return target.rowCount ?? 0;
   };
+  return Object.assign(load, { bytes });
 }
 
 export async function writeTable(client: pg.Client, request: WriteRequest, defaultSchema: string, load: Loader, discard: () => Promise<void>): Promise<WriteSummary> {
@@ -124,7 +136,7 @@ export async function writeTable(client: pg.Client, request: WriteRequest, defau
       );
     }
     await client.query('commit');
-    return { rowsWritten: rows };
+    return { rowsWritten: rows, bytesWritten: load.bytes.written };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     if (error instanceof ConnectorError) throw error;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
-import type { ExecutionStatus, ExecutionsRepository } from './repository.js';
+import type { ExecutionStatus, ExecutionsRepository, RunCounters } from './repository.js';
 
 export type RunRecorder = ReturnType<typeof createRunRecorder>;
 
@@ -45,12 +45,18 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     range: (id: string, streamIndex: number, rangeNo: number) =>
       db.selectFrom('execution_ranges').selectAll().where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', rangeNo).executeTakeFirst(),
     /** A range is done: its counters join the execution's, which finishes if this was the last part. */
-    async rangeDone(id: string, streamIndex: number, rangeNo: number, counts: { rows_read: number; rows_written: number; bytes_read: number }) {
+    async rangeDone(id: string, streamIndex: number, rangeNo: number, counts: RunCounters) {
       return db.transaction().execute(async (trx) => {
         await trx.selectFrom('executions').select('id').where('id', '=', id).forUpdate().execute();
         await trx
           .updateTable('execution_ranges')
-          .set({ state: 'done', rows_read: String(counts.rows_read), rows_written: String(counts.rows_written), bytes_read: String(counts.bytes_read) })
+          .set({
+            state: 'done',
+            rows_read: String(counts.rows_read),
+            rows_written: String(counts.rows_written),
+            bytes_read: String(counts.bytes_read),
+            bytes_written: String(counts.bytes_written),
+          })
           .where('execution_id', '=', id)
           .where('stream_index', '=', streamIndex)
           .where('range_no', '=', rangeNo)
@@ -67,7 +73,7 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
       });
     },
     start: (id: string) => repository.start(db, id),
-    progress: (id: string, counters: { rows_read: number; rows_written: number; bytes_read: number }) => repository.progress(db, id, counters),
+    progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
     finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),
     cancelRequested: (id: string) => repository.cancelRequested(db, id),
     async log(id: string, level: 'debug' | 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}) {

@@ -2,6 +2,13 @@ import { sql, type Expression, type ExpressionBuilder, type Generated, type Sele
 import type { Database } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/index.js';
 
+export interface RunCounters {
+  rows_read: number;
+  rows_written: number;
+  bytes_read: number;
+  bytes_written: number;
+}
+
 export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface ExecutionsTable {
@@ -18,6 +25,7 @@ export interface ExecutionsTable {
   rows_read: Generated<string>;
   rows_written: Generated<string>;
   bytes_read: Generated<string>;
+  bytes_written: Generated<string>;
   error: string | null;
   cancel_requested: Generated<boolean>;
   retry_of: string | null;
@@ -34,6 +42,7 @@ export interface ExecutionRangesTable {
   rows_read: Generated<string>;
   rows_written: Generated<string>;
   bytes_read: Generated<string>;
+  bytes_written: Generated<string>;
   job_id: string | null;
 }
 
@@ -65,16 +74,21 @@ declare module '../../../platform/db/schema.js' {
 }
 
 /** An execution with the counters of its parallel ranges folded in (ranges count on their own rows). */
-export type ExecutionRow = Selectable<ExecutionsTable> & { range_rows_read: string; range_rows_written: string; range_bytes_read: string };
+export type ExecutionRow = Selectable<ExecutionsTable> & { range_rows_read: string; range_rows_written: string; range_bytes_read: string; range_bytes_written: string };
 
 const withRanges = (eb: ExpressionBuilder<Database, 'executions'>) => {
-  const sum = (column: 'rows_read' | 'rows_written' | 'bytes_read') =>
+  const sum = (column: 'rows_read' | 'rows_written' | 'bytes_read' | 'bytes_written') =>
     eb
       .selectFrom('execution_ranges')
       .select(sql<string>`coalesce(sum(${sql.ref(`execution_ranges.${column}`)}), 0)`.as('n'))
       .whereRef('execution_ranges.execution_id', '=', 'executions.id')
       .where('execution_ranges.state', '=', 'done');
-  return [sum('rows_read').as('range_rows_read'), sum('rows_written').as('range_rows_written'), sum('bytes_read').as('range_bytes_read')];
+  return [
+    sum('rows_read').as('range_rows_read'),
+    sum('rows_written').as('range_rows_written'),
+    sum('bytes_read').as('range_bytes_read'),
+    sum('bytes_written').as('range_bytes_written'),
+  ];
 };
 
 export interface ExecutionFilter {
@@ -127,10 +141,10 @@ export function createExecutionsRepository() {
         .execute(),
     carryRanges: async (db: Db, from: string, to: string) => {
       await sql`
-        insert into execution_ranges (execution_id, stream_index, range_no, range_from, range_to, state, rows_read, rows_written, bytes_read, job_id)
+        insert into execution_ranges (execution_id, stream_index, range_no, range_from, range_to, state, rows_read, rows_written, bytes_read, bytes_written, job_id)
         select ${to}, stream_index, range_no, range_from, range_to, state,
                case when state = 'done' then rows_read else 0 end, case when state = 'done' then rows_written else 0 end,
-               case when state = 'done' then bytes_read else 0 end, null
+               case when state = 'done' then bytes_read else 0 end, case when state = 'done' then bytes_written else 0 end, null
           from execution_ranges where execution_id = ${from}`.execute(db);
     },
     markCancelled: (db: Db, id: string) =>
@@ -145,10 +159,15 @@ export function createExecutionsRepository() {
         .where('cancel_requested', '=', false)
         .returningAll()
         .executeTakeFirst(),
-    progress: (db: Db, id: string, counters: { rows_read: number; rows_written: number; bytes_read: number }) =>
+    progress: (db: Db, id: string, counters: RunCounters) =>
       db
         .updateTable('executions')
-        .set({ rows_read: String(counters.rows_read), rows_written: String(counters.rows_written), bytes_read: String(counters.bytes_read) })
+        .set({
+          rows_read: String(counters.rows_read),
+          rows_written: String(counters.rows_written),
+          bytes_read: String(counters.bytes_read),
+          bytes_written: String(counters.bytes_written),
+        })
         .where('id', '=', id)
         .execute(),
     finish: (db: Db, id: string, status: ExecutionStatus, error: string | null) =>

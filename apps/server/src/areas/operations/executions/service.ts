@@ -58,6 +58,7 @@ export const presentExecution = (row: ExecutionRow) => ({
   rows_read: Number(row.rows_read) + Number(row.range_rows_read),
   rows_written: Number(row.rows_written) + Number(row.range_rows_written),
   bytes_read: Number(row.bytes_read) + Number(row.range_bytes_read),
+  bytes_written: Number(row.bytes_written) + Number(row.range_bytes_written),
   error: row.error,
   cancel_requested: row.cancel_requested,
   retry_of: row.retry_of,
@@ -104,7 +105,7 @@ export function createExecutionsService(deps: {
       if (retryOf) await repository.carryRanges(trx, retryOf, row.id);
       await queue.enqueue(trx, SYNC_JOB, { execution_id: row.id });
       await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind, retry_of: retryOf } }, trx);
-      return presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0' });
+      return presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0', range_bytes_written: '0' });
     });
 
   return {

@@ -6,6 +6,7 @@ import * as m0003 from './0003_member_ids.js';
 import * as m0004 from './0004_connectivity.js';
 import * as m0005 from './0005_executions.js';
 import * as m0006 from './0006_execution_ranges.js';
+import * as m0007 from './0007_bytes_written.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_connectivity': m0004,
   '0005_executions': m0005,
   '0006_execution_ranges': m0006,
+  '0007_bytes_written': m0007,
 };
