@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ColumnSchema, ConnectorHandle, RecordBatch, Value } from '../../../types.js';
+import type { ConnectorHandle, RecordBatch, Value } from '../../../types.js';
 import { openPostgres } from '../definition.js';
+import { CANONICAL_COLUMNS, batchesOf, col, collect } from '../../../__tests__/support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = new URL(ADMIN_URL);
@@ -19,17 +20,6 @@ async function sql(text: string, params: unknown[] = []) {
   }
 }
 
-async function collect(iterable: AsyncIterable<RecordBatch>): Promise<RecordBatch[]> {
-  const batches: RecordBatch[] = [];
-  for await (const batch of iterable) batches.push(batch);
-  return batches;
-}
-
-async function* batchesOf(columns: ColumnSchema[], rows: Value[][]): AsyncIterable<RecordBatch> {
-  yield { columns, rows };
-}
-
-const col = (name: string, type: ColumnSchema['type'], extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
 
 describe('PostgreSQL connector', () => {
   let handle: ConnectorHandle;
@@ -90,23 +80,7 @@ describe('PostgreSQL connector', () => {
   });
 
   it('round-trips every canonical type without loss', async () => {
-    const columns = [
-      col('id', 'int32'),
-      col('flag', 'boolean'),
-      col('small', 'int16'),
-      col('big', 'int64'),
-      col('real_value', 'float32'),
-      col('double_value', 'float64'),
-      col('money', 'decimal', { precision: 20, scale: 6 }),
-      col('label', 'string'),
-      col('ident', 'uuid'),
-      col('day', 'date'),
-      col('clock', 'time'),
-      col('local_ts', 'timestamp'),
-      col('instant', 'timestamptz'),
-      col('doc', 'json'),
-      col('bytes', 'binary'),
-    ];
+    const columns = CANONICAL_COLUMNS;
     const rows: Value[][] = [
       [1, true, 32767, '9223372036854775807', 1.5, 0.1 + 0.2, '12345678901234.567890', 'tab\there, newline\nthere, back\\slash, 😀 ünïcödé', '3b241101-e2bb-4255-8caf-4136c566a962', '2024-02-29', '23:59:59.123456', '2024-02-29T12:34:56.789012', '2024-02-29T12:34:56.789012Z', { nested: { list: [1, 'two', null] }, quote: '"' }, Buffer.from([0, 1, 2, 254, 255])],
       [2, false, -32768, '-9223372036854775808', -0, -1.7976931348623157e308, '-0.000001', '', '00000000-0000-0000-0000-000000000000', '0001-01-01', '00:00:00', '1970-01-01T00:00:00', '1970-01-01T00:00:00.000000Z', [], Buffer.alloc(0)],
