@@ -56,6 +56,9 @@ export function compareCursor(a: Value, b: Value): number {
 
 /** Splits [min, max] of an integer key into `count` ranges [from, to), the last one open-ended. */
 export function splitRange(min: Value, max: Value, count: number): Array<{ from: string; to: string | null }> {
+  if (!/^-?\d+$/.test(String(min)) || !/^-?\d+$/.test(String(max))) {
+    throw new ConnectorError('unsupported', `key ranges need an integer range_column (found values like ${JSON.stringify(min)})`, false);
+  }
   const low = BigInt(String(min));
   const high = BigInt(String(max));
   const width = (high - low + 1n + BigInt(count) - 1n) / BigInt(count);
