@@ -10,9 +10,10 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { secretFields, type ConnectorHandle, type RecordBatch } from '../../../types.js';
+import { secretFields, type ConnectorHandle } from '../../../types.js';
 import { openSftp, sftpConnector, type SftpConfig } from '../sftp-definition.js';
 import { CANONICAL_COLUMNS, CANONICAL_DOC, CANONICAL_ROWS, batchesOf, col, collect, dataset, quiet, rowsOf } from '../../../__tests__/support.js';
+import { fileWriteContract } from './write-contract.js';
 
 const run = promisify(execFile);
 const SSHD = '/usr/sbin/sshd';
@@ -245,47 +246,7 @@ describe('sftp connector', () => {
     });
   });
 
-  describe.each(['csv', 'ndjson', 'parquet'] as const)('writes (%s)', (format) => {
-    const columns = [col('id', 'int32'), col('name', 'string')];
-    const ext = `.${format}`;
-
-    it('appends one file per run; a retried run replaces its own file instead of adding rows twice', async () => {
-      const handle = open({ format });
-      const target = dataset('people');
-      await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run1' }, batchesOf(columns, [[1, 'ada'], [2, 'bob']]));
-      await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run2' }, batchesOf(columns, [[3, 'cy']]));
-      await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run2' }, batchesOf(columns, [[3, 'cy']]));
-      expect((await readdir(dir)).sort()).toEqual([`people${ext}`, `people-run1${ext}`, `people-run2${ext}`].sort());
-      const read = rowsOf(await collect(handle.read!({ dataset: target })));
-      expect(read.sort((a, b) => (a[0] as number) - (b[0] as number))).toEqual([
-        [1, 'ada'],
-        [2, 'bob'],
-        [3, 'cy'],
-      ]);
-      const discovered = await handle.discover();
-      expect(discovered.map((d) => d.name)).toEqual(['people']);
-      if (format === 'parquet') expect(discovered[0]!.rowEstimate).toBe(3);
-    });
-
-    it('overwrites atomically: old rows and run files replaced; a failed overwrite leaves the old rows and no stray file', async () => {
-      const handle = open({ format });
-      const target = dataset('people');
-      await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run1' }, batchesOf(columns, [[1, 'ada']]));
-      await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run2' }, batchesOf(columns, [[2, 'bob']]));
-      const wider = [...columns, col('email', 'string')];
-      expect(await handle.write!({ dataset: target, mode: 'overwrite', columns: wider, runId: 'run3' }, batchesOf(wider, [[9, 'zed', 'z@example.com']]))).toEqual({ rowsWritten: 1 });
-      expect(await readdir(dir)).toEqual([`people${ext}`]);
-      expect(rowsOf(await collect(handle.read!({ dataset: target })))).toEqual([[9, 'zed', 'z@example.com']]);
-
-      async function* failing(): AsyncIterable<RecordBatch> {
-        yield { columns: wider, rows: [[10, 'half', null]] };
-        throw new Error('source went away');
-      }
-      await expect(handle.write!({ dataset: target, mode: 'overwrite', columns: wider, runId: 'run4' }, failing())).rejects.toThrow('source went away');
-      expect(await readdir(dir)).toEqual([`people${ext}`]);
-      expect(rowsOf(await collect(handle.read!({ dataset: target })))).toEqual([[9, 'zed', 'z@example.com']]);
-    });
-  });
+  fileWriteContract((format) => open({ format }), () => dir);
 
   it('discovers the datasets of the remote directory with inferred types, skipping other files', async () => {
     await writeFile(join(dir, 'orders.csv'), 'id,big,price,active,day,seen,note\n1,9007199254740993,12.50,true,2024-02-29,2024-02-29T12:34:56Z,"a, b"\n2,3,0.1,false,2023-01-01,2023-01-01T00:00:00Z,\n');
