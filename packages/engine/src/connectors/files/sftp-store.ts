@@ -39,7 +39,12 @@ export class SftpStore implements FileStore {
 
   readStream(path: string, range?: { start: number; end: number }): Readable {
     // ssh2's `end` is inclusive, like node:fs.
-    return this.client.createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
+    const stream = this.client.createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
+    // A stream destroyed early still closes its remote handle; if the connection ends first, that close
+    // fails after every consumer has gone ("No response from server"). Readers see real errors through
+    // their own listeners (for await, pipeline); this one only keeps the late one from crashing the process.
+    stream.on('error', () => undefined);
+    return stream;
   }
 
   readFile(path: string): Promise<Buffer> {
