@@ -119,6 +119,8 @@ describe('RBAC: projects, members, roles', () => {
     const env = await api<{ id: string }>(t, 'POST', `/api/v1/admin/projects/${project.id}/environments`, { token: admin, body: { name: 'staging' } });
     expect(env.status).toBe(201);
     expect((await api(t, 'POST', `/api/v1/admin/projects/${project.id}/environments`, { token: admin, body: { name: 'Staging' } })).status).toBe(409);
+    const environments = await api<{ items: Array<{ id: string; name: string }> }>(t, 'GET', `/api/v1/admin/projects/${project.id}/environments`, { token: admin });
+    expect(environments.body.items).toEqual([expect.objectContaining({ id: env.body.id, name: 'staging', project_id: project.id })]);
     const narrowed = await member(project.id, 'owner', [env.body.id]);
     const refused = await api(t, 'GET', `/api/v1/admin/projects/${project.id}`, { token: narrowed.session.accessToken });
     expect(refused.status).toBe(403);
@@ -163,6 +165,9 @@ describe('RBAC: projects, members, roles', () => {
     const roles = await api<{ items: Array<{ id: string; name: string; built_in: boolean }> }>(t, 'GET', '/api/v1/admin/roles', { token: admin });
     const owner = roles.body.items.find((r) => r.name === 'owner')!;
     expect(owner.built_in).toBe(true);
+    const one = await api<{ name: string; capabilities: string[] }>(t, 'GET', `/api/v1/admin/roles/${owner.id}`, { token: admin });
+    expect(one.body).toMatchObject({ name: 'owner', capabilities: expect.arrayContaining(['member:write', 'connector:write']) });
+    expect((await api(t, 'GET', '/api/v1/admin/roles/3b241101-e2bb-4255-8caf-4136c566a962', { token: admin })).status).toBe(404);
     expect((await api(t, 'DELETE', `/api/v1/admin/roles/${owner.id}`, { token: admin })).status).toBe(409);
     expect((await api(t, 'PATCH', `/api/v1/admin/roles/${owner.id}`, { token: admin, body: { capabilities: [] } })).status).toBe(409);
     const custom = await api<{ id: string }>(t, 'POST', '/api/v1/admin/roles', { token: admin, body: { name: `in-use-${project.id.slice(0, 6)}`, capabilities: ['project:read'] } });
