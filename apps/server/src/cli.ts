@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createAreas, type Areas } from './areas/index.js';
+import type { Scheduler } from './areas/etl/schedules/scheduler.js';
 import { startLeadership, type Leadership } from './platform/leader.js';
 import { ConfigError, loadConfig, type Config } from './platform/config/index.js';
 import { createLoggers } from './platform/logging.js';
@@ -45,6 +46,7 @@ async function main(command: string | undefined): Promise<void> {
   let worker: Worker | undefined;
   let areas: Areas | undefined;
   let leadership: Leadership | undefined;
+  let scheduler: Scheduler | undefined;
   let stopping = false;
 
   const shutdown = async (signal: string) => {
@@ -58,6 +60,7 @@ async function main(command: string | undefined): Promise<void> {
     force.unref();
     try {
       await app?.close();
+      await scheduler?.stop();
       await worker?.stop();
       await leadership?.stop();
       await areas?.close();
@@ -85,6 +88,7 @@ async function main(command: string | undefined): Promise<void> {
       logger.info({ address }, 'API listening');
     }
     if (command === 'worker' || command === 'start') worker = await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs));
+    if (config.scheduler.enabled) scheduler = areas.startScheduler();
     // Every API and worker process competes to run the background tasks; one wins.
     leadership = startLeadership(platform.framework.pool, areas.leaderTasks, logger);
   } catch (error) {

@@ -1,3 +1,6 @@
 export * from './types.js';
 export { connectorFor, connectors } from './registry.js';
 export type { PostgresConfig } from './connectors/postgres/client.js';
+export * from './batches.js';
+export * from './pipeline/run.js';
+export * from './transforms/index.js';

@@ -66,10 +66,23 @@ export type WriteMode = 'append' | 'overwrite' | 'upsert';
 
 export interface ReadRequest {
   dataset: DatasetRef;
+  /**
+   * SQL connectors only (`sqlDialect`): read the result of this SELECT instead of `dataset` (which
+   * then only names the stream). Run in a read-only transaction.
+   */
+  query?: string;
+  /**
+   * SQL connectors only: wraps the relation read (the table, or the query, with the incremental bounds
+   * applied) in a SELECT of the caller's: how transforms are pushed down into the source.
+   */
+  select?: (relation: string) => string;
   /** Columns to read; all when omitted. */
   columns?: string[];
-  /** Incremental read: only rows whose cursor column is greater than `after`, in cursor order. */
-  incremental?: { cursorColumn: string; after?: Value };
+  /**
+   * Incremental read: only rows whose cursor column is greater than `after` (and, where given, at most
+   * `upTo`: connectors with `sqlDialect` honour it), in cursor order.
+   */
+  incremental?: { cursorColumn: string; after?: Value; upTo?: Value };
   /** One key range of a parallel read: `from` <= column < `to` (null: unbounded on that side). */
   range?: { column: string; from: Value; to: Value };
   batchSize?: number;
@@ -125,6 +138,8 @@ export interface BulkStream {
 }
 
 export interface ConnectorHandle {
+  /** Set when the source runs SQL in this dialect: it accepts `query` and `select` in read requests. */
+  sqlDialect?: 'postgres';
   check(signal?: AbortSignal): Promise<CheckResult>;
   discover(signal?: AbortSignal): Promise<DatasetSchema[]>;
   read?(request: ReadRequest, signal?: AbortSignal): AsyncIterable<RecordBatch>;
@@ -132,7 +147,7 @@ export interface ConnectorHandle {
   /** Smallest and largest value of a column (null for an empty dataset): how parallel reads split a table. */
   keyBounds?(dataset: DatasetRef, column: string, signal?: AbortSignal): Promise<{ min: Value; max: Value } | null>;
   /** Optional fast path, full reads only: the dataset as a bulk stream. */
-  exportBulk?(request: Omit<ReadRequest, 'incremental' | 'batchSize'>, signal?: AbortSignal): Promise<BulkStream>;
+  exportBulk?(request: Omit<ReadRequest, 'batchSize' | 'range'>, signal?: AbortSignal): Promise<BulkStream>;
   /** Optional fast path: loads a bulk stream of a format this connector accepts (see `bulkFormats`). */
   importBulk?(request: WriteRequest, bulk: BulkStream, signal?: AbortSignal): Promise<WriteSummary>;
   /** Bulk formats importBulk accepts. */

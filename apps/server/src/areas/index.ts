@@ -1,7 +1,7 @@
 /**
  * Every functional area, wired once: each gets the platform and the services of the areas it uses.
  * The order follows the dependencies (audit <- identity <- platform administration <- governance <-
- * connectivity <- operations).
+ * connectivity <- operations <- etl).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../platform/authn.js';
@@ -11,6 +11,9 @@ import type { Platform } from '../platform/runtime.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { createConnectivityArea } from './connectivity/index.js';
+import { createEtlArea } from './etl/index.js';
+import type { PipelineRuns } from './etl/pipelines/runs.js';
+import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { ingestionRoutes } from './ingestion/routes.js';
@@ -25,6 +28,7 @@ export interface RunServices {
   recorder: RunRecorder;
   openConnector: (id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) => Promise<ConnectorHandle>;
   executionCounts: () => Promise<Array<{ status: string; n: string }>>;
+  pipelines: PipelineRuns;
 }
 
 export interface Areas {
@@ -33,6 +37,8 @@ export interface Areas {
   runs: RunServices;
   license: LicenseStatus;
   leaderTasks: LeaderTask[];
+  /** Fires due pipeline schedules from this process; `manual` only fires on `tick()`. */
+  startScheduler(options?: { manual?: boolean }): Scheduler;
   /** Registers every area's routes under /api/v1. */
   routes(api: FastifyInstance): Promise<void>;
   start(): Promise<void>;
@@ -47,9 +53,17 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const governance = createGovernanceArea(platform, access);
   const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });
   const operations = createOperationsArea(platform, { ...access, audit, connectorProject: (principal, id) => connectivity.service.projectOf(principal, id) });
+  const etl = createEtlArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    executionsRepository: operations.repository,
+    connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
+  });
   return {
     authenticator: identity.authenticator,
-    runs: { queue: operations.queue, recorder: operations.recorder, openConnector: connectivity.service.openForRun, executionCounts: operations.executionCounts },
+    runs: { queue: operations.queue, recorder: operations.recorder, openConnector: connectivity.service.openForRun, executionCounts: operations.executionCounts, pipelines: etl.runs },
+    startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
     leaderTasks: [...identity.leaderTasks],
     async routes(api) {
@@ -58,6 +72,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await connectivity.routes(api);
       await governance.routes(api);
       await operations.routes(api);
+      await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
       await api.register(ingestionRoutes);
     },

@@ -6,9 +6,10 @@ import client from 'prom-client';
 import type { RunServices } from '../areas/index.js';
 import { startJobWorker, type JobWorker } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
+import { createPipelineHandler } from './pipeline.job.js';
 import { createSyncHandler, createSyncRangeHandler } from './sync.job.js';
 import { SYNC_RANGE_JOB } from '../areas/operations/executions/recorder.js';
-import { SYNC_JOB } from '../areas/operations/executions/service.js';
+import { PIPELINE_JOB, SYNC_JOB } from '../areas/operations/executions/service.js';
 
 export interface Worker {
   stop(): Promise<void>;
@@ -61,6 +62,7 @@ export async function startWorker(platform: Platform, runs: RunServices, metrics
     handlers: {
       [SYNC_JOB]: createSyncHandler(syncDeps),
       [SYNC_RANGE_JOB]: createSyncRangeHandler(syncDeps),
+      [PIPELINE_JOB]: createPipelineHandler({ ...syncDeps, pipelines: runs.pipelines }),
     },
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseSeconds * 1000,

@@ -6,15 +6,13 @@
  * coordinator and every range are done. Cancellation (the execution's flag, watched every second)
  * and a lost lease abort a run.
  */
-import { Transform } from 'node:stream';
-import { ConnectorError, type ConnectorHandle, type RecordBatch, type Value } from '@svc/engine';
+import { approximateBytes, compareCursor, ConnectorError, countingCopyText, type ConnectorHandle, type RecordBatch, type Value } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { RunRecorder } from '../areas/operations/executions/recorder.js';
 import type { RunCounters } from '../areas/operations/executions/repository.js';
 import type { SyncParams, SyncStream } from '../areas/operations/executions/service.js';
 import type { Job, JobHandler } from '../platform/jobs.js';
-
-type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+import { settleFailure, watchRun, type Log } from './run-control.js';
 
 export interface SyncDeps {
   recorder: RunRecorder;
@@ -22,37 +20,7 @@ export interface SyncDeps {
   rowsMoved: Counter<'direction'>;
 }
 
-class Cancelled extends Error {
-  readonly retryable = false;
-}
-
 type Counters = RunCounters;
-
-/** Size of a batch's values: exact for text and binary, 8 bytes a number, JSON text for json. */
-function approximateBytes(batch: RecordBatch): number {
-  let bytes = 0;
-  for (const row of batch.rows) {
-    for (const value of row) {
-      if (typeof value === 'string') bytes += value.length;
-      else if (Buffer.isBuffer(value)) bytes += value.length;
-      else if (typeof value === 'number' || typeof value === 'boolean') bytes += 8;
-      else if (value !== null && value !== undefined) bytes += JSON.stringify(value).length;
-    }
-  }
-  return bytes;
-}
-
-/** Orders cursor values: numbers as numbers, int64 strings exactly (BigInt), everything else as text (ISO times sort as text). */
-export function compareCursor(a: Value, b: Value): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const [x, y] = [String(a), String(b)];
-  if (/^-?\d+$/.test(x) && /^-?\d+$/.test(y)) {
-    const d = BigInt(x) - BigInt(y);
-    return d > 0n ? 1 : d < 0n ? -1 : 0;
-  }
-  if (/^-?\d+(\.\d+)?$/.test(x) && /^-?\d+(\.\d+)?$/.test(y)) return Number(x) - Number(y);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
 
 /** Splits [min, max] of an integer key into `count` ranges [from, to), the last one open-ended. */
 export function splitRange(min: Value, max: Value, count: number): Array<{ from: string; to: string | null }> {
@@ -80,44 +48,21 @@ async function withRun<T>(
   log: Log,
   work: (ctx: { source: ConnectorHandle; destination: ConnectorHandle; signal: AbortSignal }) => Promise<T>,
 ): Promise<T> {
-  const controller = new AbortController();
-  const abortWith = (reason: Error) => controller.abort(reason);
-  leaseSignal.addEventListener('abort', () => abortWith(leaseSignal.reason as Error), { once: true });
-  const watch = setInterval(() => {
-    deps.recorder.cancelRequested(executionId).then((yes) => yes && abortWith(new Cancelled('cancelled on request')), () => undefined);
-  }, 1000);
+  const watch = watchRun(deps.recorder, executionId, leaseSignal);
   let source: ConnectorHandle | undefined;
   let destination: ConnectorHandle | undefined;
   try {
     source = await deps.openConnector(params.source_connector_id, log);
     destination = await deps.openConnector(params.destination_connector_id, log);
     if (!source.read || !destination.write) throw new ConnectorError('unsupported', 'the source cannot be read or the destination cannot be written', false);
-    return await work({ source, destination, signal: controller.signal });
+    return await work({ source, destination, signal: watch.signal });
   } catch (error) {
-    throw controller.signal.aborted ? (controller.signal.reason as Error) : error;
+    throw watch.signal.aborted ? (watch.signal.reason as Error) : error;
   } finally {
-    clearInterval(watch);
+    watch.stop();
     await source?.close();
     await destination?.close();
   }
-}
-
-/** Settles the execution after a failed job: cancelled, retried later, or failed for good. */
-async function settleFailure(deps: SyncDeps, job: Job, executionId: string, reason: Error, leaseSignal: AbortSignal, log: Log): Promise<never> {
-  if (reason instanceof Cancelled) {
-    await deps.recorder.finish(executionId, 'cancelled', null);
-    log('warn', 'sync cancelled');
-    throw reason;
-  }
-  const retryable = (reason as { retryable?: boolean }).retryable !== false && job.attempts < job.maxAttempts;
-  const message = reason.message || String(reason);
-  if (leaseSignal.aborted) {
-    log('warn', `sync interrupted: ${message}`); // another worker takes the job over
-  } else {
-    if (!retryable || job.kind !== 'sync_range') await deps.recorder.finish(executionId, retryable ? 'queued' : 'failed', message);
-    log('error', retryable ? `sync failed, will retry: ${message}` : `sync failed: ${message}`);
-  }
-  throw Object.assign(reason, { retryable });
 }
 
 /** Copies one stream (or one key range of it) with the batch path. */
@@ -195,19 +140,11 @@ async function copyBulk(
     bulk.stream.destroy();
     return undefined;
   }
-  let lines = 0;
-  let lastReport = Date.now();
-  const counting = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      // One line per row in COPY text (newlines inside values are escaped).
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-      options.counters.bytes_read += chunk.length;
-      if (Date.now() - lastReport > 1000) {
-        lastReport = Date.now();
-        options.onProgress();
-      }
-      done(null, chunk);
-    },
+  let countedBytes = 0;
+  const counting = countingCopyText((_rows, bytes) => {
+    options.counters.bytes_read += bytes - countedBytes;
+    countedBytes = bytes;
+    options.onProgress();
   });
   (bulk.stream as NodeJS.ReadableStream).pipe(counting);
   bulk.stream.on('error', (error: Error) => counting.destroy(error));
@@ -216,6 +153,8 @@ async function copyBulk(
     { ...bulk, stream: counting },
     ctx.signal,
   );
+  const lines = counting.rows();
+  options.counters.bytes_read += counting.bytes() - countedBytes;
   options.counters.rows_read += lines;
   options.counters.rows_written += summary.rowsWritten;
   options.counters.bytes_written += summary.bytesWritten ?? 0;
@@ -270,7 +209,7 @@ export function createSyncHandler(deps: SyncDeps): JobHandler {
       const finished = await recorder.coordinatorDone(executionId);
       log('info', finished ? 'sync succeeded' : 'sync waiting for its key ranges', { ...counters });
     } catch (error) {
-      await settleFailure(deps, job, executionId, error as Error, leaseSignal, log);
+      await settleFailure(deps.recorder, job, executionId, error as Error, leaseSignal, log, 'sync');
     }
   };
 }
@@ -302,7 +241,7 @@ export function createSyncRangeHandler(deps: SyncDeps): JobHandler {
       log('info', `range ${rangeNo} of ${stream.name}: ${copied.read} rows read, ${copied.written} written (attempt ${job.attempts})`);
       if (finished) log('info', 'sync succeeded');
     } catch (error) {
-      await settleFailure(deps, job, executionId, error as Error, leaseSignal, log);
+      await settleFailure(deps.recorder, job, executionId, error as Error, leaseSignal, log, 'sync');
     }
   };
 }

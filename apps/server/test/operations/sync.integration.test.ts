@@ -54,6 +54,8 @@ describe('sync runs', () => {
     expect(await checksum(destination.url, 'orders')).toEqual(await checksum(source.url, 'orders'));
     const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, { token: admin });
     expect(logs.body.items.map((l) => l.message)).toEqual(expect.arrayContaining(['sync succeeded', expect.stringMatching(/orders: 5000 rows read, 5000 written/)]));
+    const lineage = await query(t.config.db.url!, 'select source_connector_id, source_name, destination_connector_id, destination_name, rows_written::int from lineage_edges where execution_id = $1', [done.id]);
+    expect(lineage.rows).toEqual([{ source_connector_id: sourceId, source_name: 'orders', destination_connector_id: destinationId, destination_name: 'orders', rows_written: 5000 }]);
   });
 
   it('runs incrementally on a cursor column: the second run moves only the new rows', async () => {

@@ -39,6 +39,8 @@ export interface TestAppOptions extends AppOptions {
   leader?: boolean;
   /** Run a job worker in the process, as `svc start` does. */
   worker?: boolean;
+  /** Fire pipeline schedules from this process, as every `svc` process does by default. */
+  scheduler?: boolean;
 }
 
 export const TEST_ADMIN_PASSWORD = 'initial-Admin-pass-42';
@@ -75,6 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp(platform, { ...options, areas });
   const leadership = options.leader ? startLeadership(platform.framework.pool, areas.leaderTasks, platform.logger, 200) : undefined;
   const worker = options.worker ? await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs)) : undefined;
+  const scheduler = options.scheduler ? areas.startScheduler() : undefined;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -89,6 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     logText: () => lines.join('\n'),
     async close() {
+      await scheduler?.stop();
       await worker?.stop();
       await app.close();
       await leadership?.stop();

@@ -38,3 +38,12 @@ export async function waitForStatus(t: TestApp, token: string, id: string, statu
   }
 }
 
+
+/** A postgres data connector in a project, pointing at a database of the test server. */
+export async function createPostgresConnector(t: TestApp, token: string, projectId: string, name: string, database: string): Promise<string> {
+  const url = new URL(process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const config = { host: url.hostname, port: Number(url.port || 5432), database, user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || 'unused' };
+  const result = await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token, body: { project_id: projectId, name, kind: 'postgres', config } });
+  if (result.status !== 201) throw new Error(`create connector failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.id;
+}

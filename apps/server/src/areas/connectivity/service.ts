@@ -170,6 +170,13 @@ export function createConnectorsService(deps: {
       return definition.open(config, { log });
     },
 
+    /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
+    async describe(principal: Principal, id: string) {
+      const row = await visible(principal, id, 'connector:read');
+      const definition = definitionOf(row.kind);
+      return { id: row.id, project_id: row.project_id, name: row.name, kind: row.kind, capabilities: definition.capabilities, sql: row.kind === 'postgres' || row.kind === 'warehouse' };
+    },
+
     /** The project of a connector the principal may read. */
     async projectOf(principal: Principal, id: string): Promise<string> {
       return (await visible(principal, id, 'connector:read')).project_id;

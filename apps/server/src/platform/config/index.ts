@@ -54,6 +54,13 @@ export const configSchema = {
     leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,
       'Lease of a claimed job, renewed every third of it while the job runs; a worker that died loses its jobs to another worker this long after its last renewal.'),
   },
+  scheduler: {
+    enabled: entry('SVC_SCHEDULER_ENABLED', bool(), true,
+      'Whether this process (API or worker) takes part in firing pipeline schedules. Any number may: each due time is enqueued exactly once.'),
+    tickMs: entry('SVC_SCHEDULER_TICK_MS', integer({ min: 100, max: 60_000 }), 1000, 'How often a scheduler looks for due schedules, in milliseconds.'),
+    graceSeconds: entry('SVC_SCHEDULER_GRACE_SECONDS', integer({ min: 1, max: 86_400 }), 60,
+      'A due time found later than this (the service was down) counts as missed: the `skip` policy then does not run it, `run_once` runs once for all missed times.'),
+  },
   log: {
     level: entry('SVC_LOG_LEVEL', oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info',
       'Level of the JSON log written to stdout.'),

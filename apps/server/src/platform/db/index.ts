@@ -1,9 +1,25 @@
 /** The framework database: one pg pool per process and a typed Kysely instance over it. */
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+
+/**
+ * Runs `work` inside a savepoint of the caller's transaction: a failure (such as a unique violation
+ * the caller expects) rolls back only that work and leaves the transaction usable.
+ */
+export async function savepoint<T>(trx: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  await sql`savepoint svc_savepoint`.execute(trx);
+  try {
+    const result = await work(trx);
+    await sql`release savepoint svc_savepoint`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint svc_savepoint`.execute(trx);
+    throw error;
+  }
+}
 
 export interface FrameworkDb {
   db: Db;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareCursor, splitRange } from '../sync.job.js';
+import { compareCursor } from '@svc/engine';
+import { splitRange } from '../sync.job.js';
 
 describe('splitRange', () => {
   it('covers [min, max] with contiguous ranges, the last one open-ended', () => {

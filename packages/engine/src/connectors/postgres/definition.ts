@@ -41,6 +41,7 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
     return () => signal?.removeEventListener('abort', onAbort);
   };
   return {
+    sqlDialect: 'postgres',
     async check() {
       try {
         const c = await ready();

@@ -10,73 +10,88 @@ import { OID_TYPES } from './type-mapping.js';
 
 const DEFAULT_BATCH = 10_000;
 
-export async function* readTable(client: pg.Client, request: ReadRequest, defaultSchema: string, signal?: AbortSignal): AsyncIterable<RecordBatch> {
-  const table = qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
+/**
+ * The SELECT a read request stands for: the table or the caller's query, narrowed by the incremental
+ * bounds and the key range, optionally wrapped in the caller's SELECT (pushed-down transforms).
+ * `bind` turns a value into SQL: a `$n` parameter where the statement takes parameters, an escaped
+ * literal for COPY, which takes none.
+ */
+function selectFor(request: Omit<ReadRequest, 'batchSize'>, defaultSchema: string, bind: (value: Value) => string): string {
+  const from = request.query ? `(${request.query}) as svc_query` : qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
   const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
-  const params: unknown[] = [];
   const conditions: string[] = [];
   let order = '';
   if (request.incremental) {
     const cursor = quoteIdent(request.incremental.cursorColumn);
-    if (request.incremental.after !== undefined && request.incremental.after !== null) {
-      params.push(request.incremental.after);
-      conditions.push(`${cursor} > $${params.length}`);
-    }
+    const { after, upTo } = request.incremental;
+    if (after !== undefined && after !== null) conditions.push(`${cursor} > ${bind(after)}`);
+    if (upTo !== undefined && upTo !== null) conditions.push(`${cursor} <= ${bind(upTo)}`);
     order = ` order by ${cursor}`;
   }
   if (request.range) {
     const column = quoteIdent(request.range.column);
-    if (request.range.from !== null && request.range.from !== undefined) {
-      params.push(request.range.from);
-      conditions.push(`${column} >= $${params.length}`);
-    }
-    if (request.range.to !== null && request.range.to !== undefined) {
-      params.push(request.range.to);
-      conditions.push(`${column} < $${params.length}`);
-    }
+    if (request.range.from !== null && request.range.from !== undefined) conditions.push(`${column} >= ${bind(request.range.from)}`);
+    if (request.range.to !== null && request.range.to !== undefined) conditions.push(`${column} < ${bind(request.range.to)}`);
   }
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  if (request.select) return request.select(`(select ${columns} from ${from}${where}) as svc_relation`);
+  return `select ${columns} from ${from}${where}${order}`;
+}
+
+const schemaOf = (fields: pg.FieldDef[]): ColumnSchema[] =>
+  fields.map((field) => ({ name: field.name, type: OID_TYPES[field.dataTypeID] ?? 'string', sourceType: String(field.dataTypeID), nullable: true }));
+
+export async function* readTable(client: pg.Client, request: ReadRequest, defaultSchema: string, signal?: AbortSignal): AsyncIterable<RecordBatch> {
+  const params: unknown[] = [];
+  const text = selectFor(request, defaultSchema, (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  });
   const batchSize = request.batchSize ?? DEFAULT_BATCH;
   let schema: ColumnSchema[] | undefined;
+  let open = false;
   try {
     await client.query('begin isolation level repeatable read read only');
-    await client.query(`declare svc_read no scroll cursor for select ${columns} from ${table}${where}${order}`, params);
+    open = true;
+    await client.query(`declare svc_read no scroll cursor for ${text}`, params);
     for (;;) {
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       const result = await client.query({ text: `fetch ${batchSize} from svc_read`, rowMode: 'array' });
-      schema ??= result.fields.map((field) => ({
-        name: field.name,
-        type: OID_TYPES[field.dataTypeID] ?? 'string',
-        sourceType: String(field.dataTypeID),
-        nullable: true,
-      }));
+      schema ??= schemaOf(result.fields);
       if (result.rows.length === 0) break;
       yield { columns: schema, rows: result.rows as Value[][] };
       if (result.rows.length < batchSize) break;
     }
     await client.query('commit');
+    open = false;
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
     throw classify(error);
+  } finally {
+    // Also when the consumer stops early (a sample of the first batch): the connection is reused.
+    if (open) await client.query('rollback').catch(() => undefined);
   }
 }
 
 /**
- * The fast path: the table as COPY text, streamed as the server produces it. The column types come
- * from a zero-row query of the same select.
+ * The fast path: the rows as COPY text, streamed as the server produces it, in a read-only
+ * transaction. The column types come from a zero-row query of the same select. COPY takes no
+ * parameters, so values in it (incremental bounds) are escaped literals.
  */
-export async function exportTable(client: pg.Client, request: { dataset: ReadRequest['dataset']; columns?: string[] }, defaultSchema: string): Promise<BulkStream> {
-  const table = qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
-  const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
+export async function exportTable(client: pg.Client, request: Omit<ReadRequest, 'batchSize' | 'range'>, defaultSchema: string): Promise<BulkStream> {
+  const text = selectFor(request, defaultSchema, (value) => client.escapeLiteral(String(value)));
   let fields: pg.FieldDef[];
   try {
-    fields = (await client.query(`select ${columns} from ${table} limit 0`)).fields;
+    await client.query('begin isolation level repeatable read read only');
+    fields = (await client.query(`select * from (${text}) as svc_export limit 0`)).fields;
   } catch (error) {
+    await client.query('rollback').catch(() => undefined);
     throw classify(error);
   }
-  const schema: ColumnSchema[] = fields.map((f) => ({ name: f.name, type: OID_TYPES[f.dataTypeID] ?? 'string', sourceType: String(f.dataTypeID), nullable: true }));
-  const stream = client.query(copyStreams.to(`copy (select ${columns} from ${table}) to stdout`));
-  return { format: 'postgres-copy-text', columns: schema, stream };
+  const stream = client.query(copyStreams.to(`copy (${text}) to stdout`));
+  const end = (outcome: 'commit' | 'rollback') => void client.query(outcome).catch(() => undefined);
+  stream.once('end', () => end('commit'));
+  stream.once('error', () => end('rollback'));
+  return { format: 'postgres-copy-text', columns: schemaOf(fields), stream };
 }
 
 export async function keyBounds(client: pg.Client, dataset: ReadRequest['dataset'], column: string, defaultSchema: string): Promise<{ min: Value; max: Value } | null> {

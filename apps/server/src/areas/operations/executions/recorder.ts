@@ -4,6 +4,7 @@ import type { JobQueue } from '../../../platform/jobs.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { ExecutionStatus, ExecutionsRepository, RunCounters } from './repository.js';
+import type { SyncParams } from './service.js';
 
 export type RunRecorder = ReturnType<typeof createRunRecorder>;
 
@@ -14,11 +15,31 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
 
   /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
   const finishIfComplete = async (trx: Db, id: string) => {
-    const execution = await trx.selectFrom('executions').select(['status', 'coordinator_done']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const execution = await trx.selectFrom('executions').select(['status', 'coordinator_done', 'project_id', 'params']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!execution || execution.status !== 'running' || !execution.coordinator_done) return false;
     const pending = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('state', '=', 'pending').limit(1).executeTakeFirst();
     if (pending) return false;
     await repository.finish(trx, id, 'succeeded', null);
+    // The lineage feed: each stream's source dataset fed its destination table.
+    const params = execution.params as unknown as SyncParams;
+    const totals = await repository.find(trx, id);
+    await trx
+      .insertInto('lineage_edges')
+      .values(
+        params.streams.map((stream) => ({
+          execution_id: id,
+          project_id: execution.project_id,
+          pipeline_id: null,
+          source_connector_id: params.source_connector_id,
+          source_namespace: stream.namespace ?? null,
+          source_name: stream.name,
+          destination_connector_id: params.destination_connector_id,
+          destination_namespace: params.destination_namespace ?? null,
+          destination_name: stream.destination_name ?? stream.name,
+          rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
+        })),
+      )
+      .execute();
     return true;
   };
 

@@ -9,6 +9,8 @@ export interface RunCounters {
   bytes_written: number;
 }
 
+export type ExecutionTrigger = 'manual' | 'schedule' | 'dependency' | 'retry';
+
 export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface ExecutionsTable {
@@ -30,6 +32,11 @@ export interface ExecutionsTable {
   cancel_requested: Generated<boolean>;
   retry_of: string | null;
   coordinator_done: Generated<boolean>;
+  /** Pipeline runs: the pipeline, the schedule that fired it, what started it, and the DAG run it belongs to. */
+  pipeline_id: string | null;
+  schedule_id: string | null;
+  trigger: ExecutionTrigger | null;
+  dag_run_id: string | null;
 }
 
 export interface ExecutionRangesTable {
@@ -95,6 +102,7 @@ export interface ExecutionFilter {
   projectIds: string[] | null;
   status?: ExecutionStatus;
   kind?: string;
+  pipelineId?: string;
   projectId?: string;
   since?: Date;
   until?: Date;
@@ -111,6 +119,7 @@ function matches(eb: ExpressionBuilder<Database, 'executions'>, filter: Executio
   if (filter.projectId) conditions.push(eb('project_id', '=', filter.projectId));
   if (filter.status) conditions.push(eb('status', '=', filter.status));
   if (filter.kind) conditions.push(eb('kind', '=', filter.kind));
+  if (filter.pipelineId) conditions.push(eb('pipeline_id', '=', filter.pipelineId));
   if (filter.since) conditions.push(eb('created_at', '>=', filter.since));
   if (filter.until) conditions.push(eb('created_at', '<', filter.until));
   return eb.and(conditions);
@@ -118,7 +127,7 @@ function matches(eb: ExpressionBuilder<Database, 'executions'>, filter: Executio
 
 export function createExecutionsRepository() {
   return {
-    insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of'>) =>
+    insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of' | 'pipeline_id' | 'schedule_id' | 'trigger' | 'dag_run_id'>) =>
       db.insertInto('executions').values({ ...row, started_at: null, finished_at: null, error: null }).returningAll().executeTakeFirstOrThrow(),
     find: (db: Db, id: string): Promise<ExecutionRow | undefined> =>
       db.selectFrom('executions').selectAll().select(withRanges).where('id', '=', id).executeTakeFirst() as Promise<ExecutionRow | undefined>,

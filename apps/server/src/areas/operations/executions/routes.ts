@@ -6,7 +6,7 @@ import type { ExecutionsService } from './service.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Status = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]);
-const Execution = Type.Object({
+export const Execution = Type.Object({
   id: Uuid,
   project_id: Uuid,
   kind: Type.String(),
@@ -25,10 +25,15 @@ const Execution = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   cancel_requested: Type.Boolean(),
   retry_of: Type.Union([Uuid, Type.Null()]),
+  pipeline_id: Type.Union([Uuid, Type.Null()], { description: 'Pipeline runs: the pipeline' }),
+  schedule_id: Type.Union([Uuid, Type.Null()], { description: 'Pipeline runs started by a schedule: the schedule' }),
+  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule'), Type.Literal('dependency'), Type.Literal('retry'), Type.Null()], { description: 'Pipeline runs: what started the run' }),
+  dag_run_id: Type.Union([Uuid, Type.Null()], { description: 'Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to' }),
 });
 const Filters = {
   status: Type.Optional(Status),
   kind: Type.Optional(Type.String({ maxLength: 50 })),
+  pipeline_id: Type.Optional(Uuid),
   project_id: Type.Optional(Uuid),
   since: Type.Optional(Type.String({ format: 'date-time' })),
   until: Type.Optional(Type.String({ format: 'date-time' })),

@@ -5,15 +5,37 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import type { Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { savepoint, type Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
-import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository } from './repository.js';
+import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
 
 export const SYNC_JOB = 'sync';
+export const PIPELINE_JOB = 'etl_pipeline';
+/** The job that runs an execution of each kind. */
+const JOB_OF_KIND: Record<string, string> = { sync: SYNC_JOB, pipeline: PIPELINE_JOB };
+
+/** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
+export interface RunSpec {
+  projectId: string;
+  kind: 'sync' | 'pipeline';
+  params: Record<string, unknown>;
+  createdBy: string | null;
+  retryOf?: string | null;
+  pipelineId?: string | null;
+  scheduleId?: string | null;
+  trigger?: ExecutionTrigger | null;
+  /** The DAG run: the execution that started a cascade of dependent pipelines (itself for the first). */
+  dagRunId?: string | null;
+}
+
+/** Thrown when a pipeline already has a queued or running execution (the partial unique index). */
+export class PipelineBusy extends Error {}
+
+const isPipelineBusy = (error: unknown) => (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'executions_one_active_per_pipeline';
 
 export interface SyncStream {
   namespace?: string | null;
@@ -35,6 +57,7 @@ export interface SyncParams {
 
 export interface ListQuery {
   status?: ExecutionStatus;
+  pipeline_id?: string;
   kind?: string;
   project_id?: string;
   since?: string;
@@ -62,6 +85,10 @@ export const presentExecution = (row: ExecutionRow) => ({
   error: row.error,
   cancel_requested: row.cancel_requested,
   retry_of: row.retry_of,
+  pipeline_id: row.pipeline_id,
+  schedule_id: row.schedule_id,
+  trigger: row.trigger,
+  dag_run_id: row.dag_run_id,
 });
 
 export type ExecutionsService = ReturnType<typeof createExecutionsService>;
@@ -93,22 +120,64 @@ export function createExecutionsService(deps: {
       projectId: query.project_id,
       status: query.status,
       kind: query.kind,
+      pipelineId: query.pipeline_id,
       since: query.since ? new Date(query.since) : undefined,
       until: query.until ? new Date(query.until) : undefined,
     };
   };
 
-  const enqueue = async (principal: Principal, projectId: string, kind: string, params: Record<string, unknown>, context: RequestContext, retryOf: string | null = null) =>
-    db.transaction().execute(async (trx) => {
-      const row = await repository.insert(trx, { project_id: projectId, kind, params, created_by: principal.userId, retry_of: retryOf });
-      // A retry starts from the key ranges its predecessor had not finished: the finished ones come along as done.
-      if (retryOf) await repository.carryRanges(trx, retryOf, row.id);
-      await queue.enqueue(trx, SYNC_JOB, { execution_id: row.id });
-      await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind, retry_of: retryOf } }, trx);
-      return presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0', range_bytes_written: '0' });
-    });
+  /**
+   * Inserts an execution and its job in the caller's transaction (a savepoint, so that a pipeline
+   * already running refuses this run without aborting the caller's transaction).
+   */
+  const startRun = async (trx: Db, spec: RunSpec, context: RequestContext) => {
+    const insert = async (tx: Db) => {
+      const row = await repository.insert(tx, {
+        project_id: spec.projectId,
+        kind: spec.kind,
+        params: spec.params,
+        created_by: spec.createdBy,
+        retry_of: spec.retryOf ?? null,
+        pipeline_id: spec.pipelineId ?? null,
+        schedule_id: spec.scheduleId ?? null,
+        trigger: spec.trigger ?? null,
+        dag_run_id: spec.dagRunId ?? null,
+      });
+      if (spec.kind === 'pipeline' && !spec.dagRunId) {
+        await tx.updateTable('executions').set({ dag_run_id: row.id }).where('id', '=', row.id).execute();
+        row.dag_run_id = row.id;
+      }
+      return row;
+    };
+    let row;
+    try {
+      row = spec.pipelineId ? await savepoint(trx, insert) : await insert(trx);
+    } catch (error) {
+      if (isPipelineBusy(error)) throw new PipelineBusy('the pipeline already has a queued or running execution');
+      throw error;
+    }
+    // A retry starts from the key ranges its predecessor had not finished: the finished ones come along as done.
+    if (spec.retryOf) await repository.carryRanges(trx, spec.retryOf, row.id);
+    await queue.enqueue(trx, JOB_OF_KIND[spec.kind] ?? SYNC_JOB, { execution_id: row.id });
+    await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind: spec.kind, retry_of: spec.retryOf ?? null, trigger: spec.trigger ?? null } }, trx);
+    return row;
+  };
+
+  const present = (row: Awaited<ReturnType<typeof startRun>>) =>
+    presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0', range_bytes_written: '0' });
+
+  const enqueue = async (spec: RunSpec, context: RequestContext) => {
+    try {
+      return present(await db.transaction().execute((trx) => startRun(trx, spec, context)));
+    } catch (error) {
+      if (error instanceof PipelineBusy) throw conflict('The pipeline already has a queued or running execution');
+      throw error;
+    }
+  };
 
   return {
+    startRun,
+    present,
     async startSync(principal: Principal, projectId: string, params: SyncParams, context: RequestContext) {
       await authorize(principal, 'execution:run', projectId);
       const problems = [];
@@ -125,7 +194,7 @@ export function createExecutionsService(deps: {
         }
       });
       if (problems.length > 0) throw validationFailed(problems);
-      return enqueue(principal, projectId, SYNC_JOB, params as unknown as Record<string, unknown>, context);
+      return enqueue({ projectId, kind: 'sync', params: params as unknown as Record<string, unknown>, createdBy: principal.userId }, context);
     },
 
     async list(principal: Principal, query: ListQuery) {
@@ -193,7 +262,10 @@ export function createExecutionsService(deps: {
     async retry(principal: Principal, id: string, context: RequestContext) {
       const row = await visible(principal, id, 'execution:run');
       if (!['failed', 'cancelled'].includes(row.status)) throw conflict(`Only a failed or cancelled execution can be retried; this one is ${row.status}`);
-      return enqueue(principal, row.project_id, row.kind, row.params, context, row.id);
+      return enqueue(
+        { projectId: row.project_id, kind: row.kind as RunSpec['kind'], params: row.params, createdBy: principal.userId, retryOf: row.id, pipelineId: row.pipeline_id, trigger: row.pipeline_id ? 'retry' : null, dagRunId: row.dag_run_id },
+        context,
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import * as m0004 from './0004_connectivity.js';
 import * as m0005 from './0005_executions.js';
 import * as m0006 from './0006_execution_ranges.js';
 import * as m0007 from './0007_bytes_written.js';
+import * as m0008 from './0008_etl.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_executions': m0005,
   '0006_execution_ranges': m0006,
   '0007_bytes_written': m0007,
+  '0008_etl': m0008,
 };

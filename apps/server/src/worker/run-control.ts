@@ -1,0 +1,49 @@
+/** What every run job shares: stopping on a cancel request or a lost lease, and settling a failure. */
+import type { RunRecorder } from '../areas/operations/executions/recorder.js';
+import type { Job } from '../platform/jobs.js';
+
+export type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+export class Cancelled extends Error {
+  readonly retryable = false;
+}
+
+/**
+ * A signal that aborts when the lease is lost or when the execution's cancel flag is set (checked
+ * every second). `stop()` ends the watch.
+ */
+export function watchRun(recorder: RunRecorder, executionId: string, leaseSignal: AbortSignal): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const abortWith = (reason: Error) => controller.abort(reason);
+  const onLease = () => abortWith(leaseSignal.reason as Error);
+  leaseSignal.addEventListener('abort', onLease, { once: true });
+  const watch = setInterval(() => {
+    recorder.cancelRequested(executionId).then((yes) => yes && abortWith(new Cancelled('cancelled on request')), () => undefined);
+  }, 1000);
+  return {
+    signal: controller.signal,
+    stop() {
+      clearInterval(watch);
+      leaseSignal.removeEventListener('abort', onLease);
+    },
+  };
+}
+
+/** Settles the execution after a failed job: cancelled, retried later, or failed for good. */
+export async function settleFailure(recorder: RunRecorder, job: Job, executionId: string, reason: Error, leaseSignal: AbortSignal, log: Log, what: string): Promise<never> {
+  if (reason instanceof Cancelled) {
+    await recorder.finish(executionId, 'cancelled', null);
+    log('warn', `${what} cancelled`);
+    throw reason;
+  }
+  const retryable = (reason as { retryable?: boolean }).retryable !== false && job.attempts < job.maxAttempts;
+  const message = reason.message || String(reason);
+  if (leaseSignal.aborted) {
+    log('warn', `${what} interrupted: ${message}`); // another worker takes the job over
+  } else {
+    // A key range of a sync leaves the execution to its other ranges while it may still be retried.
+    if (!retryable || job.kind !== 'sync_range') await recorder.finish(executionId, retryable ? 'queued' : 'failed', message);
+    log('error', retryable ? `${what} failed, will retry: ${message}` : `${what} failed: ${message}`);
+  }
+  throw Object.assign(reason, { retryable });
+}

@@ -1,0 +1,188 @@
+/**
+ * Runs a pipeline: source streams -> transform steps -> one destination. Two paths with the same
+ * result (the transforms tests prove the equality):
+ * - pushdown: one PostgreSQL source and a destination that loads COPY text. The steps become one
+ *   SELECT the source runs, streamed as COPY text into the destination without decoding a value.
+ * - in-process: everything else. Batches are read, conformed to the streams' united columns, run
+ *   through the compiled steps and written.
+ * Incremental streams return their new cursor; the caller saves it once the write is committed.
+ */
+import { approximateBytes, compareCursor, countingCopyText } from '../batches.js';
+import { planTransforms, type MaskMethod, type TransformPlan, type TransformStep } from '../transforms/index.js';
+import type { ColumnSchema, ConnectorHandle, DatasetRef, RecordBatch, Value, WriteMode } from '../types.js';
+import { ConnectorError } from '../types.js';
+import { conformer, readRequestOf, sampleSource, uniteColumns, type PipelineSource, type Sample } from './sources.js';
+
+export type { PipelineSource } from './sources.js';
+
+export interface PipelineDestination {
+  handle: ConnectorHandle;
+  dataset: DatasetRef;
+  mode: WriteMode;
+  keyColumns?: string[];
+}
+
+export interface PipelineCounters {
+  rowsRead: number;
+  rowsWritten: number;
+  bytesRead: number;
+  bytesWritten: number;
+}
+
+type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+export interface PipelineRunOptions {
+  sources: PipelineSource[];
+  steps: TransformStep[];
+  destination: PipelineDestination;
+  /** Identifies the run, so that a retried append does not write twice. */
+  runId: string;
+  signal: AbortSignal;
+  masking?: (column: ColumnSchema) => MaskMethod | undefined;
+  /** Counters so far; called per batch (in-process) or about once a second (pushdown). */
+  onProgress?: (counters: PipelineCounters) => void;
+  log: Log;
+}
+
+export interface PipelineRunResult extends PipelineCounters {
+  path: 'pushdown' | 'in-process' | 'nothing';
+  output: ColumnSchema[];
+  /** Stream name -> cursor to save (incremental streams that read something). */
+  cursors: Record<string, Value>;
+}
+
+/** Rows sampled per stream to learn its columns (and flatten's paths). */
+const SAMPLE_ROWS = 1000;
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Samples every stream and plans the steps over their united columns; undefined when every stream is empty. */
+export async function planPipeline(sources: PipelineSource[], steps: TransformStep[], options: { sampleRows?: number; masking?: PipelineRunOptions['masking']; signal?: AbortSignal }) {
+  const samples: Sample[] = [];
+  for (const source of sources) samples.push(await sampleSource(source, options.sampleRows ?? SAMPLE_ROWS, options.signal));
+  const united = uniteColumns(samples);
+  if (united.length === 0) return { samples, plan: undefined };
+  const conform = conformer(united);
+  const sampleRows = samples.flatMap((s) => (s.columns ? conform({ columns: s.columns, rows: s.rows }).rows : []));
+  const plan = planTransforms(steps, united, { sample: sampleRows, masking: options.masking });
+  return { samples, plan };
+}
+
+export function canPushDown(sources: PipelineSource[], destination: ConnectorHandle): boolean {
+  const [source] = sources;
+  return sources.length === 1 && source!.handle.sqlDialect === 'postgres' && !!source!.handle.exportBulk && !!destination.importBulk && !!destination.bulkFormats?.includes('postgres-copy-text');
+}
+
+export async function runPipeline(options: PipelineRunOptions): Promise<PipelineRunResult> {
+  const { sources, destination, signal, log } = options;
+  if (!destination.handle.write) throw new ConnectorError('unsupported', 'the destination cannot be written', false);
+  const { samples, plan } = await planPipeline(sources, options.steps, { masking: options.masking, signal });
+  if (!plan) {
+    log('info', 'every source stream is empty or has nothing new: nothing to write');
+    return { path: 'nothing', output: [], cursors: {}, rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
+  }
+  const empty = samples.filter((s) => !s.columns).map((s) => s.source.name);
+  if (empty.length) log('info', `streams with nothing to read: ${empty.join(', ')}`);
+  return canPushDown(sources, destination.handle) ? pushDown(options, plan) : inProcess(options, plan, samples);
+}
+
+async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promise<PipelineRunResult> {
+  const { destination, signal } = options;
+  const source = options.sources[0]!;
+  // Incremental: fix the upper bound first, so the cursor saved is exactly what was copied.
+  let upTo: Value | undefined;
+  if (source.cursorColumn) {
+    const request = readRequestOf(source, { select: (relation) => `select max(${quoteIdent(source.cursorColumn!)}) as svc_max from ${relation}` });
+    for await (const batch of source.handle.read!(request, signal)) upTo = batch.rows[0]?.[0] ?? null;
+    if (upTo === null || upTo === undefined) {
+      options.log('info', `${source.name}: nothing new past the saved cursor`);
+      return { path: 'nothing', output: plan.output, cursors: {}, rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
+    }
+  }
+  const request = readRequestOf(source, { select: (relation) => plan.toPostgresSql(relation) });
+  if (request.incremental) request.incremental.upTo = upTo;
+  const bulk = await source.handle.exportBulk!(request, signal);
+  const counters: PipelineCounters = { rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
+  const counting = countingCopyText((rows, bytes) => options.onProgress?.({ ...counters, rowsRead: rows, bytesRead: bytes }));
+  (bulk.stream as NodeJS.ReadableStream).pipe(counting);
+  bulk.stream.on('error', (error: Error) => counting.destroy(error));
+  const summary = await destination.handle.importBulk!(
+    { dataset: destination.dataset, mode: destination.mode, keyColumns: destination.keyColumns, columns: plan.output, runId: options.runId },
+    { ...bulk, columns: plan.output, stream: counting },
+    signal,
+  );
+  return {
+    path: 'pushdown',
+    output: plan.output,
+    cursors: source.cursorColumn ? { [source.name]: upTo } : {},
+    // Rows after the steps: a filter or deduplication in the SELECT drops rows before they are counted.
+    rowsRead: counting.rows(),
+    bytesRead: counting.bytes(),
+    rowsWritten: summary.rowsWritten,
+    bytesWritten: summary.bytesWritten ?? 0,
+  };
+}
+
+async function inProcess(options: PipelineRunOptions, plan: TransformPlan, samples: Sample[]): Promise<PipelineRunResult> {
+  const { destination, signal } = options;
+  const counters: PipelineCounters = { rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
+  const cursors: Record<string, Value> = {};
+  const conform = conformer(plan.input);
+  const runner = plan.createRunner();
+  const transformed = async function* (): AsyncIterable<RecordBatch> {
+    for (const { source, columns } of samples) {
+      if (!columns) continue;
+      const cursorIndex = source.cursorColumn ? columns.findIndex((c) => c.name === source.cursorColumn) : -1;
+      let max: Value | undefined;
+      for await (const batch of source.handle.read!(readRequestOf(source), signal)) {
+        if (signal.aborted) throw signal.reason;
+        counters.rowsRead += batch.rows.length;
+        counters.bytesRead += approximateBytes(batch);
+        if (cursorIndex >= 0) {
+          for (const row of batch.rows) {
+            const value = row[cursorIndex];
+            if (value !== null && value !== undefined && (max === undefined || compareCursor(value, max) > 0)) max = value;
+          }
+        }
+        options.onProgress?.(counters);
+        const out = runner.apply(conform(batch));
+        if (out.rows.length > 0) yield out;
+      }
+      if (max !== undefined) cursors[source.name] = max;
+    }
+    const rest = runner.flush();
+    if (rest && rest.rows.length > 0) yield rest;
+  };
+  const summary = await destination.handle.write!(
+    { dataset: destination.dataset, mode: destination.mode, keyColumns: destination.keyColumns, columns: plan.output, runId: options.runId },
+    transformed(),
+    signal,
+  );
+  counters.rowsWritten = summary.rowsWritten;
+  counters.bytesWritten = summary.bytesWritten ?? 0;
+  return { path: 'in-process', output: plan.output, cursors, ...counters };
+}
+
+export interface PipelinePreview {
+  input: ColumnSchema[];
+  output: ColumnSchema[];
+  rows: Value[][];
+  streams: Array<{ name: string; rows_sampled: number }>;
+  /** Whether a run would push the steps down into the source. */
+  pushdown: boolean;
+}
+
+/** The steps over the first `limit` rows of each stream; nothing is written anywhere. */
+export async function previewPipeline(options: { sources: PipelineSource[]; steps: TransformStep[]; limit: number; destination?: ConnectorHandle; masking?: PipelineRunOptions['masking']; signal?: AbortSignal }): Promise<PipelinePreview> {
+  const { samples, plan } = await planPipeline(options.sources, options.steps, { sampleRows: options.limit, masking: options.masking, signal: options.signal });
+  const streams = samples.map((s) => ({ name: s.source.name, rows_sampled: s.rows.length }));
+  if (!plan) return { input: [], output: [], rows: [], streams, pushdown: false };
+  const conform = conformer(plan.input);
+  const runner = plan.createRunner();
+  const rows: Value[][] = [];
+  for (const sample of samples) {
+    if (sample.columns) rows.push(...runner.apply(conform({ columns: sample.columns, rows: sample.rows })).rows);
+  }
+  rows.push(...(runner.flush()?.rows ?? []));
+  return { input: plan.input, output: plan.output, rows: rows.slice(0, options.limit), streams, pushdown: options.destination ? canPushDown(options.sources, options.destination) : false };
+}
