@@ -71,7 +71,7 @@ try {
     const call = async (method: string, route: string, body?: unknown, token?: string) => {
       const response = await fetch(`${base}${route}`, {
         method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const json = (await response.json()) as Record<string, unknown>;

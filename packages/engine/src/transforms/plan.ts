@@ -61,19 +61,29 @@ function toSql(resolved: Resolved[], live: boolean[][], input: ColumnSchema[], f
   let source = /\)\s*$/.test(from) ? `${from} AS svc_source` : from;
   if (resolved.length === 0) return `SELECT ${input.map((column) => quoteIdent(column.name)).join(', ')} FROM ${source}`;
   let sql = '';
+  // Whether a computation or a filter happened since the last fence (see stepSql).
+  let unfenced = false;
   resolved.forEach((step, s) => {
-    sql = stepSql(step, live[s]!, source);
+    unfenced ||= step.kind === 'filter' || (step.kind === 'map' && step.producers.some((producer) => producer.kind === 'compute'));
+    const fence = step.kind === 'dedupe' || (unfenced && resolved[s + 1]?.kind === 'filter');
+    if (fence) unfenced = false;
+    sql = stepSql(step, live[s]!, source, fence);
     source = `(${sql}) AS svc_step_${s}`;
   });
   return sql;
 }
 
 /**
- * One SELECT per step. OFFSET 0 keeps each step a separate level the planner neither flattens nor
- * pushes conditions into, so rows are filtered and computed in step order, as in process.
+ * One SELECT per step; the planner flattens them into few levels, which is what makes pushdown fast.
+ * Flattening never changes a result, but it could change which rows an expression is evaluated on
+ * (and so whether it raises): PostgreSQL orders the conditions of one level by cost, and computes a
+ * level's columns only for the rows its conditions keep. So the level under a filter is fenced with
+ * OFFSET 0 (which the planner neither flattens nor pushes conditions into) whenever computations or
+ * filters came before it: those run, for the same rows as in process, before the filter sees them.
  */
-function stepSql(step: Resolved, live: boolean[], source: string): string {
+function stepSql(step: Resolved, live: boolean[], source: string, fence: boolean): string {
   const list = (columns: ColumnSchema[]) => columns.map((column) => quoteIdent(column.name)).join(', ');
+  const offset = fence ? ' OFFSET 0' : '';
   switch (step.kind) {
     case 'map': {
       const items = step.producers.map((producer, j) => {
@@ -85,12 +95,11 @@ function stepSql(step: Resolved, live: boolean[], source: string): string {
         const value = live[j] ? producer.sql() : `NULL::${pgType(step.output[j]!.type)}`;
         return `${value} AS ${quoteIdent(name)}`;
       });
-      const computes = step.producers.some((producer) => producer.kind === 'compute');
-      return `SELECT ${items.join(', ')} FROM ${source}${computes ? ' OFFSET 0' : ''}`;
+      return `SELECT ${items.join(', ')} FROM ${source}${offset}`;
     }
     case 'filter':
       // IS TRUE: null drops the row, and the condition stays one expression evaluated left to right.
-      return `SELECT ${list(step.output)} FROM ${source} WHERE (${expressionSql(step.predicate, step.input)}) IS TRUE OFFSET 0`;
+      return `SELECT ${list(step.output)} FROM ${source} WHERE (${expressionSql(step.predicate, step.input)}) IS TRUE${offset}`;
     case 'dedupe': {
       const keys = step.keys.map((k) => {
         const column = step.input[k]!;

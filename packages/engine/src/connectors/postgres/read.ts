@@ -34,7 +34,8 @@ function selectFor(request: Omit<ReadRequest, 'batchSize'>, defaultSchema: strin
     if (request.range.to !== null && request.range.to !== undefined) conditions.push(`${column} < ${bind(request.range.to)}`);
   }
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
-  if (request.select) return request.select(`(select ${columns} from ${from}${where}) as svc_relation`);
+  // offset 0: the caller's conditions must not be reordered before these bounds (they could raise on rows outside them).
+  if (request.select) return request.select(`(select ${columns} from ${from}${where}${where ? ' offset 0' : ''}) as svc_relation`);
   return `select ${columns} from ${from}${where}${order}`;
 }
 

@@ -284,6 +284,11 @@ describe('transform pushdown into PostgreSQL', () => {
     await parity([{ type: 'filter', expression: 'small != 0' }, ...derive({ ratio: 'num / small' })]);
     // A derived column that a later step drops is computed in neither path.
     await parity([{ type: 'derive', column: 'ratio', expression: 'num / (small - small)' }, { type: 'drop', columns: ['ratio'] }]);
+    // Steps run in their order although the planner flattens them: a computation before a filter
+    // sees every row (and fails), one after it only the rows kept; a later filter never runs first.
+    await bothFail([{ type: 'derive', column: 'ratio', expression: 'num / small' }, { type: 'rename', columns: { id: 'key' } }, { type: 'filter', expression: 'small != 0' }, { type: 'select', columns: ['key', 'ratio'] }], /division by zero/, /division by zero/);
+    await parity([{ type: 'filter', expression: 'small != 0' }, { type: 'derive', column: 'ratio', expression: 'num / small' }, { type: 'filter', expression: 'ratio > 0 or ratio <= 0' }, { type: 'select', columns: ['id', 'ratio'] }]);
+    await parity([{ type: 'filter', expression: 'small != 0' }, { type: 'rename', columns: { id: 'key' } }, { type: 'filter', expression: 'num / small > 1' }, { type: 'select', columns: ['key'] }]);
   });
 
   it('masks every type the same way, also through the governance hook', async () => {
