@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
-import { adminLogin, api, createProject } from '../support/http.js';
+import { adminLogin, api, createProject, createUser } from '../support/http.js';
 import { checksum, createPostgresConnector, query, waitForStatus, type Execution } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
@@ -231,6 +231,35 @@ describe('ETL pipelines', () => {
     expect(attempts.find((a) => a.status === 409)!.body).toMatchObject({ detail: expect.stringMatching(/already has a queued or running execution/) });
     await waitForStatus(t, admin, started.body.id, ['succeeded']);
     expect((await api(t, 'POST', `/api/v1/etl/pipelines/${created.body.id}/run`, { token: admin })).status).toBe(201);
+  });
+
+  it('cancels a running pipeline within seconds', async () => {
+    const created = await create({ name: 'slow', sources: [{ name: 'slow', connector_id: sourceId, query: 'select 1 as id from pg_sleep(30)' }], destination: { connector_id: destinationId, table: 'slow', mode: 'append' } });
+    const started = await api<Execution>(t, 'POST', `/api/v1/etl/pipelines/${created.body.id}/run`, { token: admin });
+    await waitForStatus(t, admin, started.body.id, ['running']);
+    const askedAt = Date.now();
+    expect((await api(t, 'POST', `/api/v1/executions/${started.body.id}/cancel`, { token: admin })).status).toBe(200);
+    expect(await waitForStatus(t, admin, started.body.id, ['cancelled', 'failed', 'succeeded'], 15_000)).toMatchObject({ status: 'cancelled' });
+    expect(Date.now() - askedAt).toBeLessThan(10_000);
+    expect(await tableExists('slow')).toBe(false);
+  });
+
+  it('lets a viewer read pipelines but not change, run or preview them', async () => {
+    const viewer = await createUser(t, admin);
+    await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${viewer.id}`, { token: admin, body: { role: 'viewer' } });
+    const token = viewer.session.accessToken;
+    const [some] = (await api<{ items: Pipeline[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${projectId}`, { token })).body.items;
+    expect(some).toBeDefined();
+    expect((await api(t, 'GET', `/api/v1/etl/pipelines/${some!.id}/state`, { token })).status).toBe(200);
+    for (const [method, path] of [['POST', 'run'], ['POST', 'preview'], ['DELETE', 'state']] as const) {
+      const refused = await api(t, method, `/api/v1/etl/pipelines/${some!.id}/${path}`, { token });
+      expect(refused.status, `${path} ${JSON.stringify(refused.body)}`).toBe(403);
+      expect(refused.body).toMatchObject({ detail: 'permission_denied', required_capability: path === 'state' ? 'pipeline:write' : 'pipeline:run' });
+    }
+    expect((await api(t, 'PATCH', `/api/v1/etl/pipelines/${some!.id}`, { token, body: { description: 'x' } })).status).toBe(403);
+    const outsider = await createUser(t, admin);
+    expect((await api(t, 'GET', `/api/v1/etl/pipelines/${some!.id}`, { token: outsider.session.accessToken })).status).toBe(403);
+    expect((await api<{ items: unknown[] }>(t, 'GET', '/api/v1/etl/pipelines', { token: outsider.session.accessToken })).body.items).toEqual([]);
   });
 
   it('keeps incremental state per stream, shows it and resets it', async () => {

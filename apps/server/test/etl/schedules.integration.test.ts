@@ -98,6 +98,9 @@ describe('schedules, the schedules dashboard and the overview', () => {
     expect(handled).toHaveLength(fired.length);
     expect(new Set(handled.map((l) => l['due_at'])).size).toBe(fired.length);
 
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toMatch(/svc_schedule_firings_total\{outcome="enqueued"\} [1-9]/);
+
     await sleep(2_000);
     expect(await firings(created.id)).toHaveLength(fired.length);
     const resumed = await api<Schedule>(t, 'POST', `/api/v1/etl/schedules/${created.id}/resume`, { token: admin });

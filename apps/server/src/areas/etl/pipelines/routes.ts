@@ -49,10 +49,14 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
       tags,
       summary: 'The steps over the first rows of each stream, with the inferred output schema; writes nothing (pipeline:run)',
       params: Params,
-      body: Type.Optional(PreviewBody),
+      body: PreviewBody,
       response: { 200: Preview },
     },
-    handler: async (request) => service.preview(principalOf(request), request.params.id, request.body ?? {}),
+    // The body is optional: none means the defaults.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    handler: async (request) => service.preview(principalOf(request), request.params.id, request.body),
   });
   app.get('/etl/pipelines/:id/state', {
     schema: { operationId: 'getPipelineState', tags, summary: 'Incremental state of each stream: the cursor the next run continues after (pipeline:read)', params: Params, response: { 200: StreamState } },
