@@ -233,6 +233,32 @@ describe('ETL pipelines', () => {
     expect((await api(t, 'POST', `/api/v1/etl/pipelines/${created.body.id}/run`, { token: admin })).status).toBe(201);
   });
 
+  it('runs a source query as one read-only statement: no second statement gets in', async () => {
+    await query(source.url, 'create table victim (id int)');
+    const attacks = [
+      'select 1 as id) as q; commit; drop table victim; select (1',
+      'select 1 as id) as q to stdout; commit; drop table victim; copy (select 1',
+      "select 1 as id; drop table victim",
+    ];
+    for (const [i, attack] of attacks.entries()) {
+      for (const streams of [1, 2]) {
+        const created = await create({
+          name: `attack ${i} ${streams}`,
+          sources: Array.from({ length: streams }, (_, n) => ({ name: `s${n}`, connector_id: sourceId, query: attack })),
+          destination: { connector_id: destinationId, table: `attack_${i}_${streams}`, mode: 'append' },
+        });
+        expect(created.status).toBe(201);
+        expect((await run(created.body.id)).status, attack).toBe('failed');
+      }
+    }
+    // A trailing comment is plain SQL, not an attack: it runs.
+    const commented = await create({ name: 'commented', sources: [{ name: 'c', connector_id: sourceId, query: 'select 1 as id from victim where 1 = 1 -- all rows' }], destination: { connector_id: destinationId, table: 'attack_comment', mode: 'append' } });
+    expect((await run(commented.body.id)).status).toBe('succeeded');
+    const writer = await create({ name: 'writer', sources: [{ name: 'w', connector_id: sourceId, query: 'delete from victim returning id' }], destination: { connector_id: destinationId, table: 'attack_write', mode: 'append' } });
+    expect(await run(writer.body.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/read-only|syntax/) });
+    expect((await query(source.url, `select to_regclass('public.victim') is not null as present`)).rows[0].present).toBe(true);
+  });
+
   it('cancels a running pipeline within seconds', async () => {
     const created = await create({ name: 'slow', sources: [{ name: 'slow', connector_id: sourceId, query: 'select 1 as id from pg_sleep(30)' }], destination: { connector_id: destinationId, table: 'slow', mode: 'append' } });
     const started = await api<Execution>(t, 'POST', `/api/v1/etl/pipelines/${created.body.id}/run`, { token: admin });

@@ -9,14 +9,17 @@ export type Db = Kysely<Database>;
  * Runs `work` inside a savepoint of the caller's transaction: a failure (such as a unique violation
  * the caller expects) rolls back only that work and leaves the transaction usable.
  */
+let savepoints = 0;
 export async function savepoint<T>(trx: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  await sql`savepoint svc_savepoint`.execute(trx);
+  // A name of its own, so that nested savepoints roll back to the right one.
+  const name = sql.id(`svc_savepoint_${++savepoints}`);
+  await sql`savepoint ${name}`.execute(trx);
   try {
     const result = await work(trx);
-    await sql`release savepoint svc_savepoint`.execute(trx);
+    await sql`release savepoint ${name}`.execute(trx);
     return result;
   } catch (error) {
-    await sql`rollback to savepoint svc_savepoint`.execute(trx);
+    await sql`rollback to savepoint ${name}`.execute(trx);
     throw error;
   }
 }

@@ -57,6 +57,9 @@ export function classify(error: unknown): ConnectorError {
     return new ConnectorError(known[0], detail, known[1], { cause: error });
   }
   if (/timeout/i.test(e.message ?? '')) return new ConnectorError('timeout', 'connection timed out', true, { cause: error });
+  // A statement the server refuses as written (syntax, an unknown column, bad data, a write in a
+  // read-only transaction) fails the same way on every attempt.
+  if (e.code && (e.code.startsWith('42') || e.code.startsWith('22') || e.code === '25006')) return new ConnectorError('failed', e.message ?? 'PostgreSQL error', false, { cause: error });
   return new ConnectorError('failed', e.message ?? 'PostgreSQL error', true, { cause: error });
 }
 

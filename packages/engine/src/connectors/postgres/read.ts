@@ -17,7 +17,7 @@ const DEFAULT_BATCH = 10_000;
  * literal for COPY, which takes none.
  */
 function selectFor(request: Omit<ReadRequest, 'batchSize'>, defaultSchema: string, bind: (value: Value) => string): string {
-  const from = request.query ? `(${request.query}) as svc_query` : qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
+  const from = request.query ? `(${request.query}\n) as svc_query` : qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
   const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
   const conditions: string[] = [];
   let order = '';
@@ -54,7 +54,8 @@ export async function* readTable(client: pg.Client, request: ReadRequest, defaul
   try {
     await client.query('begin isolation level repeatable read read only');
     open = true;
-    await client.query(`declare svc_read no scroll cursor for ${text}`, params);
+    // The extended protocol takes exactly one statement: a query cannot smuggle in a second one.
+    await client.query({ text: `declare svc_read no scroll cursor for ${text}`, values: params, queryMode: 'extended' } as pg.QueryConfig);
     for (;;) {
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       const result = await client.query({ text: `fetch ${batchSize} from svc_read`, rowMode: 'array' });
@@ -83,7 +84,9 @@ export async function exportTable(client: pg.Client, request: Omit<ReadRequest, 
   let fields: pg.FieldDef[];
   try {
     await client.query('begin isolation level repeatable read read only');
-    fields = (await client.query(`select * from (${text}) as svc_export limit 0`)).fields;
+    // One statement, checked by the extended protocol; COPY (which takes the simple protocol) then
+    // gets the same balanced text, so a query cannot close the parentheses and add a statement.
+    fields = (await client.query({ text: `select * from (${text}) as svc_export limit 0`, queryMode: 'extended' } as pg.QueryConfig)).fields;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw classify(error);

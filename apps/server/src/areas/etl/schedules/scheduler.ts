@@ -7,7 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { Counter } from 'prom-client';
-import type { Db } from '../../../platform/db/index.js';
+import { savepoint, type Db } from '../../../platform/db/index.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
 import { SYSTEM_CONTEXT } from '../pipelines/runs.js';
@@ -50,16 +50,19 @@ export function startScheduler(deps: {
         const pipeline = firing.run ? await deps.pipelines.find(trx, schedule.pipeline_id) : undefined;
         if (pipeline) {
           try {
-            const execution = await deps.executions.startRun(
-              trx,
-              { projectId: pipeline.project_id, kind: 'pipeline', params: { ...runParamsOf(pipeline), due_at: firing.dueAt.toISOString() }, createdBy: schedule.created_by, pipelineId: pipeline.id, scheduleId: schedule.id, trigger: 'schedule' },
-              SYSTEM_CONTEXT,
+            // In a savepoint: a schedule that cannot start its run must not hold up the others.
+            const execution = await savepoint(trx, (tx) =>
+              deps.executions.startRun(
+                tx,
+                { projectId: pipeline.project_id, kind: 'pipeline', params: { ...runParamsOf(pipeline), due_at: firing.dueAt.toISOString() }, createdBy: schedule.created_by, pipelineId: pipeline.id, scheduleId: schedule.id, trigger: 'schedule' },
+                SYSTEM_CONTEXT,
+              ),
             );
             outcome = 'enqueued';
             executionId = execution.id;
           } catch (error) {
-            if (!(error instanceof PipelineBusy)) throw error;
-            outcome = 'skipped_running';
+            if (error instanceof PipelineBusy) outcome = 'skipped_running';
+            else logger.error({ err: { message: (error as Error).message }, schedule_id: schedule.id }, 'schedule could not start its run; due time missed');
           }
         }
         await repository.recordFiring(trx, { schedule_id: schedule.id, due_at: firing.dueAt, outcome, missed_before: firing.missedBefore, execution_id: executionId });
