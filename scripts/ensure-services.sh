@@ -28,6 +28,14 @@ if ! pg_isready -h 127.0.0.1 -p 5432 -q; then
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
 fi
 wait_for PostgreSQL pg_isready -h 127.0.0.1 -p 5432 -q
+# Change capture reads the WAL through logical replication slots (one per CDC table).
+pg_setting() { psql -h 127.0.0.1 -U postgres -Atqc "show $1"; }
+if [ "$(pg_setting wal_level)" != logical ] || [ "$(pg_setting max_replication_slots)" -lt 40 ] || [ "$(pg_setting max_wal_senders)" -lt 40 ]; then
+  log "configuring PostgreSQL for logical replication"
+  psql -h 127.0.0.1 -U postgres -qc "alter system set wal_level = logical" -c "alter system set max_replication_slots = 40" -c "alter system set max_wal_senders = 40"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main restart
+  wait_for PostgreSQL pg_isready -h 127.0.0.1 -p 5432 -q
+fi
 
 # Redis (shared state).
 command -v redis-server >/dev/null || apt_install redis-server
@@ -45,6 +53,16 @@ if ! mariadb-admin -h 127.0.0.1 -u root ping >/dev/null 2>&1; then
   start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd
 fi
 wait_for MariaDB mariadb-admin -h 127.0.0.1 -u root ping
+# Change capture reads MariaDB's row-based binlog.
+if [ "$(mariadb -h 127.0.0.1 -u root -Nse 'select @@log_bin')" != 1 ]; then
+  log "configuring MariaDB's row-based binlog"
+  # my.cnf itself: on these machines it includes no conf.d directory.
+  grep -q '^log_bin' /etc/mysql/my.cnf || printf '\n[mariadbd]\nlog_bin = mariadb-bin\nbinlog_format = ROW\nbinlog_row_image = FULL\nserver_id = 1\n' >> /etc/mysql/my.cnf
+  mariadb-admin -h 127.0.0.1 -u root shutdown
+  for _ in $(seq 1 60); do pgrep -x mariadbd >/dev/null || break; sleep 0.5; done
+  start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd
+  wait_for MariaDB mariadb-admin -h 127.0.0.1 -u root ping
+fi
 
 # OpenSSH's sshd: the SFTP tests start their own on a free port.
 [ -x /usr/sbin/sshd ] || apt_install openssh-server

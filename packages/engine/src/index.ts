@@ -4,3 +4,4 @@ export type { PostgresConfig } from './connectors/postgres/client.js';
 export * from './batches.js';
 export * from './pipeline/run.js';
 export * from './transforms/index.js';
+export * from './cdc/types.js';

@@ -3,6 +3,7 @@
  * types; the engine moves batches between them. Nothing here knows HTTP, users or the framework
  * database.
  */
+import type { ChangeSink, ChangeSource } from './cdc/types.js';
 
 /** Canonical types every connector maps its own types to and from (docs/connectors.md has the tables). */
 export const CANONICAL_TYPES = [
@@ -152,6 +153,10 @@ export interface ConnectorHandle {
   importBulk?(request: WriteRequest, bulk: BulkStream, signal?: AbortSignal): Promise<WriteSummary>;
   /** Bulk formats importBulk accepts. */
   bulkFormats?: BulkStream['format'][];
+  /** Change capture of a table (docs/cdc.md); `captureId` names what it creates at the source (slot, publication). */
+  changeSource?(captureId: string): ChangeSource;
+  /** Applies captured changes to a table here. */
+  changeSink?(): ChangeSink;
   /** Always called, also after a failure. */
   close(): Promise<void>;
 }
