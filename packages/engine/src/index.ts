@@ -5,3 +5,4 @@ export * from './batches.js';
 export * from './pipeline/run.js';
 export * from './transforms/index.js';
 export * from './cdc/types.js';
+export * from './cdc/run.js';

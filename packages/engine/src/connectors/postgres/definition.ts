@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { classify, connect, type PostgresConfig } from './client.js';
+import { postgresChangeSource } from './cdc.js';
+import { postgresChangeSink } from './cdc-sink.js';
 import { discoverSchema } from './discover.js';
 import { exportTable, keyBounds, readTable } from './read.js';
 import { batchLoader, bulkLoader, writeTable } from './write.js';
@@ -113,6 +115,8 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
         release();
       }
     },
+    changeSource: (captureId) => postgresChangeSource(config, schema, captureId),
+    changeSink: () => postgresChangeSink(config, schema),
     async close() {
       await client?.end().catch(() => undefined);
       client = undefined;

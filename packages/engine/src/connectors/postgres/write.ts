@@ -16,7 +16,7 @@ import { ddlType } from './type-mapping.js';
 /** Per destination schema: which runs have committed their appends (see append below). */
 export const RUNS_TABLE = '_svc_runs';
 
-async function existingColumns(client: pg.Client, schema: string, table: string): Promise<string[] | undefined> {
+export async function existingColumns(client: pg.Client, schema: string, table: string): Promise<string[] | undefined> {
   const { rows } = await client.query<{ column_name: string }>(
     'select column_name from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position',
     [schema, table],
@@ -38,7 +38,7 @@ async function prepareTable(client: pg.Client, schema: string, request: WriteReq
   }
 }
 
-async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, bytes: { written: number }, signal?: AbortSignal): Promise<number> {
+export async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, bytes: { written: number }, signal?: AbortSignal): Promise<number> {
   const stream = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
   const finished = new Promise<void>((resolve, reject) => {
     stream.on('finish', () => resolve());
