@@ -16,7 +16,9 @@ import type { PipelineRuns } from './etl/pipelines/runs.js';
 import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
-import { ingestionRoutes } from './ingestion/routes.js';
+import { createIngestionArea } from './ingestion/index.js';
+import type { CdcLogs } from './ingestion/cdc/logs.js';
+import type { CdcRepository } from './ingestion/cdc/repository.js';
 import { createOperationsArea } from './operations/index.js';
 import type { RunRecorder } from './operations/executions/recorder.js';
 import { createPlatformArea } from './platform/index.js';
@@ -29,6 +31,7 @@ export interface RunServices {
   openConnector: (id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) => Promise<ConnectorHandle>;
   executionCounts: () => Promise<Array<{ status: string; n: string }>>;
   pipelines: PipelineRuns;
+  cdc: { repository: CdcRepository; logs: CdcLogs };
 }
 
 export interface Areas {
@@ -60,9 +63,14 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     executionsRepository: operations.repository,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
   });
+  const ingestion = createIngestionArea(platform, {
+    ...access,
+    audit,
+    connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
+  });
   return {
     authenticator: identity.authenticator,
-    runs: { queue: operations.queue, recorder: operations.recorder, openConnector: connectivity.service.openForRun, executionCounts: operations.executionCounts, pipelines: etl.runs },
+    runs: { queue: operations.queue, recorder: operations.recorder, openConnector: connectivity.service.openForRun, executionCounts: operations.executionCounts, pipelines: etl.runs, cdc: ingestion.cdc },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
     leaderTasks: [...identity.leaderTasks],
@@ -74,7 +82,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await operations.routes(api);
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
-      await api.register(ingestionRoutes);
+      await ingestion.routes(api);
     },
     async start() {
       await identity.start();

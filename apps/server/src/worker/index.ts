@@ -6,6 +6,7 @@ import client from 'prom-client';
 import type { RunServices } from '../areas/index.js';
 import { startJobWorker, type JobWorker } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
+import { startCdcReaders } from './cdc.readers.js';
 import { createPipelineHandler } from './pipeline.job.js';
 import { createSyncHandler, createSyncRangeHandler } from './sync.job.js';
 import { SYNC_RANGE_JOB } from '../areas/operations/executions/recorder.js';
@@ -69,8 +70,22 @@ export async function startWorker(platform: Platform, runs: RunServices, metrics
     logger: logger.child({ component: 'worker' }),
     onSettled: (job, outcome, startedAt) => metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
   });
+  const cdc =
+    config.cdc.maxTablesPerWorker > 0
+      ? startCdcReaders({
+          db: platform.framework.db,
+          repository: runs.cdc.repository,
+          logs: runs.cdc.logs,
+          openConnector: runs.openConnector,
+          logger: logger.child({ component: 'cdc' }),
+          leaseMs: config.cdc.leaseSeconds * 1000,
+          maxTables: config.cdc.maxTablesPerWorker,
+          sourceHeartbeatMs: config.cdc.sourceHeartbeatSeconds * 1000,
+        })
+      : undefined;
   return {
     async stop() {
+      await cdc?.stop();
       await jobs.stop();
       logger.info({ worker_id: jobs.id }, 'worker stopped');
     },

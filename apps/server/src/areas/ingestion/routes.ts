@@ -1,7 +1,7 @@
 /**
- * The two Server-Sent Events routes of the interface document. They take the access token in the
- * query parameter `token` (and only there). CDC tables and streams do not exist yet, so after
- * authentication every id is not found; the CDC and streams issues fill these in.
+ * The streams' Server-Sent Events route of the interface document (the CDC one is in cdc/routes.ts).
+ * It takes the access token in the query parameter `token` (and only there). Streams do not exist
+ * yet, so after authentication every id is not found; the streams issue fills it in.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -11,14 +11,7 @@ const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const Query = Type.Object({ token: Type.Optional(Type.String({ description: 'Access token (SSE clients cannot send headers)' })) });
 const EventStream = { 200: { description: 'text/event-stream', type: 'string' } } as const;
 
-export const ingestionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/cdc-tables/:id/logs/stream', {
-    config: { sseQueryToken: true },
-    schema: { operationId: 'streamCdcTableLogs', tags: ['ingestion'], summary: 'Live log lines of a CDC table (SSE)', params: Params, querystring: Query, response: EventStream },
-    handler: async () => {
-      throw notFound('CDC table');
-    },
-  });
+export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/streams/:id/runs/stream', {
     config: { sseQueryToken: true },
     schema: { operationId: 'streamStreamRuns', tags: ['ingestion'], summary: 'Live run status of a stream (SSE)', params: Params, querystring: Query, response: EventStream },

@@ -54,6 +54,14 @@ export const configSchema = {
     leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,
       'Lease of a claimed job, renewed every third of it while the job runs; a worker that died loses its jobs to another worker this long after its last renewal.'),
   },
+  cdc: {
+    leaseSeconds: entry('SVC_CDC_LEASE_SECONDS', integer({ min: 3, max: 300 }), 15,
+      'Lease of a CDC table\'s reader, renewed every third of it: if its worker dies, another worker takes the table over this long after the last renewal.'),
+    maxTablesPerWorker: entry('SVC_CDC_MAX_TABLES_PER_WORKER', integer({ min: 0, max: 1000 }), 50, 'CDC tables one worker process reads at most (0: this worker reads none).'),
+    sourceHeartbeatSeconds: entry('SVC_CDC_SOURCE_HEARTBEAT_SECONDS', integer({ min: 1, max: 3600 }), 10,
+      'While a captured table is idle, how often the reader makes its position move (PostgreSQL: a transactional logical message), so the slot keeps advancing and retained WAL stays bounded.'),
+    sseHeartbeatSeconds: entry('SVC_SSE_HEARTBEAT_SECONDS', integer({ min: 1, max: 300 }), 15, 'Interval of the heartbeat comment on live log streams (SSE).'),
+  },
   scheduler: {
     enabled: entry('SVC_SCHEDULER_ENABLED', bool(), true,
       'Whether this process (API or worker) takes part in firing pipeline schedules. Any number may: each due time is enqueued exactly once.'),

@@ -108,6 +108,30 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     }
   };
 
+  /** An update that changed the key and left some values unsent: the new row takes them from the old one. */
+  const moveRow = async (c: pg.Client, table: string, primaryKey: string[], change: RowChange) => {
+    const params: unknown[] = [];
+    const items = change.columns.map((col, i) => {
+      if (change.unchanged?.[i]) return quoteIdent(col.name);
+      params.push(parameter(change.values![i], col));
+      return `$${params.length}::${ddlType(col)}`;
+    });
+    const keyColumns = primaryKey.map((k) => change.columns.find((col) => col.name === k)!);
+    const where = keyColumns.map((col, i) => {
+      params.push(parameter(change.oldKey![i] ?? null, col));
+      return `${quoteIdent(col.name)} = $${params.length}::${ddlType(col)}`;
+    });
+    const names = change.columns.map((col) => quoteIdent(col.name)).join(', ');
+    const updates = change.columns.filter((col) => !primaryKey.includes(col.name)).map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
+    await c.query(
+      `insert into ${table} (${names}) select ${items.join(', ')} from ${table} where ${where.join(' and ')}
+       on conflict (${primaryKey.map(quoteIdent).join(', ')}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`,
+      params,
+    );
+    params.length = 0;
+    await c.query(`delete from ${table} where ${keyColumns.map((col, i) => (params.push(parameter(change.oldKey![i] ?? null, col)), `${quoteIdent(col.name)} = $${params.length}::${ddlType(col)}`)).join(' and ')}`, params);
+  };
+
   const applyMirror = async (c: pg.Client, target: DatasetRef, primaryKey: string[], transactions: SourceTransaction[]) => {
     const table = qualified(schemaOf(target), target.name);
     let upserts = new Map<string, Upsert>();
@@ -133,6 +157,13 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         }
         const oldKey = change.oldKey ? JSON.stringify(change.oldKey) : undefined;
         const removesOldKey = change.op === 'delete' || (change.op === 'update' && oldKey !== undefined && change.values && oldKey !== keyOf(change, change.values));
+        if (removesOldKey && change.op === 'update' && change.unchanged?.some(Boolean)) {
+          // A new key, and values the source did not send again (unchanged TOAST): they are in the
+          // destination's row under the old key. Copy them across, then remove the old row.
+          await flush();
+          await moveRow(c, table, primaryKey, change);
+          continue;
+        }
         if (removesOldKey) {
           // Deletes run after the group's upserts: an upsert of this key must go first.
           if (upserts.has(oldKey!)) upserts.delete(oldKey!);

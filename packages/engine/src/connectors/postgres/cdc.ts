@@ -23,7 +23,8 @@ export function lsnValue(lsn: string): bigint {
   return (BigInt(`0x${high ?? '0'}`) << 32n) + BigInt(`0x${low ?? '0'}`);
 }
 
-const isoOfPgTime = (micros: bigint | number) => new Date(Number(BigInt(micros) / 1000n) + Date.UTC(2000, 0, 1)).toISOString();
+/** pg-logical-replication gives commit times in microseconds since the Unix epoch. */
+const isoOfMicros = (micros: bigint | number) => new Date(Number(BigInt(micros) / 1000n)).toISOString();
 
 interface RelationColumn {
   name: string;
@@ -181,7 +182,7 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
               break;
             }
             case 'begin':
-              pending = { commitTime: isoOfPgTime(message['commitTime'] as bigint), changes: [] };
+              pending = { commitTime: isoOfMicros(message['commitTime'] as bigint), changes: [] };
               break;
             case 'insert':
             case 'update':
@@ -207,7 +208,7 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
               break;
             }
             case 'commit': {
-              const transaction: SourceTransaction = { position: (message['commitEndLsn'] as string | null) ?? lsn, commitTime: pending?.commitTime ?? isoOfPgTime(message['commitTime'] as bigint), changes: pending?.changes ?? [] };
+              const transaction: SourceTransaction = { position: (message['commitEndLsn'] as string | null) ?? lsn, commitTime: pending?.commitTime ?? isoOfMicros(message['commitTime'] as bigint), changes: pending?.changes ?? [] };
               pending = undefined;
               await onTransaction(transaction);
               break;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 
 export function createOverviewRepository() {
-  const counted = async (db: Db, table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules', projectIds: string[]) => {
+  const counted = async (db: Db, table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules' | 'cdc_tables', projectIds: string[]) => {
     const rows = await db.selectFrom(table).select(['project_id', sql<string>`count(*)`.as('n')]).where('project_id', 'in', projectIds).groupBy('project_id').execute();
     return new Map(rows.map((r) => [r.project_id, Number(r.n)]));
   };
@@ -15,6 +15,7 @@ export function createOverviewRepository() {
     connectors: (db: Db, projectIds: string[]) => counted(db, 'data_connectors', projectIds),
     pipelines: (db: Db, projectIds: string[]) => counted(db, 'etl_pipelines', projectIds),
     schedules: (db: Db, projectIds: string[]) => counted(db, 'etl_schedules', projectIds),
+    cdcTables: (db: Db, projectIds: string[]) => counted(db, 'cdc_tables', projectIds),
     /** Executions created in the last 24 hours, by project and status. */
     executionsByStatus: (db: Db, projectIds: string[]) =>
       db

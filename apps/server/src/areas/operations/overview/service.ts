@@ -32,11 +32,12 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
       const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
       const days = Array.from({ length: DAYS }, (_, i) => new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10));
       if (ids.length === 0) return { generated_at: now.toISOString(), days, projects: [] };
-      const [projects, connectors, pipelines, schedules, byStatus, perDay, failing] = await Promise.all([
+      const [projects, connectors, pipelines, schedules, cdcTables, byStatus, perDay, failing] = await Promise.all([
         repository.projects(db, ids),
         repository.connectors(db, ids),
         repository.pipelines(db, ids),
         repository.schedules(db, ids),
+        repository.cdcTables(db, ids),
         repository.executionsByStatus(db, ids),
         repository.rowsPerDay(db, ids, firstDay),
         repository.failingPipelines(db, ids),
@@ -50,8 +51,7 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
           counts: {
             connectors: connectors.get(project.id) ?? 0,
             pipelines: pipelines.get(project.id) ?? 0,
-            // CDC tables are not built yet: always 0 until they are.
-            cdc_tables: 0,
+            cdc_tables: cdcTables.get(project.id) ?? 0,
             schedules: schedules.get(project.id) ?? 0,
           },
           executions_24h: Object.fromEntries(STATUSES.map((status) => [status, Number(byStatus.find((r) => r.project_id === project.id && r.status === status)?.n ?? 0)])) as Record<(typeof STATUSES)[number], number>,

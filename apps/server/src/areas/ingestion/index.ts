@@ -1,0 +1,73 @@
+/** Ingestion: CDC tables (streams, inboxes, e-mail feeds and file ingestions come later). */
+import type { ConnectorHandle } from '@svc/engine';
+import type { FastifyInstance } from 'fastify';
+import client from 'prom-client';
+import type { Principal } from '../../platform/authn.js';
+import type { Authorize } from '../../platform/authz.js';
+import type { Platform } from '../../platform/runtime.js';
+import type { AuditService } from '../audit/service.js';
+import { createCdcLogs } from './cdc/logs.js';
+import { createCdcRepository } from './cdc/repository.js';
+import { cdcRoutes } from './cdc/routes.js';
+import { createCdcService } from './cdc/service.js';
+import { streamRoutes } from './routes.js';
+
+export function createIngestionArea(
+  platform: Platform,
+  deps: {
+    audit: AuditService;
+    authorize: Authorize;
+    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    connectors: {
+      describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
+      openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
+    };
+  },
+) {
+  const db = platform.framework.db;
+  const repository = createCdcRepository();
+  const logs = createCdcLogs({ db, repository, shared: platform.shared, logger: platform.logger.child({ area: 'ingestion' }) });
+  const service = createCdcService({ db, repository, logs, ...deps });
+  registerCdcMetrics(platform, repository);
+  return {
+    cdc: { repository, logs },
+    async routes(app: FastifyInstance) {
+      await app.register(cdcRoutes, { service, shared: platform.shared, heartbeatMs: platform.config.cdc.sseHeartbeatSeconds * 1000 });
+      await app.register(streamRoutes);
+    },
+  };
+}
+
+/** Lag and progress of every CDC table, read from the framework database: the same on every API process, whichever worker reads the table. */
+function registerCdcMetrics(platform: Platform, repository: ReturnType<typeof createCdcRepository>) {
+  const registers = [platform.metrics.registry];
+  const rows = async () => repository.list(platform.framework.db, null);
+  const gauge = (name: string, help: string, value: (row: Awaited<ReturnType<typeof rows>>[number]) => number | null) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames: ['cdc_table'] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const row of await rows()) {
+          const v = value(row);
+          if (v !== null) this.set({ cdc_table: row.id }, v);
+        }
+      },
+    });
+  gauge('svc_cdc_lag_seconds', 'From source commit to applied in the destination, of the latest transaction applied, per CDC table.', (r) => r.lag_seconds);
+  gauge('svc_cdc_lag_bytes', 'Change data at the source past the applied position, per CDC table.', (r) => (r.lag_bytes === null ? null : Number(r.lag_bytes)));
+  gauge('svc_cdc_retained_wal_bytes', 'WAL the replication slot of a CDC table retains (PostgreSQL sources).', (r) => (r.retained_wal_bytes === null ? null : Number(r.retained_wal_bytes)));
+  gauge('svc_cdc_streaming', '1 when a CDC table is streaming, 0 otherwise.', (r) => (r.status === 'streaming' ? 1 : 0));
+  new client.Counter({
+    name: 'svc_cdc_changes_applied_total',
+    help: 'Changes applied to the destination since the last snapshot, per CDC table.',
+    labelNames: ['cdc_table'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await rows()) this.inc({ cdc_table: row.id }, Number(row.changes_applied));
+    },
+  });
+}
