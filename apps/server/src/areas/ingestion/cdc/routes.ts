@@ -151,10 +151,17 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
       const id = request.params.id;
       // Subscribe before reading the history, so no line falls between the two; lines seen twice are sent once.
       const early: CdcLogLine[] = [];
-      let send: ((line: CdcLogLine) => void) | undefined;
+      const raw = reply.raw;
+      let live = false;
+      let lastSent = BigInt(lastEventId ?? 0);
+      const send = (line: CdcLogLine) => {
+        if (BigInt(line.id) <= lastSent) return;
+        lastSent = BigInt(line.id);
+        raw.write(`id: ${line.id}\nevent: log\ndata: ${JSON.stringify(line)}\n\n`);
+      };
       const unsubscribe = await shared.subscribe(logChannel(id), (message) => {
         const line = JSON.parse(message) as CdcLogLine;
-        if (send) send(line);
+        if (live) send(line);
         else early.push(line);
       });
       let history: CdcLogLine[];
@@ -165,7 +172,6 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
         throw error;
       }
       reply.hijack();
-      const raw = reply.raw;
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
@@ -173,15 +179,10 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      let lastSent = BigInt(lastEventId ?? 0);
-      send = (line) => {
-        if (BigInt(line.id) <= lastSent) return;
-        lastSent = BigInt(line.id);
-        raw.write(`id: ${line.id}\nevent: log\ndata: ${JSON.stringify(line)}\n\n`);
-      };
       raw.write('retry: 2000\n\n');
       for (const line of history) send(line);
       for (const line of early) send(line);
+      live = true;
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
       const end = () => {
         if (!tails.delete(end)) return;
