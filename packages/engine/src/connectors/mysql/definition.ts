@@ -1,6 +1,7 @@
 import type { RowDataPacket } from 'mysql2';
 import type { ConfigSpec, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { MysqlClient, qualified, quoteIdent, type MysqlConfig } from './client.js';
+import { mysqlChangeSource } from './cdc.js';
 import { discoverTables } from './discover.js';
 import { readTable } from './read.js';
 import { writeTable } from './write.js';
@@ -69,6 +70,9 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
     },
     write(request, batches, signal) {
       return writeTable(client, request, config.database, batches, signal);
+    },
+    changeSource(captureId) {
+      return mysqlChangeSource(config, captureId);
     },
     async close() {
       await client.close();
