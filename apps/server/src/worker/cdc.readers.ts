@@ -104,7 +104,9 @@ export function startCdcReaders(deps: {
             const lag: CdcChanges = {};
             if (now - lastLag >= LAG_EVERY_MS) {
               lastLag = now;
-              const [bytes, retained] = await Promise.all([captureSource.lagBytes?.(progress.position).catch(() => null), captureSource.retainedBytes?.().catch(() => null)]);
+              // One after the other: they share the source's connection.
+              const bytes = await captureSource.lagBytes?.(progress.position).catch(() => null);
+              const retained = await captureSource.retainedBytes?.().catch(() => null);
               if (bytes !== undefined && bytes !== null) lag.lag_bytes = String(bytes);
               if (retained !== undefined && retained !== null) lag.retained_wal_bytes = String(retained);
             }

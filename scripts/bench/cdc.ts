@@ -1,0 +1,199 @@
+/**
+ * npm run bench:cdc: end-to-end lag of a CDC table under a steady write load on a PostgreSQL source.
+ * A writer commits a transaction every 10 ms (inserts and updates) at the target change rate; a
+ * probe polls the destination every 10 ms for the highest id and takes, for every transaction, the
+ * time from its COMMIT returning to its rows being visible in the destination. Side by side, in the
+ * same run and the same way: PostgreSQL's own logical replication (a subscription) of the same table.
+ * Then higher rates, to find the highest with p99 lag under 1 s.
+ * BENCH_CDC_SECONDS (default 60) for the 5,000 changes/s run; BENCH_CDC_STEP_SECONDS (default 20) for
+ * each higher rate.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, waitForUrl } from './support.js';
+
+const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env['BENCH_CDC_SECONDS'] ?? 60);
+const STEP_SECONDS = Number(process.env['BENCH_CDC_STEP_SECONDS'] ?? 20);
+const PASSWORD = 'bench-Admin-password-1';
+const stamp = Date.now();
+const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}`, native: `svc_bench_nat_${stamp}` };
+const urlOf = (database: string) => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function sql(database: string, text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: urlOf(database) });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
+
+interface LoadResult {
+  rate: number;
+  achieved: number;
+  p50: number;
+  p99: number;
+  max: number;
+  unseen: number;
+}
+
+/**
+ * Writes `rate` changes per second for `seconds` into `table` of the source (half inserts, half
+ * updates of earlier rows), and measures when each transaction's last insert shows up in `target`.
+ */
+async function load(table: string, targetDb: string, target: string, rate: number, seconds: number, firstId: number): Promise<LoadResult & { nextId: number }> {
+  const writer = new pg.Client({ connectionString: urlOf(names.source) });
+  const probe = new pg.Client({ connectionString: urlOf(targetDb) });
+  await writer.connect();
+  await probe.connect();
+  const perTick = Math.max(2, Math.round(rate / 100));
+  const inserts = Math.ceil(perTick / 2);
+  const updates = perTick - inserts;
+  const committed: Array<{ id: number; at: number }> = [];
+  const lags: number[] = [];
+  let probing = true;
+  let next = 0;
+  const prober = (async () => {
+    while (probing || next < committed.length) {
+      const { rows } = await probe.query(`select coalesce(max(id), 0)::bigint as id from ${target} where id >= $1`, [firstId]);
+      const seen = Number(rows[0].id);
+      const now = performance.now();
+      while (next < committed.length && committed[next]!.id <= seen) {
+        lags.push(now - committed[next]!.at);
+        next += 1;
+      }
+      if (!probing && next < committed.length && now - committed.at(-1)!.at > 30_000) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  let id = firstId;
+  let changes = 0;
+  const started = performance.now();
+  for (let tick = 0; performance.now() - started < seconds * 1000; tick++) {
+    const due = started + tick * 10;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const from = id;
+    id += inserts;
+    await writer.query('begin');
+    await writer.query(`insert into ${table} (id, v, payload) select g, g % 1000, md5(g::text) from generate_series($1::bigint, $2::bigint) g`, [from, id - 1]);
+    if (updates > 0 && from - firstId > updates) await writer.query(`update ${table} set v = v + 1 where id >= $1 and id < $2`, [from - updates, from]);
+    await writer.query('commit');
+    committed.push({ id: id - 1, at: performance.now() });
+    changes += perTick;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  probing = false;
+  await prober;
+  await writer.end();
+  await probe.end();
+  const sorted = [...lags].sort((a, b) => a - b);
+  return { rate, achieved: changes / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN, unseen: committed.length - lags.length, nextId: id };
+}
+
+const row = (label: string, r: LoadResult) =>
+  `| ${label} | ${r.rate.toLocaleString('en')} | ${Math.round(r.achieved).toLocaleString('en')} | ${Math.round(r.p50)} ms | ${Math.round(r.p99)} ms | ${Math.round(r.max)} ms |${r.unseen ? ` ${r.unseen} never seen |` : ''}`;
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
+let child: ReturnType<typeof spawn> | undefined;
+try {
+  for (const name of Object.values(names)) await sql('postgres', `create database ${name}`);
+  for (const table of ['ticks', 'native_ticks']) {
+    await sql(names.source, `create table ${table} (id bigint primary key, v int, payload text, at timestamptz default clock_timestamp())`);
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['apps/server/dist/cli.js', 'start'], {
+    env: {
+      ...process.env,
+      SVC_PORT: String(port),
+      SVC_DATABASE_URL: urlOf(names.framework),
+      SVC_REDIS_URL: REDIS_URL,
+      SVC_REDIS_KEY_PREFIX: `${names.framework}:`,
+      SVC_RATE_LIMIT_PER_MINUTE: '100000',
+      SVC_INITIAL_ADMIN_PASSWORD: PASSWORD,
+      SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'pw'),
+      SVC_DATA_DIR: dataDir,
+      SVC_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForUrl(`${base}/health`);
+  const call = async (method: string, route: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${base}${route}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: PASSWORD }))['access_token'] as string;
+  const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }, token))['id'] as string;
+  const admin = new URL(ADMIN_URL);
+  const config = (database: string) => ({ host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) });
+  const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: 'postgres', config: config(names.source) }, token))['id'];
+  const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: config(names.destination) }, token))['id'];
+  const cdc = await call('POST', '/api/v1/cdc-tables', { project_id: project, name: 'ticks', source: { connector_id: source, table: 'ticks' }, destination: { connector_id: destination, table: 'ticks' }, mode: 'mirror' }, token);
+  for (let i = 0; (await call('GET', `/api/v1/cdc-tables/${String(cdc['id'])}`, undefined, token))['status'] !== 'streaming'; i++) {
+    if (i > 600) throw new Error('the CDC table never started streaming');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // The baseline: PostgreSQL's own logical replication of the same kind of table, in the same cluster
+  // (the slot is made beforehand: a subscription cannot create one on its own server).
+  await sql(names.source, 'create publication bench_native for table native_ticks');
+  const slot = `bench_native_${stamp}`;
+  await sql(names.source, `select pg_create_logical_replication_slot($1, 'pgoutput')`, [slot]);
+  await sql(names.native, 'create table native_ticks (id bigint primary key, v int, payload text, at timestamptz)');
+  const connection = `dbname=${names.source} host=${admin.hostname} port=${admin.port || 5432} user=${decodeURIComponent(admin.username)}${admin.password ? ` password=${decodeURIComponent(admin.password)}` : ''}`;
+  await sql(names.native, `create subscription bench_native connection '${connection}' publication bench_native with (create_slot = false, slot_name = '${slot}', copy_data = false)`);
+  await new Promise((r) => setTimeout(r, 2000));
+
+  const lines = [
+    `machine: ${os.cpus().length} cores, node ${process.version}; writer: one transaction every 10 ms (half inserts, half updates); lag = COMMIT returned -> row visible in the destination (10 ms polling)`,
+    '| case | target changes/s | achieved | p50 lag | p99 lag | max lag |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  const native = await load('native_ticks', names.native, 'native_ticks', 5000, SECONDS, 1);
+  lines.push(row(`PostgreSQL logical replication (baseline), ${SECONDS} s`, native));
+  let nextId = 1;
+  const main = await load('ticks', names.destination, 'ticks', 5000, SECONDS, nextId);
+  nextId = main.nextId;
+  lines.push(row(`svc CDC table, mirror, ${SECONDS} s`, main));
+  let highest = main.p99 < 1000 ? 5000 : 0;
+  for (const rate of [10_000, 20_000, 40_000]) {
+    if (highest < rate / 2) break;
+    const step = await load('ticks', names.destination, 'ticks', rate, STEP_SECONDS, nextId);
+    nextId = step.nextId;
+    lines.push(row(`svc CDC table, mirror, ${STEP_SECONDS} s`, step));
+    if (step.p99 < 1000 && step.achieved >= rate * 0.95) highest = rate;
+    else break;
+  }
+  lines.push('', `highest rate tried with p99 lag under 1 s: ${highest.toLocaleString('en')} changes/s`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  child?.kill('SIGTERM');
+  if (child) await new Promise((r) => child!.once('exit', r));
+  await rm(dataDir, { recursive: true, force: true });
+  // Detach the subscription from its slot (dropping it would try to drop the slot over a connection to this very server).
+  for (const statement of ['alter subscription bench_native disable', 'alter subscription bench_native set (slot_name = none)', 'drop subscription bench_native']) {
+    await sql(names.native, statement).catch(() => undefined);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  await sql('postgres', `select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = $1 and not active`, [names.source]).catch(() => undefined);
+  for (const name of Object.values(names)) await sql('postgres', `drop database if exists ${name} with (force)`).catch(() => undefined);
+}
