@@ -165,7 +165,7 @@ describe('CDC tables from PostgreSQL', () => {
     const deadline = Date.now() + 30_000;
     let rows: Array<{ id: number; kind: string | null; _svc_op: string; _svc_position: string }> = [];
     while (Date.now() < deadline && rows.length < 5) {
-      rows = (await query(destination.url, 'select id, kind, _svc_op, _svc_position from events_log order by _svc_position, _svc_seq, id').catch(() => ({ rows: [] }))).rows;
+      rows = (await query(destination.url, 'select id, kind, _svc_op, _svc_position from events_log order by _svc_position::pg_lsn, _svc_seq, id').catch(() => ({ rows: [] }))).rows;
       await sleep(200);
     }
     expect(rows.map((r) => [r._svc_op, r.id, r.kind])).toEqual([
@@ -268,9 +268,22 @@ describe('CDC tables from PostgreSQL', () => {
     const ids = received.map((l) => BigInt(l.id));
     expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
-    // Resume: only lines after the given id, from the stored history.
+    // Resume: only lines after the given id, from the stored history. An EventSource sends
+    // Last-Event-ID when it reconnects; this one sends it from the start, through its fetch.
     const resumeAfter = received[0]!.id;
     await api(t, 'POST', `/api/v1/cdc-tables/${cdc.id}/stop`, { token: admin });
+    const again: Array<{ id: string; message: string }> = [];
+    const source2 = new EventSource(`${url}?token=${encodeURIComponent(admin)}`, {
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'last-event-id': resumeAfter } }),
+    });
+    source2.addEventListener('log', (event) => again.push({ id: event.lastEventId, ...(JSON.parse(event.data) as { message: string }) }));
+    const resumeDeadline = Date.now() + 10_000;
+    while (!again.some((l) => /stop requested/.test(l.message)) && Date.now() < resumeDeadline) await sleep(100);
+    source2.close();
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.every((l) => BigInt(l.id) > BigInt(resumeAfter))).toBe(true);
+    expect(again.map((l) => l.id)).toEqual(expect.arrayContaining(received.slice(1).map((l) => l.id)));
+    expect(again.map((l) => l.message)).toContainEqual(expect.stringMatching(/stop requested/));
     const resumed = await fetch(`${url}?token=${encodeURIComponent(admin)}`, { headers: { 'last-event-id': resumeAfter } });
     expect(resumed.status).toBe(200);
     expect(resumed.headers.get('content-type')).toMatch(/text\/event-stream/);

@@ -24,6 +24,12 @@ export function lsnValue(lsn: string): bigint {
 }
 
 /** pg-logical-replication gives commit times in microseconds since the Unix epoch. */
+/** An LSN as PostgreSQL prints it ("16/B374D848"): the library pads its halves to eight digits. */
+export function lsnText(lsn: string): string {
+  const value = lsnValue(lsn);
+  return `${(value >> 32n).toString(16).toUpperCase()}/${(value & 0xffffffffn).toString(16).toUpperCase()}`;
+}
+
 const isoOfMicros = (micros: bigint | number) => new Date(Number(BigInt(micros) / 1000n)).toISOString();
 
 interface RelationColumn {
@@ -126,7 +132,7 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
         return {
           columns,
           primaryKey,
-          position: slot.consistent_point,
+          position: lsnText(slot.consistent_point),
           rows: rows(),
           async close() {
             await reader.query('commit').catch(() => undefined);
@@ -208,7 +214,7 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
               break;
             }
             case 'commit': {
-              const transaction: SourceTransaction = { position: (message['commitEndLsn'] as string | null) ?? lsn, commitTime: pending?.commitTime ?? isoOfMicros(message['commitTime'] as bigint), changes: pending?.changes ?? [] };
+              const transaction: SourceTransaction = { position: lsnText((message['commitEndLsn'] as string | null) ?? lsn), commitTime: pending?.commitTime ?? isoOfMicros(message['commitTime'] as bigint), changes: pending?.changes ?? [] };
               pending = undefined;
               await onTransaction(transaction);
               break;
