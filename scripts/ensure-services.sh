@@ -67,6 +67,9 @@ fi
 # OpenSSH's sshd: the SFTP tests start their own on a free port.
 [ -x /usr/sbin/sshd ] || apt_install openssh-server
 
+# OpenLDAP's slapd: the LDAP login tests start their own with a seeded directory.
+[ -x /usr/sbin/slapd ] && command -v ldapadd >/dev/null || apt_install slapd ldap-utils
+
 # promtool checks the /metrics exposition.
 command -v promtool >/dev/null || apt_install prometheus
 

@@ -52,6 +52,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const audit = createAuditService(platform.framework.db);
   const identity = await createIdentityArea(platform, audit);
   const administration = await createPlatformArea(platform, { audit, users: identity.users });
+  identity.useGrantRole(administration.grantRole);
   const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
   const governance = createGovernanceArea(platform, access);
   const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });

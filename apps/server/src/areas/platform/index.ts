@@ -16,6 +16,8 @@ export interface PlatformArea {
   authorize: Authorize;
   visibleProjectIds(principal: Principal): Promise<string[] | null>;
   environmentBelongs(projectId: string, environmentId: string): Promise<boolean>;
+  /** Gives a user a role in a project; false when either does not exist. */
+  grantRole(projectId: string, userId: string, role: string): Promise<boolean>;
   license: LicenseStatus;
   routes(app: FastifyInstance): Promise<void>;
   start(): Promise<void>;
@@ -31,6 +33,7 @@ export async function createPlatformArea(platform: Platform, deps: { audit: Audi
     authorize: admin.authorize,
     visibleProjectIds: admin.visibleProjectIds,
     environmentBelongs: admin.environmentBelongs,
+    grantRole: admin.grantRole,
     license,
     async routes(app) {
       await app.register(adminRoutes, { service: admin });

@@ -10,25 +10,21 @@ import type { AuthService } from './service.js';
 export const REFRESH_COOKIE = 'svc_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
+/** Sets the refresh cookie of a new session (also used by the SSO callback). */
+export const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession, secure: boolean) =>
+  reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { httpOnly: true, sameSite: 'strict', path: COOKIE_PATH, secure, maxAge: issued.refreshMaxAgeSeconds });
+
 export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secureCookies: boolean }> = async (app, { service, secureCookies }) => {
   // Cookies are parsed only here, on the auth routes: the only ones the refresh cookie is sent to.
   await app.register(cookie);
   const tags = ['identity'];
-  const setRefreshCookie = (reply: FastifyReply, issued: IssuedSession) =>
-    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      path: COOKIE_PATH,
-      secure: secureCookies,
-      maxAge: issued.refreshMaxAgeSeconds,
-    });
 
   app.post('/auth/login', {
     config: { public: true, rateLimit: 'login', licenseExempt: true },
-    schema: { operationId: 'login', tags, summary: 'Sign in with username and password (sets the svc_refresh cookie)', security: [], body: LoginBody, response: { 200: LoginResponse } },
+    schema: { operationId: 'login', tags, summary: 'Sign in with username and password, a local account or through LDAP (sets the svc_refresh cookie)', security: [], body: LoginBody, response: { 200: LoginResponse } },
     handler: async (request, reply) => {
-      const { issued, passwordChangeRequired } = await service.login(request.body.username, request.body.password, requestContext(request));
-      setRefreshCookie(reply, issued);
+      const { issued, passwordChangeRequired } = await service.login(request.body.username, request.body.password, requestContext(request), request.body.provider);
+      setRefreshCookie(reply, issued, secureCookies);
       return { access_token: issued.accessToken, token_type: 'Bearer' as const, expires_in: issued.expiresIn, password_change_required: passwordChangeRequired };
     },
   });
@@ -39,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secur
     handler: async (request, reply) => {
       try {
         const issued = await service.refresh(request.cookies[REFRESH_COOKIE], requestContext(request));
-        setRefreshCookie(reply, issued);
+        setRefreshCookie(reply, issued, secureCookies);
         return { access_token: issued.accessToken, token_type: 'Bearer' as const, expires_in: issued.expiresIn };
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookies });

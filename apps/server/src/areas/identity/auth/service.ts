@@ -18,13 +18,25 @@ export function createAuthService(deps: {
   sessions: SessionsService;
   audit: AuditService;
   bcryptRounds: number;
+  /** LDAP sign-in: the user when a provider accepted the credentials (wired once the providers exist). */
+  ldapLogin?: (username: string, password: string, provider: string | undefined, context: RequestContext) => Promise<{ id: string } | undefined>;
 }) {
   const { db, users, sessions, audit } = deps;
   // Compared against when the username is unknown, so a miss costs one bcrypt like a hit does.
   const decoyHash = hashPassword(randomUUID(), deps.bcryptRounds);
   return {
-    async login(username: string, password: string, context: RequestContext) {
-      const user = await users.findByUsername(db, username);
+    async login(username: string, password: string, context: RequestContext, provider?: string) {
+      // A local account with a password signs in here; everyone else (and whoever names a provider) through LDAP.
+      let user = provider ? undefined : await users.findByUsername(db, username);
+      if ((provider || !user?.password_hash) && deps.ldapLogin) {
+        const external = await deps.ldapLogin(username, password, provider, context);
+        if (external) {
+          const issued = await sessions.start(external.id, context);
+          return { issued, passwordChangeRequired: false };
+        }
+        if (provider) throw unauthenticated('Invalid username or password');
+        user = undefined;
+      }
       const hash = user?.password_hash ?? (await decoyHash);
       const matches = await verifyPassword(password, hash);
       if (!user || !user.password_hash || !matches || user.disabled_at) {

@@ -78,6 +78,14 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
   };
 
   return {
+    /** Gives a user a role in a project (group mappings of external identity providers); false when the project or role does not exist. */
+    async grantRole(projectId: string, userId: string, roleName: string): Promise<boolean> {
+      const [role, project] = await Promise.all([repository.findRoleByName(db, roleName), repository.findProject(db, projectId)]);
+      if (!role || !project) return false;
+      await repository.upsertMember(db, { project_id: projectId, user_id: userId, role_id: role.id, environment_ids: null });
+      await membershipsChanged(`${projectId}:${userId}`);
+      return true;
+    },
     authorize,
 
     /** Projects a principal may see: null means every project (an administrator without token scope). */
