@@ -7,7 +7,8 @@ interface OpenApi {
 }
 
 const FAKE_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
-const PUBLIC = ['GET /health', 'GET /metrics', 'GET /openapi.json', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh'];
+// The interface document's list, plus the SSO discovery, start and callback routes (refused otherwise: see the SSO tests).
+const PUBLIC = ['GET /health', 'GET /metrics', 'GET /openapi.json', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh', 'GET /api/v1/sso/discovery', 'GET /api/v1/sso/{id}/start', 'GET /api/v1/sso/callback'];
 
 describe('deny by default', () => {
   let t: TestApp;

@@ -12,6 +12,7 @@ import { adminLogin, api, createProject } from '../support/http.js';
 /** Cookies per origin, enough for the provider's interaction cookies. */
 class Browser {
   private jar = new Map<string, Map<string, string>>();
+  constructor(private readonly login = 'ana') {}
   async get(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
     const cookies = this.jar.get(target.origin);
@@ -40,7 +41,7 @@ class Browser {
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
       if (!action) throw new Error(`no form at ${next}: ${response.status} ${html.slice(0, 300)}`);
       const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1] ?? 'login';
-      const body = new URLSearchParams(prompt === 'login' ? { prompt, login: 'ana', password: 'any' } : { prompt });
+      const body = new URLSearchParams(prompt === 'login' ? { prompt, login: this.login, password: 'any' } : { prompt });
       const submitted = await this.get(new URL(action, next).href, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       next = new URL(submitted.headers.get('location')!, next).href;
     }
@@ -161,6 +162,19 @@ describe('OIDC single sign-on', () => {
     expect(await refused.json()).toMatchObject({ errors: [expect.objectContaining({ path: 'issuer', message: expect.stringMatching(/issuer/i) })] });
     const audit = await api<{ items: Array<{ kind: string }> }>(t, 'GET', '/api/v1/audit-log?kind=sso_login_failed', { token: admin });
     expect(audit.body.items.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('links an existing account by its verified e-mail instead of creating another', async () => {
+    const local = await api<{ id: string }>(t, 'POST', '/api/v1/users', { token: admin, body: { username: 'local-bea', email: 'bea@corp.example', password: 'local-bea-password-1' } });
+    expect(local.status).toBe(201);
+    const provider = await configure('corp4', {});
+    const browser = new Browser('bea');
+    const landed = await browser.get(await startAt(browser, provider.id));
+    expect(landed.status).toBe(302);
+    const cookie = landed.headers.getSetCookie().find((c) => c.startsWith('svc_refresh='))!;
+    const refreshed = await api<{ access_token: string }>(t, 'POST', '/api/v1/auth/refresh', { cookie: cookie.split(';')[0] });
+    const me = await api<{ id: string; username: string }>(t, 'GET', '/api/v1/me', { token: refreshed.body.access_token });
+    expect(me.body).toMatchObject({ id: local.body.id, username: 'local-bea' });
   });
 
   it('refuses an e-mail domain the provider does not allow', async () => {

@@ -58,7 +58,10 @@ describe('OpenAPI document and /docs', () => {
     const open = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).filter(([, op]) => Array.isArray(op.security) && op.security.length === 0).map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(open.sort()).toEqual(['GET /health', 'GET /metrics', 'GET /openapi.json', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh'].sort());
+    // The interface document's list, plus the SSO discovery, start and callback routes.
+    expect(open.sort()).toEqual(
+      ['GET /health', 'GET /metrics', 'GET /openapi.json', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh', 'GET /api/v1/sso/discovery', 'GET /api/v1/sso/{id}/start', 'GET /api/v1/sso/callback'].sort(),
+    );
   });
 
   it('serves the interactive documentation at /docs', async () => {
