@@ -70,6 +70,9 @@ fi
 # OpenLDAP's slapd: the LDAP login tests start their own with a seeded directory.
 [ -x /usr/sbin/slapd ] && command -v ldapadd >/dev/null || apt_install slapd ldap-utils
 
+# Chromium: the web UI's end-to-end tests drive it with playwright-core.
+[ -x /usr/bin/chromium ] || apt_install chromium
+
 # promtool checks the /metrics exposition.
 command -v promtool >/dev/null || apt_install prometheus
 

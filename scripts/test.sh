@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci
 bash scripts/ensure-services.sh
+# The end-to-end tests drive the built web UI.
+npm run build -w @svc/web >/dev/null
 exec npx vitest run "$@"

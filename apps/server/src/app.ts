@@ -17,6 +17,7 @@ import { registerPipeline } from './platform/pipeline.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { beginRequest } from './platform/request-context.js';
 import { createSecurityHeaders } from './platform/security-headers.js';
+import { defaultWebDist, registerWebUi, type PageFallback } from './platform/web-ui.js';
 import type { Platform } from './platform/runtime.js';
 
 registerAjvFormats();
@@ -26,6 +27,8 @@ export interface AppOptions {
   areas?: Areas;
   /** Called before the app is made ready: lets a test add a route that the platform must handle. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** The built web UI to serve at / (default apps/web/dist; nothing is served when it is not built). */
+  webDist?: string;
 }
 
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -47,7 +50,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
-  registerErrorHandling(app);
+  // The web UI's page fallback answers the paths no route does; it exists once the UI is registered.
+  const webUi: { fallback?: PageFallback } = {};
+  registerErrorHandling(app, () => webUi.fallback);
   await registerOpenApi(app, version.version);
 
   const metrics = platform.metrics;
@@ -76,6 +81,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     },
     { prefix: '/api/v1' },
   );
+  webUi.fallback = await registerWebUi(app, options.webDist ?? defaultWebDist(), config.env === 'production');
   await options.beforeReady?.(app);
   await app.ready();
   await areas.start();

@@ -38,9 +38,12 @@ declare module 'fastify' {
   }
 }
 
+/** The browser set, for HTML pages (documentation, web UI). */
+export const htmlSecurityHeaders = (production: boolean) => computeHelmetHeaders({ strictTransportSecurity: production });
+
 export function createSecurityHeaders(production: boolean) {
   const api = apiSecurityHeaders(production);
-  const html = computeHelmetHeaders({ strictTransportSecurity: production });
+  const html = htmlSecurityHeaders(production);
   return (request: FastifyRequest, reply: FastifyReply): void => {
     reply.headers(request.routeInfo.config.html ? html : api);
   };

@@ -43,7 +43,7 @@ export function send(reply: FastifyReply, statusCode: number, body: Record<strin
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ ...body, request_id: reply.request.id });
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, pageFallback?: () => ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | undefined) {
   // A second router that knows every route under every method: an unknown path is 404,
   // a known path with the wrong method is 405 with Allow.
   const allRoutes = FindMyWay({ ignoreTrailingSlash: false });
@@ -62,6 +62,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const page = pageFallback?.()?.(request, reply);
+    if (page) return page;
     const path = request.url.split('?')[0] ?? request.url;
     const allowed = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const).filter(
       (method) => method !== request.method && allRoutes.find(method, path) !== null,

@@ -1,0 +1,147 @@
+/**
+ * The web UI end to end, in Debian's Chromium driven by playwright-core, against a server started by
+ * the test that serves the built UI (npm test builds it first): the seeded administrator's first
+ * sign-in, the password change that blocks every other screen, the overview and executions screens,
+ * sessions in two tabs that outlive the access token, the SPA fallback's limits, and an axe-core
+ * check of every screen. Screenshots go to test-output/ui/.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/app.js';
+
+const CHROMIUM = process.env['SVC_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
+const SHOTS = path.resolve('test-output/ui');
+const NEW_PASSWORD = 'a-new-Admin-password-77';
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations on the page as it is now. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
+  await page.evaluate(await axeSource);
+  const result = (await page.evaluate(async () => (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string }> }> } }).axe.run())) as {
+    violations: Array<{ id: string; impact: string; help: string }>;
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('web UI', () => {
+  let t: TestApp;
+  let context: BrowserContext;
+  let profile: string;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (scripts/ensure-services.sh installs it)`);
+    // Access tokens of 1 minute: the two-tab test outlives several.
+    t = await startTestApp({ env: { ...NO_RATE_LIMITS, SVC_ACCESS_TOKEN_TTL_MINUTES: '1' } });
+    await mkdir(SHOTS, { recursive: true });
+    profile = await mkdtemp(path.join(os.tmpdir(), 'svc-ui-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 800 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await t?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('signs the seeded administrator in, blocks everything behind the password change, then shows the overview', { timeout: 120_000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'login.png') });
+
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const refusal = page.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/Invalid username or password.*Request id: [0-9a-f-]{36}/);
+
+    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // Nothing else is reachable: not by navigation, not by address.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await page.goto(`${t.url}/executions`);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Executions' }).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'password-change.png') });
+
+    await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('New password again').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    // The screen asked for (the address) comes up once the password is changed.
+    await page.getByRole('heading', { name: 'Executions' }).waitFor();
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(page.url()).toBe(`${t.url}/`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'overview.png') });
+
+    await page.getByRole('link', { name: 'Executions' }).click();
+    await page.getByRole('heading', { name: 'Executions' }).waitFor();
+    expect(page.url()).toBe(`${t.url}/executions`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'executions.png') });
+    // A reload keeps the session (the refresh cookie) and the screen.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Executions' }).waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'overview-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.close();
+  });
+
+  it('keeps two tabs signed in for longer than the access token lives', { timeout: 240_000 }, async () => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    for (const page of [first, second]) {
+      await page.goto(`${t.url}/`);
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    }
+    // Access tokens live 1 minute; each tab refreshes its own a minute before expiry at the latest
+    // (so at once, here), serialised across tabs. A refresh token presented twice would end both.
+    await new Promise((r) => setTimeout(r, 75_000));
+    for (const page of [first, second]) {
+      await page.getByRole('link', { name: 'Executions' }).click();
+      await page.getByRole('heading', { name: 'Executions' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
+    }
+    // No refresh token was ever presented twice.
+    const login = await fetch(`${t.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }) });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const reuse = (await (await fetch(`${t.url}/api/v1/audit-log?kind=refresh_token_reuse_detected`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { items: unknown[] };
+    expect(reuse.items).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+
+  it('serves the app only where no API route, health, metrics or docs answer', async () => {
+    const page = await fetch(`${t.url}/some/app/page`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const api = await fetch(`${t.url}/api/v1/no-such-route`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ request_id: expect.any(String) });
+    for (const reserved of ['/ready', '/readyz', '/healthz']) expect((await fetch(`${t.url}${reserved}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/health`)).headers.get('content-type')).toMatch(/json/);
+    expect((await fetch(`${t.url}/openapi.json`)).headers.get('content-type')).toMatch(/json/);
+    expect(await (await fetch(`${t.url}/metrics`)).text()).toMatch(/^# HELP/m);
+  });
+});

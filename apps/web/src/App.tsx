@@ -1,0 +1,26 @@
+/**
+ * The gate: restore the session through the refresh cookie, else the login page; a seeded account
+ * that must change its password sees only the password change until it is done.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, unwrap } from './api/client';
+import { ChangePassword } from './pages/ChangePassword';
+import { Login } from './pages/Login';
+import { Shell } from './pages/Shell';
+import { refreshSession, subscribe } from './session-store';
+
+export function App() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const queries = useQueryClient();
+  useEffect(() => {
+    const unsubscribe = subscribe((next) => setToken(next));
+    void refreshSession().then((restored) => setToken(restored));
+    return () => void unsubscribe();
+  }, []);
+  const me = useQuery({ queryKey: ['me'], enabled: !!token, queryFn: () => unwrap(api.GET('/api/v1/me')) });
+  if (token === undefined || (token && me.isPending)) return <p className="center" aria-busy="true">Loading…</p>;
+  if (!token) return <Login />;
+  if (me.data?.password_change_required) return <ChangePassword onDone={() => void queries.invalidateQueries({ queryKey: ['me'] })} />;
+  return <Shell username={me.data?.username ?? ''} />;
+}
