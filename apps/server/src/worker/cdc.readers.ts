@@ -161,7 +161,7 @@ export function startCdcReaders(deps: {
   const loop = async () => {
     while (!stopping) {
       while (running.size < deps.maxTables && !stopping) {
-        const claimed = await repository.claim(db, owner, deps.leaseMs).catch((error: Error) => {
+        const claimed = await repository.claim(db, owner, deps.leaseMs, [...running.keys()]).catch((error: Error) => {
           logger.warn({ err: { message: error.message } }, 'cdc claim failed');
           return undefined;
         });

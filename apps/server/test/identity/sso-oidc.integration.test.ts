@@ -13,6 +13,9 @@ import { adminLogin, api, createProject } from '../support/http.js';
 class Browser {
   private jar = new Map<string, Map<string, string>>();
   constructor(private readonly login = 'ana') {}
+  cookie(origin: string, name: string): string | undefined {
+    return this.jar.get(origin)?.get(name);
+  }
   async get(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
     const cookies = this.jar.get(target.origin);
@@ -110,6 +113,8 @@ describe('OIDC single sign-on', () => {
     const browser = new Browser();
     const callback = await startAt(browser, provider.id);
     expect(callback).toMatch(/\/api\/v1\/sso\/callback\?code=/);
+    const stateCookie = browser.cookie(new URL(t.url).origin, 'svc_sso_state')!;
+    expect(stateCookie).toBeTruthy();
     const landed = await browser.get(callback);
     expect(landed.status, await landed.clone().text()).toBe(302);
     expect(landed.headers.get('location')).toBe('/pipelines');
@@ -124,13 +129,14 @@ describe('OIDC single sign-on', () => {
     const members = await api<{ items: Array<{ username: string; role: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, { token: admin });
     expect(members.body.items).toContainEqual(expect.objectContaining({ username: 'sso-ana', role: 'editor' }));
 
-    // The same callback again: the state was taken once.
-    const replayed = await browser.get(callback);
+    // The same callback again, with the browser's state cookie as it was: the state was taken once.
+    const replayed = await fetch(callback, { headers: { cookie: `svc_sso_state=${stateCookie}` }, redirect: 'manual' });
     expect(replayed.status).toBe(401);
     expect(await replayed.json()).toMatchObject({ detail: expect.stringMatching(/already completed/) });
 
     // A second sign-in finds the same user (linked by subject), no duplicate.
-    const again = await browser.get(await startAt(new Browser(), provider.id));
+    const second = new Browser();
+    const again = await second.get(await startAt(second, provider.id));
     expect(again.status).toBe(302);
     const users = await api<{ items: Array<{ username: string }> }>(t, 'GET', '/api/v1/users', { token: admin });
     expect(users.body.items.filter((u) => u.username === 'sso-ana')).toHaveLength(1);
@@ -149,9 +155,15 @@ describe('OIDC single sign-on', () => {
     expect(tampered.status).toBe(401);
     expect(await tampered.json()).toMatchObject({ detail: expect.stringMatching(/not one this service issued/) });
 
-    const late = await startAt(new Browser(), provider.id);
+    // A good callback, presented by a browser other than the one that started the sign-in.
+    const stolen = await new Browser().get(await startAt(new Browser(), provider.id));
+    expect(stolen.status).toBe(401);
+    expect(await stolen.json()).toMatchObject({ detail: expect.stringMatching(/another browser/) });
+
+    const lateBrowser = new Browser();
+    const late = await startAt(lateBrowser, provider.id);
     await new Promise((r) => setTimeout(r, 3_500));
-    const expired = await new Browser().get(late);
+    const expired = await lateBrowser.get(late);
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ detail: expect.stringMatching(/expired/) });
 

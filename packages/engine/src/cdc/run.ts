@@ -123,8 +123,10 @@ export async function runCapture(options: CaptureOptions): Promise<void> {
   };
   try {
     await source.stream(table, position, onTransaction, { signal: stop.signal, heartbeatMs: options.heartbeatMs });
-    await applying;
   } finally {
+    // Also when the stream failed: an apply in flight finishes (or fails) before the capture ends, so
+    // nothing commits behind the back of whoever runs next.
+    await applying;
     options.signal.removeEventListener('abort', stopOnSignal);
   }
   if (failure) throw failure;

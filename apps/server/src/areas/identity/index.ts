@@ -77,7 +77,7 @@ export async function createIdentityArea(platform: Platform, audit: AuditService
       await app.register(meRoutes, { service: users });
       await app.register(userRoutes, { service: users });
       await app.register(apiTokenRoutes, { service: apiTokens });
-      await app.register(externalIdentityRoutes, { service: external, publicUrl: config.auth.publicUrl, secureCookies: config.env === 'production' });
+      await app.register(externalIdentityRoutes, { service: external, publicUrl: config.auth.publicUrl, secureCookies: config.env === 'production', stateTtlSeconds: config.auth.ssoStateTtlSeconds });
     },
     leaderTasks: [
       {

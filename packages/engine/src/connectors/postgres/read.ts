@@ -92,9 +92,16 @@ export async function exportTable(client: pg.Client, request: Omit<ReadRequest, 
     throw classify(error);
   }
   const stream = client.query(copyStreams.to(`copy (${text}) to stdout`));
-  const end = (outcome: 'commit' | 'rollback') => void client.query(outcome).catch(() => undefined);
+  let ended = false;
+  const end = (outcome: 'commit' | 'rollback') => {
+    if (ended) return;
+    ended = true;
+    void client.query(outcome).catch(() => undefined);
+  };
   stream.once('end', () => end('commit'));
   stream.once('error', () => end('rollback'));
+  // Destroyed by its consumer without an error: neither event comes, the transaction must still end.
+  stream.once('close', () => end('rollback'));
   return { format: 'postgres-copy-text', columns: schemaOf(fields), stream };
 }
 

@@ -95,6 +95,8 @@ export function createSchedulesService(deps: {
       const pipeline = await deps.pipelines.find(db, input.pipeline_id);
       if (!pipeline) throw validationFailed([{ path: 'pipeline_id', message: 'is not a pipeline' }]);
       await authorize(principal, 'schedule:write', pipeline.project_id);
+      // A schedule runs the pipeline: whoever sets one up must be allowed to run it.
+      await authorize(principal, 'pipeline:run', pipeline.project_id);
       const timing: Timing = { cron: input.cron ?? null, timezone: input.timezone ?? 'UTC', interval_seconds: input.interval_seconds ?? null };
       const problems = timingProblems(timing);
       if (problems.length) throw validationFailed(problems);
@@ -130,6 +132,7 @@ export function createSchedulesService(deps: {
 
     async update(principal: Principal, id: string, patch: SchedulePatch, context: RequestContext) {
       const current = await visible(principal, id, 'schedule:write');
+      await authorize(principal, 'pipeline:run', current.project_id);
       // Switching between cron and interval: the one given replaces the other.
       const timing: Timing = {
         cron: patch.interval_seconds ? null : patch.cron !== undefined ? patch.cron : current.cron,
@@ -170,6 +173,7 @@ export function createSchedulesService(deps: {
     /** Resumes from now: due times that passed while paused are neither run nor counted as missed. */
     async resume(principal: Principal, id: string, context: RequestContext) {
       const row = await visible(principal, id, 'schedule:write');
+      await authorize(principal, 'pipeline:run', row.project_id);
       return change(principal, id, { paused: false, next_due_at: firstDue(row, new Date()) }, context, 'schedule_resumed');
     },
 

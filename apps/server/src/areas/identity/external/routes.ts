@@ -58,9 +58,11 @@ const Provider = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
 });
 
-export const externalIdentityRoutes: FastifyPluginAsyncTypebox<{ service: ExternalIdentityService; publicUrl: string | undefined; secureCookies: boolean }> = async (
+const STATE_COOKIE = 'svc_sso_state';
+
+export const externalIdentityRoutes: FastifyPluginAsyncTypebox<{ service: ExternalIdentityService; publicUrl: string | undefined; secureCookies: boolean; stateTtlSeconds: number }> = async (
   app,
-  { service, publicUrl, secureCookies },
+  { service, publicUrl, secureCookies, stateTtlSeconds },
 ) => {
   await app.register(cookie);
   const tags = ['identity'];
@@ -136,7 +138,12 @@ export const externalIdentityRoutes: FastifyPluginAsyncTypebox<{ service: Extern
       querystring: Type.Object({ redirect_to: Type.Optional(Type.String({ maxLength: 2000, description: 'A path of this service to land on afterwards (default /)' })) }, { additionalProperties: false }),
       response: { 302: { type: 'null', description: 'To the provider' } },
     },
-    handler: async (request, reply) => reply.redirect(await service.start(request.params.id, callbackUrl(request), request.query.redirect_to), 302),
+    handler: async (request, reply) => {
+      const { url, jti } = await service.start(request.params.id, callbackUrl(request), request.query.redirect_to);
+      // Binds the sign-in to this browser: the callback must come back with it. Lax: the provider's redirect is a top-level GET.
+      reply.setCookie(STATE_COOKIE, jti, { httpOnly: true, sameSite: 'lax', path: '/api/v1/sso/callback', secure: secureCookies, maxAge: stateTtlSeconds });
+      return reply.redirect(url, 302);
+    },
   });
   app.get('/sso/callback', {
     config: { public: true, licenseExempt: true, rateLimit: 'login' },
@@ -150,7 +157,9 @@ export const externalIdentityRoutes: FastifyPluginAsyncTypebox<{ service: Extern
     },
     handler: async (request, reply) => {
       const current = new URL(request.url, callbackUrl(request));
-      const { issued, redirectTo } = await service.callback(current, callbackUrl(request), requestContext(request));
+      const browserState = request.cookies[STATE_COOKIE];
+      reply.clearCookie(STATE_COOKIE, { path: '/api/v1/sso/callback', httpOnly: true, sameSite: 'lax', secure: secureCookies });
+      const { issued, redirectTo } = await service.callback(current, callbackUrl(request), browserState, requestContext(request));
       setRefreshCookie(reply, issued, secureCookies);
       return reply.redirect(redirectTo, 302);
     },

@@ -66,8 +66,21 @@ export const presentProvider = (row: ProviderRow) => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-/** A redirect target inside this service only: a path, never another origin. */
-const safeRedirect = (target: string | undefined) => (target && /^\/(?![/\\])/.test(target) ? target : '/');
+/**
+ * A redirect target inside this service only: a path that resolves to this origin. Control
+ * characters and whitespace are refused outright (browsers strip a tab, so "/\t/evil" would become
+ * "//evil").
+ */
+export function safeRedirect(target: string | undefined): string {
+  if (!target || !target.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(target)) return '/';
+  const base = 'http://svc.invalid';
+  try {
+    const url = new URL(target, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
 
 export type ExternalIdentityService = ReturnType<typeof createExternalIdentityService>;
 
@@ -121,9 +134,12 @@ export function createExternalIdentityService(deps: {
     const mappings = ((row.config['group_mappings'] as GroupMapping[] | undefined) ?? []).filter((m) => identity.groups.includes(m.group));
     const linked = await repository.findIdentity(db, row.id, identity.subject);
     let user = linked ? await users.findById(db, linked.user_id) : undefined;
-    if (!user && identity.email && identity.emailVerified) {
+    // Linking by e-mail trusts the provider's word that the address is the user's: only for an OIDC
+    // provider's verified address, and never to an instance administrator (whose account would be
+    // taken over by whoever controls such an address at the provider).
+    if (!user && row.kind === 'oidc' && identity.email && identity.emailVerified) {
       const byEmail = await db.selectFrom('users').selectAll().where(db.fn('lower', ['email']), '=', identity.email.toLowerCase()).execute();
-      if (byEmail.length === 1) user = byEmail[0];
+      if (byEmail.length === 1 && !byEmail[0]!.is_admin) user = byEmail[0];
     }
     if (!user) {
       if (await users.findByUsername(db, identity.username)) throw unauthenticated(`The username "${identity.username}" belongs to another account; ask an administrator to link it`);
@@ -233,7 +249,7 @@ export function createExternalIdentityService(deps: {
       });
       const state = signState({ jti, pid: row.id });
       const settings = row.config as unknown as OidcConfig;
-      return oidc.buildAuthorizationUrl(config, {
+      const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl,
         scope: (settings.scopes?.length ? settings.scopes : ['openid', 'email', 'profile']).join(' '),
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -241,10 +257,11 @@ export function createExternalIdentityService(deps: {
         state,
         nonce,
       }).href;
+      return { url, jti };
     },
 
     /** Completes a sign-in: checks the state, exchanges the code, validates the ID token, provisions, starts a session. */
-    async callback(currentUrl: URL, callbackUrl: string, context: RequestContext) {
+    async callback(currentUrl: URL, callbackUrl: string, browserState: string | undefined, context: RequestContext) {
       const refuse = async (reason: string, providerId?: string) => {
         await audit.record(context, { kind: 'sso_login_failed', target: providerId ? { type: 'oidc_provider', id: providerId } : undefined, details: { reason } });
         return unauthenticated(`Single sign-on failed: ${reason}`);
@@ -257,7 +274,10 @@ export function createExternalIdentityService(deps: {
       } catch (error) {
         throw await refuse(/expired/i.test((error as Error).message) ? 'the sign-in took too long (state expired); start again' : 'the state is not one this service issued');
       }
-      const saved = claims.jti ? await repository.consumeLoginState(db, claims.jti) : undefined;
+      // The state must come back to the browser that started the sign-in (its cookie): a callback URL
+      // handed to someone else would sign them in as the sender.
+      if (!claims.jti || browserState !== claims.jti) throw await refuse('this sign-in was started in another browser', claims.pid);
+      const saved = await repository.consumeLoginState(db, claims.jti);
       if (!saved || saved.provider_id !== claims.pid) throw await refuse('this sign-in was already completed or never started', claims.pid);
       if (saved.expires_at < new Date()) throw await refuse('the sign-in took too long (state expired); start again', saved.provider_id);
       const row = await repository.findProvider(db, saved.provider_id);
@@ -276,10 +296,11 @@ export function createExternalIdentityService(deps: {
       const claim = (name: string | undefined, fallback: string) => idClaims[name ?? fallback];
       const email = typeof claim(settings.email_claim, 'email') === 'string' ? (claim(settings.email_claim, 'email') as string) : null;
       const domains = settings.allowed_email_domains ?? [];
-      if (domains.length && (!email || !domains.includes(email.split('@')[1]?.toLowerCase() ?? ''))) throw await refuse('the e-mail domain is not allowed', row.id);
+      const emailVerified = idClaims['email_verified'] === true;
+      if (domains.length && (!email || !emailVerified || !domains.includes(email.split('@')[1]?.toLowerCase() ?? ''))) throw await refuse('the e-mail domain is not allowed (or the address is not verified)', row.id);
       const username = String(claim(settings.username_claim, 'preferred_username') ?? idClaims.sub);
       const groupsClaim = claim(settings.groups_claim, 'groups');
-      const user = await provision(row, { subject: idClaims.sub, username, email, emailVerified: idClaims['email_verified'] === true, groups: Array.isArray(groupsClaim) ? groupsClaim.map(String) : [] }, context);
+      const user = await provision(row, { subject: idClaims.sub, username, email, emailVerified, groups: Array.isArray(groupsClaim) ? groupsClaim.map(String) : [] }, context);
       const issued = await deps.sessions.start(user.id, context);
       await audit.record({ ...context, actorUserId: user.id }, { kind: 'sso_login_succeeded', target: { type: 'user', id: user.id }, details: { provider: row.name } });
       return { issued, redirectTo: saved.redirect_to };
@@ -295,7 +316,8 @@ export function createExternalIdentityService(deps: {
           await audit.record(context, { kind: 'ldap_login_failed', target: { type: 'ldap_provider', id: row.id }, details: { username, reason: outcome.reason } });
           continue;
         }
-        const user = await provision(row, { subject: outcome.dn, username: outcome.username, email: outcome.email, emailVerified: outcome.email !== null, groups: outcome.groups }, context);
+        // A directory's mail attribute is whatever the directory holds: never treated as verified.
+        const user = await provision(row, { subject: outcome.dn, username: outcome.username, email: outcome.email, emailVerified: false, groups: outcome.groups }, context);
         await audit.record({ ...context, actorUserId: user.id }, { kind: 'ldap_login_succeeded', target: { type: 'user', id: user.id }, details: { provider: row.name } });
         return user;
       }

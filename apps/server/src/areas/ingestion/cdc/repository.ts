@@ -76,12 +76,12 @@ export function createCdcRepository() {
     remove: async (db: Db, id: string) => Number((await db.deleteFrom('cdc_tables').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
     /** Takes a CDC table that should run and has no live reader: unowned, or its owner's lease expired. */
-    claim: async (db: Db, owner: string, leaseMs: number) => {
+    claim: async (db: Db, owner: string, leaseMs: number, inHand: string[] = []) => {
       const result = await sql<CdcTableRow>`
         update cdc_tables set lease_owner = ${owner}, lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
          where id = (
            select id from cdc_tables
-            where desired_state = 'running' and (lease_expires_at is null or lease_expires_at < now())
+            where desired_state = 'running' and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
             order by lease_expires_at nulls first
             for update skip locked
             limit 1)
@@ -97,6 +97,8 @@ export function createCdcRepository() {
         .where('lease_owner', '=', owner)
         .returningAll()
         .executeTakeFirst(),
+    /** Ends a failure's retry back-off (no reader holds the table then); a live reader's lease is untouched. */
+    clearBackoff: (db: Db, id: string) => db.updateTable('cdc_tables').set({ lease_expires_at: null }).where('id', '=', id).where('lease_owner', 'is', null).execute(),
     /** Gives the table up; `retryInMs` keeps it from being claimed again before then (a failure's backoff). */
     release: (db: Db, id: string, owner: string, retryInMs = 0) =>
       db

@@ -160,7 +160,12 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
         raw.write(`id: ${line.id}\nevent: log\ndata: ${JSON.stringify(line)}\n\n`);
       };
       const unsubscribe = await shared.subscribe(logChannel(id), (message) => {
-        const line = JSON.parse(message) as CdcLogLine;
+        let line: CdcLogLine;
+        try {
+          line = JSON.parse(message) as CdcLogLine;
+        } catch {
+          return;
+        }
         if (live) send(line);
         else early.push(line);
       });
@@ -170,6 +175,11 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
       } catch (error) {
         await unsubscribe();
         throw error;
+      }
+      // The client may have gone while we subscribed and read the history: its close event has passed.
+      if (request.raw.destroyed) {
+        await unsubscribe();
+        return reply.hijack();
       }
       reply.hijack();
       raw.writeHead(200, {

@@ -142,7 +142,9 @@ export function createCdcService(deps: {
 
     async start(principal: Principal, id: string, context: RequestContext) {
       await visible(principal, id, 'cdc:write');
-      const started = await change(id, { desired_state: 'running', last_error: null, lease_expires_at: null }, context, 'cdc_table_started');
+      // A failed table's retry back-off ends now; a table with a live reader keeps it (see clearBackoff).
+      const started = await change(id, { desired_state: 'running', last_error: null }, context, 'cdc_table_started');
+      await repository.clearBackoff(db, id);
       await deps.logs.write(id, 'info', 'start requested');
       return started;
     },
@@ -157,7 +159,9 @@ export function createCdcService(deps: {
     /** A new snapshot, then streaming again: the reader starts over (and runs, if it was stopped). */
     async resync(principal: Principal, id: string, context: RequestContext) {
       await visible(principal, id, 'cdc:write');
-      const resync = await change(id, { resync_requested: true, desired_state: 'running', last_error: null, lease_expires_at: null }, context, 'cdc_table_resync_requested');
+      // A live reader sees the flag at its next lease renewal and starts over itself.
+      const resync = await change(id, { resync_requested: true, desired_state: 'running', last_error: null }, context, 'cdc_table_resync_requested');
+      await repository.clearBackoff(db, id);
       await deps.logs.write(id, 'info', 'resync requested');
       return resync;
     },

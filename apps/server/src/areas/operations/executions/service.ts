@@ -261,6 +261,8 @@ export function createExecutionsService(deps: {
 
     async retry(principal: Principal, id: string, context: RequestContext) {
       const row = await visible(principal, id, 'execution:run');
+      // A pipeline run is retried by whoever may run the pipeline.
+      if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
       if (!['failed', 'cancelled'].includes(row.status)) throw conflict(`Only a failed or cancelled execution can be retried; this one is ${row.status}`);
       return enqueue(
         { projectId: row.project_id, kind: row.kind as RunSpec['kind'], params: row.params, createdBy: principal.userId, retryOf: row.id, pipelineId: row.pipeline_id, trigger: row.pipeline_id ? 'retry' : null, dagRunId: row.dag_run_id },

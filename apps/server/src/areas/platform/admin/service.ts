@@ -78,11 +78,20 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
   };
 
   return {
-    /** Gives a user a role in a project (group mappings of external identity providers); false when the project or role does not exist. */
+    /**
+     * Makes a user a member of a project with a role (group mappings of external identity providers),
+     * unless the user already is one: a membership an administrator set (its role, its environments)
+     * is never changed by a sign-in. False when nothing was granted.
+     */
     async grantRole(projectId: string, userId: string, roleName: string): Promise<boolean> {
       const [role, project] = await Promise.all([repository.findRoleByName(db, roleName), repository.findProject(db, projectId)]);
       if (!role || !project) return false;
-      await repository.upsertMember(db, { project_id: projectId, user_id: userId, role_id: role.id, environment_ids: null });
+      const inserted = await db
+        .insertInto('project_members')
+        .values({ project_id: projectId, user_id: userId, role_id: role.id, environment_ids: null })
+        .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
       await membershipsChanged(`${projectId}:${userId}`);
       return true;
     },
