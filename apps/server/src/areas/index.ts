@@ -62,6 +62,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     executions: operations.executions,
     executionsRepository: operations.repository,
+    queue: operations.queue,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
   });
   const ingestion = createIngestionArea(platform, {

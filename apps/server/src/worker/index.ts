@@ -7,7 +7,8 @@ import type { RunServices } from '../areas/index.js';
 import { startJobWorker, type JobWorker } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
 import { startCdcReaders } from './cdc.readers.js';
-import { createPipelineHandler } from './pipeline.job.js';
+import { DEPENDENTS_JOB } from '../areas/etl/pipelines/runs.js';
+import { createDependentsHandler, createPipelineHandler } from './pipeline.job.js';
 import { createSyncHandler, createSyncRangeHandler } from './sync.job.js';
 import { SYNC_RANGE_JOB } from '../areas/operations/executions/recorder.js';
 import { PIPELINE_JOB, SYNC_JOB } from '../areas/operations/executions/service.js';
@@ -64,6 +65,7 @@ export async function startWorker(platform: Platform, runs: RunServices, metrics
       [SYNC_JOB]: createSyncHandler(syncDeps),
       [SYNC_RANGE_JOB]: createSyncRangeHandler(syncDeps),
       [PIPELINE_JOB]: createPipelineHandler({ ...syncDeps, pipelines: runs.pipelines }),
+      [DEPENDENTS_JOB]: createDependentsHandler({ recorder: runs.recorder, pipelines: runs.pipelines }),
     },
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseSeconds * 1000,

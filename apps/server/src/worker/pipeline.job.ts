@@ -1,7 +1,7 @@
 /**
  * Runs pipeline executions: opens the connectors the run's definition names, runs it through the
- * engine (pushed down into a PostgreSQL source, or in process), then commits cursors, lineage and
- * the succeeded status together and starts the dependent pipelines.
+ * engine (pushed down into a PostgreSQL source, or in process), then commits cursors, lineage, the
+ * succeeded status and the job that starts the dependent pipelines, together.
  */
 import { runPipeline, type ConnectorHandle, type PipelineCounters, type Value } from '@svc/engine';
 import type { Counter } from 'prom-client';
@@ -67,7 +67,6 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
       deps.rowsMoved.inc({ direction: 'read' }, result.rowsRead);
       deps.rowsMoved.inc({ direction: 'written' }, result.rowsWritten);
       log('info', `pipeline succeeded: ${result.rowsRead} rows read, ${result.rowsWritten} written (${result.path === 'pushdown' ? 'steps pushed down into the source' : result.path})`, { ...counters, cursors: result.cursors });
-      await deps.pipelines.triggerDependents(executionId, log).catch((error: Error) => log('error', `starting dependent pipelines failed: ${error.message}`));
     } catch (error) {
       const reason = watch.signal.aborted ? (watch.signal.reason as Error) : (error as Error);
       await settleFailure(recorder, job, executionId, reason, leaseSignal, log, 'pipeline');
@@ -75,5 +74,14 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
       watch.stop();
       for (const handle of handles.values()) await handle.close();
     }
+  };
+}
+
+/** Starts the dependent pipelines of a succeeded run (idempotent: each once per DAG run). */
+export function createDependentsHandler(deps: Pick<PipelineJobDeps, 'recorder' | 'pipelines'>): JobHandler {
+  return async (job: Job) => {
+    const executionId = String(job.payload['execution_id']);
+    const log: Log = (level, message, fields) => void deps.recorder.log(executionId, level, message, fields).catch(() => undefined);
+    await deps.pipelines.triggerDependents(executionId, log);
   };
 }

@@ -4,6 +4,7 @@ import client from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
+import type { JobQueue } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { AuditService } from '../audit/service.js';
 import type { ExecutionsRepository } from '../operations/executions/repository.js';
@@ -25,6 +26,7 @@ export function createEtlArea(
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     executions: ExecutionsService;
     executionsRepository: ExecutionsRepository;
+    queue: JobQueue;
     connectors: {
       describe(principal: Principal, id: string): Promise<ConnectorFacts>;
       openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
@@ -45,7 +47,7 @@ export function createEtlArea(
     registers: [platform.metrics.registry],
   });
   return {
-    runs: createPipelineRuns({ db, repository: pipelinesRepository, executionsRepository: deps.executionsRepository, executions: deps.executions, logger }),
+    runs: createPipelineRuns({ db, repository: pipelinesRepository, executionsRepository: deps.executionsRepository, executions: deps.executions, queue: deps.queue, logger }),
     /** Fires due schedules from this process (any number of processes may). */
     startScheduler(options: { manual?: boolean } = {}): Scheduler {
       return startScheduler({

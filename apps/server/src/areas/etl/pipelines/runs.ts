@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
+import type { JobQueue } from '../../../platform/jobs.js';
 import type { RunCounters, ExecutionsRepository } from '../../operations/executions/repository.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import { downstreamOf } from './dag.js';
@@ -16,10 +17,13 @@ type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?
 
 export type PipelineRuns = ReturnType<typeof createPipelineRuns>;
 
+/** Starts the pipelines that depend on a succeeded run: a job enqueued with the run's success, so a crash in between loses no cascade. */
+export const DEPENDENTS_JOB = 'etl_dependents';
+
 /** Scheduler and dependency triggers act for no request. */
 export const SYSTEM_CONTEXT = { actorUserId: null, actorTokenId: null, clientAddress: null, userAgent: null, requestId: null };
 
-export function createPipelineRuns(deps: { db: Db; repository: PipelinesRepository; executionsRepository: ExecutionsRepository; executions: ExecutionsService; logger: Logger }) {
+export function createPipelineRuns(deps: { db: Db; repository: PipelinesRepository; executionsRepository: ExecutionsRepository; executions: ExecutionsService; queue: JobQueue; logger: Logger }) {
   const { db, repository } = deps;
   return {
     /** Saved cursor per stream, where it was saved for the stream's current cursor column. */
@@ -56,6 +60,7 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
         );
         await deps.executionsRepository.progress(trx, executionId, result.counters);
         await deps.executionsRepository.finish(trx, executionId, 'succeeded', null);
+        if ((await repository.dependents(trx, params.pipeline_id)).length > 0) await deps.queue.enqueue(trx, DEPENDENTS_JOB, { execution_id: executionId }, { maxAttempts: 10 });
       });
     },
 

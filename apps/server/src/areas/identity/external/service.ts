@@ -72,7 +72,8 @@ export const presentProvider = (row: ProviderRow) => ({
  * "//evil").
  */
 export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(target)) return '/';
+  // Control characters, whitespace and backslashes: a browser would strip or reinterpret them.
+  if (!target || !target.startsWith('/') || [...target].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) return '/';
   const base = 'http://svc.invalid';
   try {
     const url = new URL(target, base);
