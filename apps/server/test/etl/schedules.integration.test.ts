@@ -78,14 +78,16 @@ describe('schedules, the schedules dashboard and the overview', () => {
     expect(paused.body).toMatchObject({ paused: true, next_due_at: null });
     await sleep(300); // a tick in flight when the pause landed
     const fired = await firings(created.id);
-    expect(fired.length).toBeGreaterThanOrEqual(4);
-    expect(fired.length).toBeLessThanOrEqual(6);
-    // No due time dropped, none doubled: consecutive seconds, each handled once, on time.
+    const covered = fired.reduce((n, f) => n + f.missed_before + 1, 0);
+    expect(covered).toBeGreaterThanOrEqual(4);
+    expect(covered).toBeLessThanOrEqual(6);
+    // No due time dropped, none doubled: every second from the first to the last is accounted for
+    // exactly once, by its own firing or (on a machine too busy to tick in time) as missed before the next.
     fired.forEach((f, i) => {
-      if (i > 0) expect(f.due_at.getTime() - fired[i - 1]!.due_at.getTime()).toBe(1000);
-      expect(f.missed_before).toBe(0);
+      if (i > 0) expect(f.due_at.getTime() - fired[i - 1]!.due_at.getTime()).toBe((f.missed_before + 1) * 1000);
       expect(['enqueued', 'skipped_running']).toContain(f.outcome);
     });
+    expect(fired.filter((f) => f.missed_before === 0).length).toBeGreaterThanOrEqual(fired.length - 1);
     const runs = (await query(framework.url, `select id, params->>'due_at' as due_at, trigger from executions where schedule_id = $1 order by created_at`, [created.id])).rows;
     const enqueued = fired.filter((f) => f.outcome === 'enqueued');
     expect(enqueued.length).toBeGreaterThanOrEqual(2);
@@ -98,8 +100,13 @@ describe('schedules, the schedules dashboard and the overview', () => {
     expect(handled).toHaveLength(fired.length);
     expect(new Set(handled.map((l) => l['due_at'])).size).toBe(fired.length);
 
-    const metrics = await (await fetch(`${t.url}/metrics`)).text();
-    expect(metrics).toMatch(/svc_schedule_firings_total\{outcome="enqueued"\} [1-9]/);
+    // Each process counts the due times it handled: together, exactly the enqueued ones.
+    let counted = 0;
+    for (const app of apps) {
+      const metrics = await (await fetch(`${app.url}/metrics`)).text();
+      counted += Number(/svc_schedule_firings_total\{outcome="enqueued"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+    }
+    expect(counted).toBe(enqueued.length);
 
     await sleep(2_000);
     expect(await firings(created.id)).toHaveLength(fired.length);
