@@ -107,6 +107,69 @@ describe('web UI', () => {
     await page.close();
   });
 
+  it('creates an API token whose value is shown once, and revokes it', { timeout: 60_000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(`${t.url}/api-tokens`);
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await page.getByText('No tokens yet.').waitFor();
+    await page.getByLabel('Name').fill('ci export');
+    await page.getByText('Write', { exact: true }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const value = (await page.getByLabel('Token value').textContent())!;
+    expect(value).toMatch(/^svc_/);
+    const me = await fetch(`${t.url}/api/v1/me`, { headers: { authorization: `Bearer ${value}` } });
+    expect(me.status).toBe(200);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'api-tokens.png') });
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByLabel('Token value').count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke ci export' }).click();
+    await page.getByRole('button', { name: 'Revoke ci export' }).waitFor({ state: 'detached' }).catch(() => undefined);
+    const deadline = Date.now() + 10_000;
+    let status = 200;
+    while (status !== 401 && Date.now() < deadline) {
+      status = (await fetch(`${t.url}/api/v1/me`, { headers: { authorization: `Bearer ${value}` } })).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(401);
+    await page.close();
+  });
+
+  it('tails a CDC table live: lines written while the page is open arrive over SSE', { timeout: 60_000 }, async () => {
+    const call = async <T,>(method: string, route: string, token: string | undefined, body?: unknown) => {
+      const response = await fetch(`${t.url}${route}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as T;
+    };
+    const { access_token: admin } = await call<{ access_token: string }>('POST', '/api/v1/auth/login', undefined, { username: 'admin', password: NEW_PASSWORD });
+    const project = await call<{ id: string }>('POST', '/api/v1/admin/projects', admin, { name: 'ui cdc' });
+    const connector = (name: string) =>
+      call<{ id: string }>('POST', '/api/v1/data-connectors', admin, { project_id: project.id, name, kind: 'postgres', config: { host: '127.0.0.1', database: 'postgres', user: 'postgres', password: 'unused' } });
+    const [source, target] = [await connector('source'), await connector('target')];
+    const cdc = await call<{ id: string }>('POST', '/api/v1/cdc-tables', admin, {
+      project_id: project.id,
+      name: 'orders feed',
+      source: { connector_id: source.id, table: 'orders' },
+      destination: { connector_id: target.id, table: 'orders' },
+      mode: 'mirror',
+      start: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${t.url}/cdc-tables`);
+    await page.getByRole('button', { name: 'Show the live log of orders feed' }).click();
+    await page.getByText('(live)').waitFor();
+    await call('POST', `/api/v1/cdc-tables/${cdc.id}/start`, admin);
+    await call('POST', `/api/v1/cdc-tables/${cdc.id}/stop`, admin);
+    await page.getByText('start requested').waitFor();
+    await page.getByText('stop requested').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'cdc-tables.png') });
+    await page.close();
+  });
+
   it('keeps two tabs signed in for longer than the access token lives', { timeout: 240_000 }, async () => {
     const first = await context.newPage();
     const second = await context.newPage();

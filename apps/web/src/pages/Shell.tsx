@@ -3,12 +3,16 @@ import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { setSession } from '../session-store';
+import { ApiTokens } from './ApiTokens';
+import { CdcTables } from './CdcTables';
 import { Executions } from './Executions';
 import { Overview } from './Overview';
 
 const PAGES = [
   { path: '/', title: 'Overview', render: () => <Overview /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
+  { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
+  { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
 ] as const;
 
 /** Navigation in the address bar (the server answers every such path with the app). */
