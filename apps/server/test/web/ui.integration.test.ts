@@ -170,6 +170,39 @@ describe('web UI', () => {
     await page.close();
   });
 
+  it('creates a data connector from the form its kind describes, tests it and discovers its tables', { timeout: 60_000 }, async () => {
+    const login = await fetch(`${t.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }) });
+    const { access_token: admin } = (await login.json()) as { access_token: string };
+    await fetch(`${t.url}/api/v1/admin/projects`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ name: 'ui connectors' }) });
+    const database = new URL(t.config.db.url!);
+    const page = await context.newPage();
+    await page.goto(`${t.url}/connectors`);
+    await page.getByRole('heading', { name: 'New connector' }).waitFor();
+    await page.getByRole('button', { name: /Project/ }).click();
+    await page.getByRole('option', { name: 'ui connectors' }).click();
+    await page.getByRole('button', { name: /Kind/ }).click();
+    await page.getByRole('option', { name: 'PostgreSQL' }).click();
+    await page.getByLabel('Name').fill('framework db');
+    await page.getByLabel('Host').fill(database.hostname);
+    await page.getByLabel('Port').fill(database.port || '5432');
+    await page.getByLabel('Database').fill(database.pathname.slice(1));
+    await page.getByLabel('User').fill(decodeURIComponent(database.username));
+    await page.getByLabel('Password').fill('a-secret-value');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'connectors-new.png') });
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    await page.getByRole('cell', { name: 'framework db', exact: true }).waitFor();
+    // The secret is set, and shown nowhere.
+    await page.getByRole('row', { name: /^framework db/ }).getByRole('cell', { name: 'password', exact: true }).waitFor();
+    expect(await page.content()).not.toContain('a-secret-value');
+    await page.getByRole('button', { name: 'Test framework db' }).click();
+    await page.getByText(/Connection works/).waitFor();
+    await page.getByRole('button', { name: 'Discover framework db' }).click();
+    await page.getByText(/Discovered \d+ datasets/).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'connectors.png') });
+    await page.close();
+  });
+
   it('keeps two tabs signed in for longer than the access token lives', { timeout: 240_000 }, async () => {
     const first = await context.newPage();
     const second = await context.newPage();

@@ -5,11 +5,13 @@ import { api, unwrap } from '../api/client';
 import { setSession } from '../session-store';
 import { ApiTokens } from './ApiTokens';
 import { CdcTables } from './CdcTables';
+import { Connectors } from './Connectors';
 import { Executions } from './Executions';
 import { Overview } from './Overview';
 
 const PAGES = [
   { path: '/', title: 'Overview', render: () => <Overview /> },
+  { path: '/connectors', title: 'Connectors', render: () => <Connectors /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
