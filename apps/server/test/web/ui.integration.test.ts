@@ -13,6 +13,8 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/app.js';
+import { createPostgresConnector, query } from '../support/runs.js';
+import { createTestDatabase } from '../support/services.js';
 
 const CHROMIUM = process.env['SVC_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('test-output/ui');
@@ -37,7 +39,7 @@ describe('web UI', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (scripts/ensure-services.sh installs it)`);
     // Access tokens of 1 minute: the two-tab test outlives several.
-    t = await startTestApp({ env: { ...NO_RATE_LIMITS, SVC_ACCESS_TOKEN_TTL_MINUTES: '1' } });
+    t = await startTestApp({ worker: true, env: { ...NO_RATE_LIMITS, SVC_ACCESS_TOKEN_TTL_MINUTES: '1' } });
     await mkdir(SHOTS, { recursive: true });
     profile = await mkdtemp(path.join(os.tmpdir(), 'svc-ui-'));
     context = await chromium.launchPersistentContext(profile, {
@@ -201,6 +203,40 @@ describe('web UI', () => {
     await page.getByText(/Discovered \d+ datasets/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'connectors.png') });
     await page.close();
+  });
+
+  it('previews a pipeline and runs it, watching the execution reach succeeded', { timeout: 60_000 }, async () => {
+    const data = await createTestDatabase();
+    try {
+      await query(data.url, `create table items as select g as id, 'item ' || g as label from generate_series(1, 30) g`);
+      const login = await fetch(`${t.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }) });
+      const { access_token: admin } = (await login.json()) as { access_token: string };
+      const post = async (route: string, body: unknown) =>
+        (await (await fetch(`${t.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify(body) })).json()) as { id: string };
+      const project = await post('/api/v1/admin/projects', { name: 'ui pipelines' });
+      const connector = await createPostgresConnector(t, admin, project.id, 'items db', data.name);
+      await post('/api/v1/etl/pipelines', {
+        project_id: project.id,
+        name: 'even items',
+        sources: [{ connector_id: connector, dataset: 'items' }],
+        transforms: [{ type: 'filter', expression: 'id % 2 == 0' }, { type: 'derive', column: 'shout', expression: 'upper(label)' }],
+        destination: { connector_id: connector, table: 'even_items', mode: 'overwrite' },
+      });
+      const page = await context.newPage();
+      await page.goto(`${t.url}/pipelines`);
+      await page.getByRole('button', { name: 'Open even items' }).click();
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByRole('cell', { name: 'ITEM 2', exact: true }).waitFor();
+      expect(await page.getByRole('cell', { name: 'ITEM 1', exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Run now' }).click();
+      await page.getByText(/succeeded 15 rows read, 15 written|succeeded 30 rows read, 15 written/).waitFor({ timeout: 30_000 });
+      expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(15);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
+      await page.close();
+    } finally {
+      await data.drop();
+    }
   });
 
   it('keeps two tabs signed in for longer than the access token lives', { timeout: 240_000 }, async () => {

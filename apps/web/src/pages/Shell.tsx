@@ -8,10 +8,12 @@ import { CdcTables } from './CdcTables';
 import { Connectors } from './Connectors';
 import { Executions } from './Executions';
 import { Overview } from './Overview';
+import { Pipelines } from './Pipelines';
 
 const PAGES = [
   { path: '/', title: 'Overview', render: () => <Overview /> },
   { path: '/connectors', title: 'Connectors', render: () => <Connectors /> },
+  { path: '/pipelines', title: 'Pipelines', render: () => <Pipelines /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
