@@ -233,6 +233,21 @@ describe('web UI', () => {
       expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(15);
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
+
+      // The schedules dashboard and the audit log show what happened.
+      const pipelines = (await (await fetch(`${t.url}/api/v1/etl/pipelines?project_id=${project.id}`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { items: Array<{ id: string }> };
+      await post('/api/v1/etl/schedules', { pipeline_id: pipelines.items[0]!.id, interval_seconds: 3600, paused: true });
+      await page.getByRole('link', { name: 'Schedules' }).click();
+      const row = page.getByRole('row', { name: /^even items/ });
+      await row.waitFor();
+      expect(await row.textContent()).toMatch(/every 3600 s.*paused.*succeeded/);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'schedules.png') });
+      await page.getByRole('link', { name: 'Audit log' }).click();
+      await page.getByRole('cell', { name: 'pipeline_created', exact: true }).waitFor();
+      await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'audit-log.png') });
       await page.close();
     } finally {
       await data.drop();

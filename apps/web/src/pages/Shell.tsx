@@ -4,19 +4,23 @@ import { Button } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { setSession } from '../session-store';
 import { ApiTokens } from './ApiTokens';
+import { AuditLog } from './AuditLog';
 import { CdcTables } from './CdcTables';
 import { Connectors } from './Connectors';
 import { Executions } from './Executions';
 import { Overview } from './Overview';
 import { Pipelines } from './Pipelines';
+import { Schedules } from './Schedules';
 
 const PAGES = [
   { path: '/', title: 'Overview', render: () => <Overview /> },
   { path: '/connectors', title: 'Connectors', render: () => <Connectors /> },
   { path: '/pipelines', title: 'Pipelines', render: () => <Pipelines /> },
+  { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
+  { path: '/audit-log', title: 'Audit log', render: () => <AuditLog /> },
 ] as const;
 
 /** Navigation in the address bar (the server answers every such path with the app). */
