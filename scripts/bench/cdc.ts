@@ -8,18 +8,16 @@
  * BENCH_CDC_SECONDS (default 60) for the 5,000 changes/s run; BENCH_CDC_STEP_SECONDS (default 20) for
  * each higher rate.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, waitForUrl } from './support.js';
+import { postgresConnectorConfig, startBenchService, type BenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env['BENCH_CDC_SECONDS'] ?? 60);
 const STEP_SECONDS = Number(process.env['BENCH_CDC_STEP_SECONDS'] ?? 20);
-const PASSWORD = 'bench-Admin-password-1';
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}`, native: `svc_bench_nat_${stamp}` };
 const urlOf = (database: string) => {
@@ -107,48 +105,22 @@ const row = (label: string, r: LoadResult) =>
   `| ${label} | ${r.rate.toLocaleString('en')} | ${Math.round(r.achieved).toLocaleString('en')} | ${Math.round(r.p50)} ms | ${Math.round(r.p99)} ms | ${Math.round(r.max)} ms |${r.unseen ? ` ${r.unseen} never seen |` : ''}`;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
-let child: ReturnType<typeof spawn> | undefined;
+let service: BenchService | undefined;
 try {
   for (const name of Object.values(names)) await sql('postgres', `create database ${name}`);
   for (const table of ['ticks', 'native_ticks']) {
     await sql(names.source, `create table ${table} (id bigint primary key, v int, payload text, at timestamptz default clock_timestamp())`);
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['apps/server/dist/cli.js', 'start'], {
-    env: {
-      ...process.env,
-      SVC_PORT: String(port),
-      SVC_DATABASE_URL: urlOf(names.framework),
-      SVC_REDIS_URL: REDIS_URL,
-      SVC_REDIS_KEY_PREFIX: `${names.framework}:`,
-      SVC_RATE_LIMIT_PER_MINUTE: '100000',
-      SVC_INITIAL_ADMIN_PASSWORD: PASSWORD,
-      SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'pw'),
-      SVC_DATA_DIR: dataDir,
-      SVC_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForUrl(`${base}/health`);
-  const call = async (method: string, route: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${base}${route}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  const token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: PASSWORD }))['access_token'] as string;
-  const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }, token))['id'] as string;
+  service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
+  const call = service.call;
   const admin = new URL(ADMIN_URL);
-  const config = (database: string) => ({ host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) });
-  const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: 'postgres', config: config(names.source) }, token))['id'];
-  const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: config(names.destination) }, token))['id'];
-  const cdc = await call('POST', '/api/v1/cdc-tables', { project_id: project, name: 'ticks', source: { connector_id: source, table: 'ticks' }, destination: { connector_id: destination, table: 'ticks' }, mode: 'mirror' }, token);
-  for (let i = 0; (await call('GET', `/api/v1/cdc-tables/${String(cdc['id'])}`, undefined, token))['status'] !== 'streaming'; i++) {
+  const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
+  const connector = async (name: string, database: string) =>
+    (await call('POST', '/api/v1/data-connectors', { project_id: project, name, kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, database) }))['id'];
+  const source = await connector('src', names.source);
+  const destination = await connector('dst', names.destination);
+  const cdc = await call('POST', '/api/v1/cdc-tables', { project_id: project, name: 'ticks', source: { connector_id: source, table: 'ticks' }, destination: { connector_id: destination, table: 'ticks' }, mode: 'mirror' });
+  for (let i = 0; (await call('GET', `/api/v1/cdc-tables/${String(cdc['id'])}`))['status'] !== 'streaming'; i++) {
     if (i > 600) throw new Error('the CDC table never started streaming');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -186,8 +158,7 @@ try {
   lines.push('', `highest rate tried with p99 lag under 1 s: ${highest.toLocaleString('en')} changes/s`);
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
-  child?.kill('SIGTERM');
-  if (child) await new Promise((r) => child!.once('exit', r));
+  await service?.stop();
   await rm(dataDir, { recursive: true, force: true });
   // Detach the subscription from its slot (dropping it would try to drop the slot over a connection to this very server).
   for (const statement of ['alter subscription bench_native disable', 'alter subscription bench_native set (slot_name = none)', 'drop subscription bench_native']) {

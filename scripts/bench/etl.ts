@@ -5,17 +5,15 @@
  * `succeeded`. Also the same pipeline forced onto the in-process path (two query streams, which a
  * pushdown cannot unite), for the record. BENCH_ROWS (default 1,000,000).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, waitForUrl } from './support.js';
+import { postgresConnectorConfig, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
-const PASSWORD = 'bench-Admin-password-1';
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
 const urlOf = (database: string) => {
@@ -49,41 +47,14 @@ try {
   await sql(names.source, 'analyze t');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/dist/cli.js', 'start'], {
-    env: {
-      ...process.env,
-      SVC_PORT: String(port),
-      SVC_DATABASE_URL: urlOf(names.framework),
-      SVC_REDIS_URL: REDIS_URL,
-      SVC_REDIS_KEY_PREFIX: `${names.framework}:`,
-      SVC_RATE_LIMIT_PER_MINUTE: '100000',
-      SVC_INITIAL_ADMIN_PASSWORD: PASSWORD,
-      SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'pw'),
-      SVC_DATA_DIR: dataDir,
-      SVC_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
   try {
-    await waitForUrl(`${base}/health`);
-    const call = async (method: string, route: string, body?: unknown, token?: string) => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await response.json()) as Record<string, unknown>;
-      if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: PASSWORD }))['access_token'] as string;
-    const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }, token))['id'] as string;
-    const admin = new URL(ADMIN_URL);
-    const config = (database: string) => ({ host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) });
-    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: 'postgres', config: config(names.source) }, token))['id'];
-    const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: config(names.destination) }, token))['id'];
+    const call = service.call;
+    const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
+    const connector = async (name: string, database: string) =>
+      (await call('POST', '/api/v1/data-connectors', { project_id: project, name, kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, database) }))['id'];
+    const source = await connector('src', names.source);
+    const destination = await connector('dst', names.destination);
 
     /** Rows per second of one run, from the call that starts it to `succeeded`; checks the row count. */
     const timed = async (table: string, start: () => Promise<Record<string, unknown>>) => {
@@ -94,7 +65,7 @@ try {
       while (current['status'] !== 'succeeded') {
         if (current['status'] === 'failed' || current['status'] === 'cancelled') throw new Error(`run ${String(current['status'])}: ${JSON.stringify(current)}`);
         await new Promise((r) => setTimeout(r, 100));
-        current = await call('GET', `/api/v1/executions/${String(execution['id'])}`, undefined, token);
+        current = await call('GET', `/api/v1/executions/${String(execution['id'])}`);
       }
       const seconds = (performance.now() - started) / 1000;
       const { rows } = await sql(names.destination, `select count(*)::int as n from ${table}`);
@@ -102,7 +73,7 @@ try {
       return ROWS / seconds;
     };
     const pipeline = async (name: string, sources: unknown[], table: string) =>
-      (await call('POST', '/api/v1/etl/pipelines', { project_id: project, name, sources, transforms: FIVE_STEPS, destination: { connector_id: destination, table, mode: 'overwrite' } }, token))['id'] as string;
+      (await call('POST', '/api/v1/etl/pipelines', { project_id: project, name, sources, transforms: FIVE_STEPS, destination: { connector_id: destination, table, mode: 'overwrite' } }))['id'] as string;
     const pushed = await pipeline('five steps', [{ connector_id: source, dataset: 't' }], 't_pipeline');
     const half = Math.floor(ROWS / 2);
     const inProcess = await pipeline('five steps in process', [
@@ -111,10 +82,10 @@ try {
     ], 't_in_process');
 
     const copy = await timed('t_copy', () =>
-      call('POST', '/api/v1/executions', { kind: 'sync', project_id: project, source_connector_id: source, destination_connector_id: destination, streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }] }, token),
+      call('POST', '/api/v1/executions', { kind: 'sync', project_id: project, source_connector_id: source, destination_connector_id: destination, streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }] }),
     );
-    const withSteps = await timed('t_pipeline', () => call('POST', `/api/v1/etl/pipelines/${pushed}/run`, undefined, token));
-    const stepsInProcess = await timed('t_in_process', () => call('POST', `/api/v1/etl/pipelines/${inProcess}/run`, undefined, token));
+    const withSteps = await timed('t_pipeline', () => call('POST', `/api/v1/etl/pipelines/${pushed}/run`));
+    const stepsInProcess = await timed('t_in_process', () => call('POST', `/api/v1/etl/pipelines/${inProcess}/run`));
     const row = (label: string, rate: number) => `| ${label} | ${Math.round(rate).toLocaleString('en')} | ${((rate / copy) * 100).toFixed(0)}% |`;
     process.stdout.write(
       [
@@ -127,8 +98,7 @@ try {
       ].join('\n') + '\n',
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await service.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 } finally {

@@ -38,6 +38,61 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
   throw new Error(`${url} did not answer`);
 }
 
+export interface BenchService {
+  base: string;
+  child: ChildProcess;
+  /** An API call as the seeded administrator; a 4xx or 5xx answer throws with its body. */
+  call(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
+  stop(): Promise<void>;
+}
+
+/** The built `svc start` (API and one worker) on a free port against `databaseUrl`, signed in as the seeded administrator. */
+export async function startBenchService(options: { databaseUrl: string; redisUrl: string; redisKeyPrefix: string; dataDir: string }): Promise<BenchService> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startChild(['apps/server/dist/cli.js', 'start'], {
+    SVC_PORT: String(port),
+    SVC_DATABASE_URL: options.databaseUrl,
+    SVC_REDIS_URL: options.redisUrl,
+    SVC_REDIS_KEY_PREFIX: options.redisKeyPrefix,
+    SVC_RATE_LIMIT_PER_MINUTE: '100000',
+    SVC_INITIAL_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    SVC_INITIAL_PASSWORD_FILE: path.join(options.dataDir, 'pw'),
+    SVC_DATA_DIR: options.dataDir,
+    SVC_LOG_LEVEL: 'warn',
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  let token: string | undefined;
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${base}${route}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  try {
+    await waitForUrl(`${base}/health`);
+    token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: BENCH_ADMIN_PASSWORD }))['access_token'] as string;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, child, call, stop };
+}
+
+/** A postgres connector's configuration for a database of the server `adminUrl` points at. */
+export function postgresConnectorConfig(adminUrl: string, database: string) {
+  const admin = new URL(adminUrl);
+  return { host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) };
+}
+
 export interface Figures {
   name: string;
   requestsPerSecond: number;

@@ -10,13 +10,12 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, waitForUrl } from './support.js';
+import { postgresConnectorConfig, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
 const ROWS_LARGE = Number(process.env['BENCH_ROWS_LARGE'] ?? 5_000_000);
-const PASSWORD = 'bench-Admin-password-1';
 
 const MYSQL_URL = process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306/test';
 const stamp = Date.now();
@@ -70,64 +69,35 @@ interface SourceSpec {
 async function throughService(rows: number, sourceSpec?: SourceSpec, prepare?: (dataDir: string) => Promise<void>): Promise<{ rowsPerSecond: number; peakMb: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
   await prepare?.(dataDir);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   await sql('postgres', `drop database if exists ${names.framework} with (force)`);
   await sql('postgres', `create database ${names.framework}`);
-  const child = spawn(process.execPath, ['apps/server/dist/cli.js', 'start'], {
-    env: {
-      ...process.env,
-      SVC_PORT: String(port),
-      SVC_DATABASE_URL: urlOf(names.framework),
-      SVC_REDIS_URL: REDIS_URL,
-      SVC_REDIS_KEY_PREFIX: `${names.framework}:`,
-      SVC_RATE_LIMIT_PER_MINUTE: '100000',
-      SVC_INITIAL_ADMIN_PASSWORD: PASSWORD,
-      SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'pw'),
-      SVC_DATA_DIR: dataDir,
-      SVC_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
   try {
-    await waitForUrl(`${base}/health`);
-    const call = async (method: string, route: string, body?: unknown, token?: string) => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as Record<string, unknown>;
-    };
-    const token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: PASSWORD }))['access_token'] as string;
-    const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }, token))['id'] as string;
-    const admin = new URL(ADMIN_URL);
-    const config = (database: string) => ({ host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) });
-    const spec = sourceSpec ?? { kind: 'postgres', config: config(names.source) };
-    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: spec.kind, config: spec.config }, token))['id'];
-    const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: config(names.destination) }, token))['id'];
+    const call = service.call;
+    const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
+    const spec = sourceSpec ?? { kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, names.source) };
+    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: spec.kind, config: spec.config }))['id'];
+    const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, names.destination) }))['id'];
     await sql(names.destination, 'drop table if exists t_copy');
     const started = performance.now();
     const execution = await call(
       'POST',
       '/api/v1/executions',
       { kind: 'sync', project_id: project, source_connector_id: source, destination_connector_id: destination, streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }] },
-      token,
     );
     let status = execution['status'];
     while (status !== 'succeeded') {
       if (status === 'failed' || status === 'cancelled') throw new Error(`run ${status}: ${JSON.stringify(execution)}`);
       await new Promise((r) => setTimeout(r, 100));
-      status = (await call('GET', `/api/v1/executions/${execution['id']}`, undefined, token))['status'];
+      status = (await call('GET', `/api/v1/executions/${String(execution['id'])}`))['status'];
     }
     const seconds = (performance.now() - started) / 1000;
-    const peak = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'));
+    const peak = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${service.child.pid}/status`, 'utf8'));
     const { rows: check } = await sql(names.destination, 'select count(*)::int as n from t_copy');
     if (check[0].n !== rows) throw new Error('the run copied a wrong number of rows');
     return { rowsPerSecond: rows / seconds, peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await service.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -30,11 +30,7 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
     const params = execution.params as unknown as PipelineRunParams;
     const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, fields).catch(() => undefined);
     const watch = watchRun(recorder, executionId, leaseSignal);
-    const handles = new Map<string, ConnectorHandle>();
-    const open = async (id: string) => {
-      if (!handles.has(id)) handles.set(id, await deps.openConnector(id, log));
-      return handles.get(id)!;
-    };
+    const handles: ConnectorHandle[] = [];
     let lastProgress = 0;
     try {
       log('info', `pipeline ${params.pipeline_name} (version ${params.version}) started (attempt ${execution.attempts})`, { trigger: execution.trigger, streams: params.sources.length });
@@ -43,10 +39,11 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
       for (const source of params.sources) {
         // Each stream its own handle: a connection reads one stream at a time.
         const handle = await deps.openConnector(source.connector_id, log);
-        handles.set(`${source.connector_id}:${source.name}`, handle);
+        handles.push(handle);
         sources.push({ name: source.name, handle, dataset: { namespace: source.namespace ?? null, name: source.dataset ?? source.name }, query: source.query, cursorColumn: source.cursor_column, after: saved.get(source.name) as Value | undefined });
       }
-      const destination = await open(params.destination.connector_id);
+      const destination = await deps.openConnector(params.destination.connector_id, log);
+      handles.push(destination);
       const result = await runPipeline({
         sources,
         steps: params.transforms,
@@ -72,7 +69,7 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
       await settleFailure(recorder, job, executionId, reason, leaseSignal, log, 'pipeline');
     } finally {
       watch.stop();
-      for (const handle of handles.values()) await handle.close();
+      for (const handle of handles) await handle.close();
     }
   };
 }

@@ -41,7 +41,12 @@ export function createIngestionArea(
 /** Lag and progress of every CDC table, read from the framework database: the same on every API process, whichever worker reads the table. */
 function registerCdcMetrics(platform: Platform, repository: ReturnType<typeof createCdcRepository>) {
   const registers = [platform.metrics.registry];
-  const rows = async () => repository.list(platform.framework.db, null);
+  // One query per scrape, shared by the five metrics below (each collects on its own).
+  let cached: { at: number; rows: ReturnType<typeof repository.list> } | undefined;
+  const rows = () => {
+    if (!cached || Date.now() - cached.at > 1000) cached = { at: Date.now(), rows: repository.list(platform.framework.db, null) };
+    return cached.rows;
+  };
   const gauge = (name: string, help: string, value: (row: Awaited<ReturnType<typeof rows>>[number]) => number | null) =>
     new client.Gauge({
       name,
