@@ -185,6 +185,11 @@ describe('schedules, the schedules dashboard and the overview', () => {
     expect((await api(t, 'POST', '/api/v1/etl/schedules', { token: admin, body: { pipeline_id: pipelineId, interval_seconds: 60 } })).status).toBe(409);
     const retimed = await api<Schedule & { interval_seconds: number; cron: string | null }>(t, 'PATCH', `/api/v1/etl/schedules/${ok.id}`, { token: admin, body: { interval_seconds: 3600 } });
     expect(retimed.body).toMatchObject({ cron: null, interval_seconds: 3600 });
+    expect((await api<Schedule>(t, 'GET', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).body).toMatchObject({ id: ok.id, paused: false });
+    const listed = await api<{ items: Schedule[] }>(t, 'GET', `/api/v1/etl/schedules?project_id=${projectId}`, { token: admin });
+    expect(listed.body.items.map((s) => s.id)).toContain(ok.id);
+    expect((await api(t, 'DELETE', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).status).toBe(204);
+    expect((await api(t, 'GET', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).status).toBe(404);
   });
 
   it('the overview and the dashboard add up to what ran in a project', async () => {

@@ -189,6 +189,22 @@ describe('OIDC single sign-on', () => {
     expect(me.body).toMatchObject({ id: local.body.id, username: 'local-bea' });
   });
 
+  it('lets administrators read, change and remove a provider; a change without the secret keeps it', async () => {
+    const provider = await configure('managed', {});
+    const renamed = await api<{ name: string; secrets_set: string[] }>(t, 'PATCH', `/api/v1/sso/providers/${provider.id}`, {
+      token: admin,
+      body: { name: 'managed 2', config: { issuer, client_id: 'svc', scopes: ['openid', 'email'] } },
+    });
+    expect(renamed.body).toMatchObject({ name: 'managed 2', secrets_set: ['client_secret'] });
+    const read = await api<{ config: Record<string, unknown> }>(t, 'GET', `/api/v1/sso/providers/${provider.id}`, { token: admin });
+    expect(read.body.config).not.toHaveProperty('client_secret');
+    // The kept secret still works: a sign-in completes.
+    const browser = new Browser();
+    expect((await browser.get(await startAt(browser, provider.id))).status).toBe(302);
+    expect((await api(t, 'DELETE', `/api/v1/sso/providers/${provider.id}`, { token: admin })).status).toBe(204);
+    expect((await api(t, 'GET', `/api/v1/sso/providers/${provider.id}`, { token: admin })).status).toBe(404);
+  });
+
   it('refuses an e-mail domain the provider does not allow', async () => {
     const provider = await configure('corp3', { allowed_email_domains: ['other.example'] });
     const browser = new Browser();

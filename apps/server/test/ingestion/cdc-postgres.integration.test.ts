@@ -303,6 +303,10 @@ describe('CDC tables from PostgreSQL', () => {
     expect(text).toMatch(/stop requested/);
     expect(text).toMatch(/^: heartbeat$/m);
 
+    const renamed = await api<{ name: string }>(t, 'PATCH', `/api/v1/cdc-tables/${cdc.id}`, { token: admin, body: { name: 'pings renamed' } });
+    expect(renamed.body.name).toBe('pings renamed');
+    const listed = await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/cdc-tables?project_id=${projectId}`, { token: admin });
+    expect(listed.body.items.map((c) => c.id)).toContain(cdc.id);
     const personal = await createApiToken(t, admin, { scope: 'read' });
     expect((await fetch(`${url}?token=${personal.token}`)).status).toBe(401);
     expect((await fetch(url)).status).toBe(401);
