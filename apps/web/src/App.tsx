@@ -22,5 +22,5 @@ export function App() {
   if (token === undefined || (token && me.isPending)) return <p className="center" aria-busy="true">Loading…</p>;
   if (!token) return <Login />;
   if (me.data?.password_change_required) return <ChangePassword onDone={() => void queries.invalidateQueries({ queryKey: ['me'] })} />;
-  return <Shell username={me.data?.username ?? ''} />;
+  return <Shell username={me.data?.username ?? ''} admin={me.data?.is_admin === true} />;
 }

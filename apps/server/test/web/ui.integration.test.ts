@@ -1,10 +1,12 @@
 /**
  * The web UI end to end, in Debian's Chromium driven by playwright-core, against a server started by
  * the test that serves the built UI (npm test builds it first): the seeded administrator's first
- * sign-in, the password change that blocks every other screen, the overview and executions screens,
- * sessions in two tabs that outlive the access token, the SPA fallback's limits, and an axe-core
- * check of every screen. Screenshots go to test-output/ui/.
+ * sign-in, the password change that blocks every other screen, every screen used as a user would
+ * (connectors, catalog, pipeline builder, executions, CDC log tail, tokens, users, projects, roles,
+ * license), sessions in two tabs that outlive the access token, every screen at 390 px, the SPA
+ * fallback's limits, and an axe-core check of every screen. Screenshots go to test-output/ui/.
  */
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/app.js';
+import { api, login } from '../support/http.js';
 import { createPostgresConnector, query } from '../support/runs.js';
 import { createTestDatabase } from '../support/services.js';
 
@@ -20,6 +23,13 @@ const CHROMIUM = process.env['SVC_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('test-output/ui');
 const NEW_PASSWORD = 'a-new-Admin-password-77';
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A license as the vendor signs it: an EdDSA JWT. */
+function licenseJwt(privateKey: KeyObject, claims: Record<string, unknown>): string {
+  const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const unsigned = `${encode({ alg: 'EdDSA', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${sign(null, Buffer.from(unsigned), privateKey).toString('base64url')}`;
+}
 
 /** Serious and critical axe violations on the page as it is now. */
 async function accessibilityProblems(page: Page): Promise<string[]> {
@@ -35,11 +45,17 @@ describe('web UI', () => {
   let t: TestApp;
   let context: BrowserContext;
   let profile: string;
+  const licenseKeys = generateKeyPairSync('ed25519');
+  /** The administrator's access token, once the first test changed the password. */
+  const adminToken = async () => (await login(t, 'admin', NEW_PASSWORD)).accessToken;
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (scripts/ensure-services.sh installs it)`);
     // Access tokens of 1 minute: the two-tab test outlives several.
-    t = await startTestApp({ worker: true, env: { ...NO_RATE_LIMITS, SVC_ACCESS_TOKEN_TTL_MINUTES: '1' } });
+    t = await startTestApp({
+      worker: true,
+      env: { ...NO_RATE_LIMITS, SVC_ACCESS_TOKEN_TTL_MINUTES: '1', SVC_LICENSE_PUBLIC_KEY: licenseKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+    });
     await mkdir(SHOTS, { recursive: true });
     profile = await mkdtemp(path.join(os.tmpdir(), 'svc-ui-'));
     context = await chromium.launchPersistentContext(profile, {
@@ -101,11 +117,6 @@ describe('web UI', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Executions' }).waitFor();
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('link', { name: 'Overview' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'overview-390.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.close();
   });
 
@@ -202,40 +213,117 @@ describe('web UI', () => {
     await page.getByRole('button', { name: 'Discover framework db' }).click();
     await page.getByText(/Discovered \d+ datasets/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'connectors.png') });
+
+    // Editing starts from the saved values; the secret field starts empty and, left so, is kept.
+    await page.getByRole('button', { name: 'Edit framework db' }).click();
+    await page.getByRole('heading', { name: 'Edit framework db' }).waitFor();
+    const editForm = page.getByRole('region', { name: 'Edit framework db' });
+    expect(await editForm.getByLabel('Host').inputValue()).toBe(database.hostname);
+    expect(await editForm.getByLabel('Password').inputValue()).toBe('');
+    await editForm.getByLabel('Name').fill('framework database');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'connectors-edit.png') });
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('cell', { name: 'framework database', exact: true }).waitFor();
+    const admin2 = await adminToken();
+    const saved = (await api<{ items: Array<{ name: string; secrets_set: string[]; config: Record<string, unknown> }> }>(t, 'GET', '/api/v1/data-connectors', { token: admin2 })).body.items.find(
+      (c) => c.name === 'framework database',
+    );
+    expect(saved).toMatchObject({ secrets_set: ['password'], config: { host: database.hostname } });
+
+    // The catalog shows what discovery found: the framework's own users table, its key marked.
+    await page.getByRole('link', { name: 'Catalog' }).click();
+    await page.getByRole('heading', { name: 'Catalog' }).waitFor();
+    await page.getByRole('button', { name: /Connector/ }).click();
+    await page.getByRole('option', { name: 'framework database' }).click();
+    await page.getByLabel('Search datasets').fill('users');
+    await page.getByRole('button', { name: 'Columns of public.users', exact: true }).click();
+    await page.getByRole('heading', { name: 'public.users' }).waitFor();
+    const columns = page.getByRole('table', { name: 'Columns of public.users' });
+    await columns.getByRole('cell', { name: 'username', exact: true }).waitFor();
+    expect(await columns.getByRole('row', { name: /\bid primary key\b/ }).count()).toBe(1);
+    expect(await columns.getByRole('row', { name: /\busername primary key\b/ }).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'catalog.png'), fullPage: true });
     await page.close();
   });
 
-  it('previews a pipeline and runs it, watching the execution reach succeeded', { timeout: 60_000 }, async () => {
+  it('builds a pipeline from the catalog, previews it, names a bad step, runs it and follows the run in the execution detail', { timeout: 90_000 }, async () => {
     const data = await createTestDatabase();
     try {
-      await query(data.url, `create table items as select g as id, 'item ' || g as label from generate_series(1, 30) g`);
-      const login = await fetch(`${t.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }) });
-      const { access_token: admin } = (await login.json()) as { access_token: string };
-      const post = async (route: string, body: unknown) =>
-        (await (await fetch(`${t.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify(body) })).json()) as { id: string };
+      await query(data.url, `create table items (id int primary key, label text); insert into items select g, 'item ' || g from generate_series(1, 30) g`);
+      const admin = await adminToken();
+      const post = async (route: string, body?: unknown) => (await api<{ id: string }>(t, 'POST', route, { token: admin, body })).body;
       const project = await post('/api/v1/admin/projects', { name: 'ui pipelines' });
       const connector = await createPostgresConnector(t, admin, project.id, 'items db', data.name);
-      await post('/api/v1/etl/pipelines', {
-        project_id: project.id,
-        name: 'even items',
-        sources: [{ connector_id: connector, dataset: 'items' }],
-        transforms: [{ type: 'filter', expression: 'id % 2 == 0' }, { type: 'derive', column: 'shout', expression: 'upper(label)' }],
-        destination: { connector_id: connector, table: 'even_items', mode: 'overwrite' },
-      });
+      await post(`/api/v1/data-connectors/${connector}/discover`);
       const page = await context.newPage();
       await page.goto(`${t.url}/pipelines`);
-      await page.getByRole('button', { name: 'Open even items' }).click();
-      await page.getByRole('button', { name: 'Preview' }).click();
-      await page.getByRole('cell', { name: 'ITEM 2', exact: true }).waitFor();
-      expect(await page.getByRole('cell', { name: 'ITEM 1', exact: true }).count()).toBe(0);
-      await page.getByRole('button', { name: 'Run now' }).click();
-      await page.getByText(/succeeded 15 rows read, 15 written|succeeded 30 rows read, 15 written/).waitFor({ timeout: 30_000 });
-      expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(15);
+      await page.getByRole('heading', { name: 'New pipeline' }).waitFor();
+      await page.getByText('No pipelines yet.').waitFor();
+      await page.getByRole('button', { name: /Project/ }).click();
+      await page.getByRole('option', { name: 'ui pipelines' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('even items');
+      await page.getByRole('button', { name: /Source connector/ }).click();
+      await page.getByRole('option', { name: 'items db' }).click();
+      // The dataset comes from the catalog that discovery filled.
+      await page.getByRole('combobox', { name: 'Source dataset' }).fill('ite');
+      await page.getByRole('option', { name: 'public.items' }).click();
+      await page.getByRole('button', { name: 'Add step' }).click();
+      await page.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 2 == 0');
+      await page.getByRole('button', { name: /New step/ }).click();
+      await page.getByRole('option', { name: 'derive' }).click();
+      await page.getByRole('button', { name: 'Add step' }).click();
+      const derive = page.getByRole('group', { name: 'Step 2: derive' });
+      await derive.getByLabel('Column', { exact: true }).fill('shout');
+      await derive.getByLabel('Expression').fill('upper(label)');
+      await page.getByRole('button', { name: /Destination connector/ }).click();
+      await page.getByRole('option', { name: 'items db' }).click();
+      await page.getByLabel('Table', { exact: true }).fill('even_items');
+      await page.getByText('overwrite', { exact: true }).click();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'pipelines-new.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Create pipeline' }).click();
+
+      // The new pipeline opens: its saved steps, a preview, then a mistake the API names by field.
+      const detail = page.getByRole('region', { name: 'even items' });
+      await detail.waitFor();
+      await detail.getByRole('button', { name: 'Preview' }).click();
+      await detail.getByRole('cell', { name: 'ITEM 2', exact: true }).waitFor();
+      expect(await detail.getByRole('cell', { name: 'ITEM 1', exact: true }).count()).toBe(0);
+      await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 2 ==');
+      await detail.getByRole('button', { name: 'Preview' }).click();
+      expect(await detail.getByRole('alert').textContent()).toMatch(/transforms\.0\.expression.*Request id: [0-9a-f-]{36}/);
+      // Edited but not saved: a run would use the saved steps, so it waits for a save.
+      expect(await detail.getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true);
+      await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 3 == 0');
+      await detail.getByRole('button', { name: 'Save steps' }).click();
+      await page.getByRole('cell', { name: 'filter → derive' }).waitFor();
+      const saved = (await api<{ items: Array<{ transforms: unknown[] }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body.items[0]!;
+      expect(saved.transforms).toEqual([
+        { type: 'filter', expression: 'id % 3 == 0' },
+        { type: 'derive', column: 'shout', expression: 'upper(label)' },
+      ]);
+      await page.getByRole('region', { name: 'even items' }).getByRole('button', { name: 'Run now' }).click();
+      await page.getByText(/succeeded 10 rows read, 10 written|succeeded 30 rows read, 10 written/).waitFor({ timeout: 30_000 });
+      expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(10);
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
 
+      // The run in the executions screen: its counters and its log.
+      await page.getByRole('link', { name: 'Executions' }).click();
+      await page.getByRole('button', { name: /^Details of pipeline run / }).first().click();
+      const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
+      await run.waitFor();
+      await run.getByText('succeeded', { exact: true }).waitFor();
+      expect(await run.getByRole('definition').allTextContents()).toEqual(expect.arrayContaining(['pipeline', 'manual', '10']));
+      await run.getByRole('list', { name: 'Log of the run' }).getByRole('listitem').first().waitFor();
+      expect(await run.getByRole('progressbar').count()).toBe(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'execution-detail.png'), fullPage: true });
+
       // The schedules dashboard and the audit log show what happened.
-      const pipelines = (await (await fetch(`${t.url}/api/v1/etl/pipelines?project_id=${project.id}`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { items: Array<{ id: string }> };
+      const pipelines = (await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body;
       await post('/api/v1/etl/schedules', { pipeline_id: pipelines.items[0]!.id, interval_seconds: 3600, paused: true });
       await page.getByRole('link', { name: 'Schedules' }).click();
       const row = page.getByRole('row', { name: /^even items/ });
@@ -252,6 +340,140 @@ describe('web UI', () => {
     } finally {
       await data.drop();
     }
+  });
+
+  it('manages users, a project\'s members and custom roles', { timeout: 90_000 }, async () => {
+    const admin = await adminToken();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/users`);
+    await page.getByRole('heading', { name: 'New user' }).waitFor();
+    await page.getByLabel('Username').fill('ana');
+    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByLabel('Initial password').fill('a-first-Password-for-ana');
+    await page.getByLabel('Display name').fill('Ana Lima');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const anaRow = page.getByRole('row', { name: /^ana ana@example\.com/ });
+    await anaRow.waitFor();
+    expect(await anaRow.textContent()).toContain('must change password');
+    await page.getByRole('button', { name: 'Disable ana' }).click();
+    await page.getByRole('button', { name: 'Enable ana' }).waitFor();
+    const users = (await api<{ items: Array<{ id: string; username: string; disabled: boolean }> }>(t, 'GET', '/api/v1/users', { token: admin })).body.items;
+    const ana = users.find((u) => u.username === 'ana')!;
+    expect(ana.disabled).toBe(true);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'users.png') });
+    await page.getByRole('button', { name: 'Enable ana' }).click();
+    await page.getByRole('button', { name: 'Disable ana' }).waitFor();
+
+    // A project, its members: add, change the role, remove.
+    await page.getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('heading', { name: 'New project' }).waitFor();
+    await page.getByLabel('Name').fill('ui access');
+    await page.getByLabel('Description').fill('made in the browser');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    const members = page.getByRole('region', { name: 'Members of ui access' });
+    await members.getByText('No members yet.').waitFor();
+    await members.getByRole('button', { name: /User/ }).click();
+    await page.getByRole('option', { name: 'ana', exact: true }).click();
+    await members.getByRole('button', { name: /Role$/ }).click();
+    await page.getByRole('option', { name: 'viewer', exact: true }).click();
+    await members.getByRole('button', { name: 'Add member' }).click();
+    await members.getByRole('button', { name: 'Remove ana' }).waitFor();
+    const projectId = (await api<{ items: Array<{ id: string; name: string }> }>(t, 'GET', '/api/v1/admin/projects', { token: admin })).body.items.find((p) => p.name === 'ui access')!.id;
+    const memberRole = async () => (await api<{ items: Array<{ user_id: string; role: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, { token: admin })).body.items.find((m) => m.user_id === ana.id)?.role;
+    expect(await memberRole()).toBe('viewer');
+    await members.getByRole('button', { name: /Role of ana/ }).click();
+    await page.getByRole('option', { name: 'editor', exact: true }).click();
+    await expect.poll(memberRole, { timeout: 10_000 }).toBe('editor');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'projects.png'), fullPage: true });
+    await members.getByRole('button', { name: 'Remove ana' }).click();
+    await members.getByText('No members yet.').waitFor();
+    expect(await memberRole()).toBeUndefined();
+
+    // A custom role from the capabilities the built-in roles hold; deleted again.
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('heading', { name: 'New role' }).waitFor();
+    await page.getByLabel('Name').fill('auditor');
+    const capabilities = page.getByRole('group', { name: 'Capabilities' });
+    await capabilities.getByText('execution:read', { exact: true }).click();
+    await capabilities.getByText('pipeline:read', { exact: true }).click();
+    expect(await capabilities.getByRole('checkbox', { name: 'execution:read' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.getByRole('button', { name: 'Delete auditor' }).waitFor();
+    const roles = (await api<{ items: Array<{ name: string; capabilities: string[]; built_in: boolean }> }>(t, 'GET', '/api/v1/admin/roles', { token: admin })).body.items;
+    expect(roles.find((r) => r.name === 'auditor')).toMatchObject({ built_in: false, capabilities: expect.arrayContaining(['execution:read', 'pipeline:read']) });
+    expect(roles.find((r) => r.name === 'auditor')!.capabilities).toHaveLength(2);
+    // Built-in roles cannot be deleted: no button offers it.
+    expect(await page.getByRole('button', { name: 'Delete owner' }).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'roles.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Delete auditor' }).click();
+    await page.getByRole('button', { name: 'Delete auditor' }).waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('installs a license, shows the read-only banner once it expires, and lifts it with a renewed one', { timeout: 60_000 }, async () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    const claims = (seconds: number) => ({ customer: 'Acme Data', seats: 25, features: ['sso', 'cdc'], iat: now(), exp: now() + seconds });
+    const page = await context.newPage();
+    await page.goto(`${t.url}/license`);
+    await page.getByText('Community mode: no license installed, everything writable').waitFor();
+    // A license signed by another key is refused, the reason named.
+    await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(generateKeyPairSync('ed25519').privateKey, claims(3600)));
+    await page.getByRole('button', { name: 'Install license' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/license.*Request id: [0-9a-f-]{36}/);
+
+    await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(licenseKeys.privateKey, claims(4)));
+    await page.getByRole('button', { name: 'Install license' }).click();
+    await page.getByText('License installed.').waitFor();
+    await page.getByText('Acme Data').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'read-only' }).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'license.png') });
+    await new Promise((r) => setTimeout(r, 4500));
+    await page.reload();
+    await page.getByText('Expired: the instance is read-only', { exact: true }).waitFor();
+    await page.getByText(/The license has expired: the instance is read-only/).waitFor();
+    // Read-only: a change is refused, and the envelope says why.
+    await page.getByRole('link', { name: 'API tokens' }).click();
+    await page.getByLabel('Name').fill('refused');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/license_expired.*Request id: [0-9a-f-]{36}/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'license-expired.png') });
+    // Installing a renewed license is allowed while read-only, and lifts the banner.
+    await page.getByRole('link', { name: 'License' }).click();
+    await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(licenseKeys.privateKey, claims(3600)));
+    await page.getByRole('button', { name: 'Install license' }).click();
+    await page.getByText('License installed.').waitFor();
+    await page.getByText(/The license has expired/).waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('fits every screen into a 390 px wide window without sideways scrolling', { timeout: 120_000 }, async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+    expect(links.length).toBeGreaterThanOrEqual(13);
+    for (const title of links) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: title, exact: true }).click();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      // Wide tables scroll inside their own box; the page itself never does.
+      const overflow = await page.locator('html').evaluate((html) => {
+        const wider = [...html.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > html.clientWidth + 0.5 && !e.closest('.table-wrap')?.contains(e.parentElement));
+        // The innermost elements that stick out name the culprit in the failure message.
+        const innermost = wider.filter((e) => !wider.some((other) => other !== e && e.contains(other)));
+        return { by: html.scrollWidth - html.clientWidth, elements: innermost.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').slice(0, 30)}`) };
+      });
+      expect({ title, overflow }).toEqual({ title, overflow: { by: 0, elements: [] } });
+      expect({ title, problems: await accessibilityProblems(page) }).toEqual({ title, problems: [] });
+      await page.screenshot({ path: path.join(SHOTS, `${title.toLowerCase().replaceAll(' ', '-')}-390.png`), fullPage: true });
+    }
+    await page.close();
   });
 
   it('keeps two tabs signed in for longer than the access token lives', { timeout: 240_000 }, async () => {

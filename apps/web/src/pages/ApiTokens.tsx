@@ -70,7 +70,7 @@ export function ApiTokens() {
       <ErrorNotice error={tokens.error ?? revoke.error} />
       {tokens.data && tokens.data.items.length === 0 ? <p className="empty">No tokens yet.</p> : null}
       {tokens.data?.items.length ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Your tokens</caption>
             <thead>

@@ -17,7 +17,7 @@ export function AuditLog() {
   if (events.length === 0) return <p className="empty">No events yet.</p>;
   return (
     <>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Audit events, newest first</caption>
           <thead>

@@ -70,7 +70,7 @@ export function CdcTables() {
   if (tables.data.items.length === 0) return <p className="empty">No CDC tables yet.</p>;
   return (
     <>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table>
           <caption className="visually-hidden">CDC tables</caption>
           <thead>

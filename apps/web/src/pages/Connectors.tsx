@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import type { paths } from '../api/schema';
 import { ErrorNotice } from '../ErrorNotice';
 
 interface Property {
@@ -13,17 +14,22 @@ interface Property {
   enum?: string[];
 }
 
-/** A configuration form drawn from a connector kind's JSON Schema: text, numbers, switches, secrets. */
-function ConfigFields({ spec }: { spec: Record<string, unknown> }) {
+/**
+ * A configuration form drawn from a connector kind's JSON Schema: text, numbers, switches, secrets.
+ * Editing, the fields start from the saved values; secrets start empty and stay as they are unless typed.
+ */
+function ConfigFields({ spec, values, secretsSet }: { spec: Record<string, unknown>; values?: Record<string, unknown>; secretsSet?: string[] }) {
   const properties = (spec['properties'] ?? {}) as Record<string, Property>;
   const required = new Set((spec['required'] as string[] | undefined) ?? []);
   return (
     <>
       {Object.entries(properties).map(([name, property]) => {
         const label = property.title ?? name;
+        const initial = values && name in values ? values[name] : property.default;
+        const secretKept = secretsSet?.includes(name);
         if (property.type === 'boolean') {
           return (
-            <Checkbox key={name} name={`config.${name}`} defaultSelected={property.default === true} value="true">
+            <Checkbox key={name} name={`config.${name}`} defaultSelected={initial === true} value="true">
               {label}
             </Checkbox>
           );
@@ -32,7 +38,7 @@ function ConfigFields({ spec }: { spec: Record<string, unknown> }) {
           return (
             <TextField key={name} name={`config.${name}`} isRequired={required.has(name)}>
               <Label>{label} (JSON)</Label>
-              <Input defaultValue={property.default === undefined ? '' : JSON.stringify(property.default)} />
+              <Input defaultValue={initial === undefined || initial === null ? '' : JSON.stringify(initial)} />
             </TextField>
           );
         }
@@ -40,13 +46,15 @@ function ConfigFields({ spec }: { spec: Record<string, unknown> }) {
           <TextField
             key={name}
             name={`config.${name}`}
-            isRequired={required.has(name)}
+            isRequired={required.has(name) && !secretKept}
             type={property['x-secret'] ? 'password' : property.type === 'integer' || property.type === 'number' ? 'number' : 'text'}
-            defaultValue={property.default === undefined ? '' : String(property.default)}
+            defaultValue={property['x-secret'] || initial === undefined || initial === null ? '' : String(initial)}
           >
             <Label>{label}</Label>
             <Input autoComplete={property['x-secret'] ? 'new-password' : 'off'} />
-            {property['x-secret'] ? <Text slot="description">Stored encrypted; never shown again.</Text> : null}
+            {property['x-secret'] ? (
+              <Text slot="description">{secretKept ? 'A value is stored (encrypted); leave empty to keep it.' : 'Stored encrypted; never shown again.'}</Text>
+            ) : null}
           </TextField>
         );
       })}
@@ -54,19 +62,70 @@ function ConfigFields({ spec }: { spec: Record<string, unknown> }) {
   );
 }
 
-/** The form's config.* fields as the kind's types: numbers, booleans, JSON; empty optional fields left out. */
-function configOf(form: FormData, spec: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The form's config.* fields as the kind's types: numbers, booleans, JSON. Empty fields are left out
+ * (a stored secret is kept); editing, an emptied field that had a value is sent as null (removed).
+ */
+function configOf(form: FormData, spec: Record<string, unknown>, saved?: Record<string, unknown>): Record<string, unknown> {
   const properties = (spec['properties'] ?? {}) as Record<string, Property>;
   const config: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
     const raw = form.get(`config.${name}`);
     if (property.type === 'boolean') config[name] = raw === 'true';
+    else if ((raw === null || raw === '') && saved && !property['x-secret'] && saved[name] !== undefined && saved[name] !== null) config[name] = null;
     else if (raw === null || raw === '') continue;
     else if (property.type === 'integer' || property.type === 'number') config[name] = Number(raw);
     else if (property.type === 'object' || property.type === 'array') config[name] = JSON.parse(String(raw)) as unknown;
     else config[name] = String(raw);
   }
   return config;
+}
+
+type Connector = paths['/api/v1/data-connectors/{id}']['get']['responses'][200]['content']['application/json'];
+
+/** Changes a connector: its name and configuration, drawn from its kind's spec and filled with what is saved. */
+function EditConnector({ connector, spec, onDone }: { connector: Connector; spec: Record<string, unknown>; onDone: () => void }) {
+  const queries = useQueryClient();
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const update = useMutation({
+    mutationFn: (body: { name: string; config: Record<string, unknown> }) => unwrap(api.PATCH('/api/v1/data-connectors/{id}', { params: { path: { id: connector.id } }, body })),
+    onSuccess: () => {
+      void queries.invalidateQueries({ queryKey: ['connectors'] });
+      onDone();
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      setInvalid(undefined);
+      update.mutate({ name: String(form.get('name')), config: configOf(form, spec, connector.config) });
+    } catch (error) {
+      setInvalid(`Invalid JSON: ${(error as Error).message}`);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="edit-connector">
+      <h2 id="edit-connector">Edit {connector.name}</h2>
+      <Form onSubmit={submit}>
+        <TextField name="name" isRequired defaultValue={connector.name}>
+          <Label>Name</Label>
+          <Input />
+        </TextField>
+        <ConfigFields spec={spec} values={connector.config} secretsSet={connector.secrets_set} />
+        <ErrorNotice error={update.error} />
+        {invalid ? <p role="alert" className="error">{invalid}</p> : null}
+        <div className="row">
+          <Button type="submit" isDisabled={update.isPending}>
+            Save changes
+          </Button>
+          <Button className="secondary" onPress={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
 }
 
 export function Connectors() {
@@ -77,6 +136,9 @@ export function Connectors() {
   const [kind, setKind] = useState<string | undefined>();
   const [project, setProject] = useState<string | undefined>();
   const [checks, setChecks] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<string | undefined>();
+  const edited = connectors.data?.items.find((c) => c.id === editing);
+  const editedSpec = kinds.data?.items.find((k) => k.kind === edited?.kind)?.spec;
   // A new key empties the form after a connector was created.
   const [formKey, setFormKey] = useState(0);
   const spec = kinds.data?.items.find((k) => k.kind === kind)?.spec;
@@ -142,11 +204,12 @@ export function Connectors() {
           </Button>
         </Form>
       </section>
+      {edited && editedSpec ? <EditConnector key={edited.id} connector={edited} spec={editedSpec} onDone={() => setEditing(undefined)} /> : null}
       {connectors.isPending ? <p aria-busy="true">Loading…</p> : null}
       <ErrorNotice error={connectors.error ?? test.error ?? discover.error} />
       {connectors.data && connectors.data.items.length === 0 ? <p className="empty">No connectors yet.</p> : null}
       {connectors.data?.items.length ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Data connectors</caption>
             <thead>
@@ -168,6 +231,9 @@ export function Connectors() {
                   <td>{connector.secrets_set.join(', ') || '—'}</td>
                   <td role="status">{checks[connector.id] ?? ''}</td>
                   <td className="row">
+                    <Button className="secondary" aria-label={`Edit ${connector.name}`} onPress={() => setEditing(connector.id)}>
+                      Edit
+                    </Button>
                     <Button className="secondary" aria-label={`Test ${connector.name}`} onPress={() => test.mutate(connector.id)}>
                       Test
                     </Button>

@@ -1,8 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import type { paths } from '../api/schema';
 import { ErrorNotice } from '../ErrorNotice';
+import { toDraft, toStep, type StepDraft } from './pipeline-steps';
+import { StepsEditor } from './StepsEditor';
+
+type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
+type PipelineBody = NonNullable<paths['/api/v1/etl/pipelines']['post']['requestBody']>['content']['application/json'];
 
 /** Runs of a pipeline, polled while one is queued or running: the progress indication. */
 function Runs({ pipelineId }: { pipelineId: string }) {
@@ -25,23 +31,50 @@ function Runs({ pipelineId }: { pipelineId: string }) {
   );
 }
 
-function PipelineDetail({ id, name }: { id: string; name: string }) {
-  const preview = useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/preview', { params: { path: { id } }, body: { limit: 20 } })) });
+/** A cell of the preview: nulls and JSON shown as such. */
+const cellText = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
+function PipelineDetail({ pipeline }: { pipeline: Pipeline }) {
+  const queries = useQueryClient();
+  const [steps, setSteps] = useState<StepDraft[]>(() => pipeline.transforms.map(toDraft));
+  const [saved, setSaved] = useState(true);
+  const edit = (next: StepDraft[]) => {
+    setSteps(next);
+    setSaved(false);
+  };
+  const id = pipeline.id;
+  const preview = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/preview', { params: { path: { id } }, body: { limit: 20, transforms: steps.map(toStep) } })),
+  });
+  const save = useMutation({
+    mutationFn: () => unwrap(api.PATCH('/api/v1/etl/pipelines/{id}', { params: { path: { id } }, body: { transforms: steps.map(toStep) } })),
+    onSuccess: () => {
+      setSaved(true);
+      void queries.invalidateQueries({ queryKey: ['pipelines'] });
+    },
+  });
   const run = useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })) });
   return (
     <section className="card" aria-labelledby="pipeline-detail">
-      <h2 id="pipeline-detail">{name}</h2>
+      <h2 id="pipeline-detail">{pipeline.name}</h2>
+      <h3>Steps</h3>
+      <StepsEditor steps={steps} onChange={edit} />
       <div className="row">
         <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending}>
           Preview
         </Button>
-        <Button onPress={() => run.mutate()} isDisabled={run.isPending}>
+        <Button className="secondary" onPress={() => save.mutate()} isDisabled={saved || save.isPending}>
+          Save steps
+        </Button>
+        <Button onPress={() => run.mutate()} isDisabled={run.isPending || !saved}>
           Run now
         </Button>
       </div>
-      <ErrorNotice error={preview.error ?? run.error} />
+      {saved ? null : <p className="muted">Unsaved steps: the preview uses them; a run uses the saved ones, so save first.</p>}
+      <ErrorNotice error={preview.error ?? save.error ?? run.error} />
       {preview.data ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption>
               Preview: the first rows after the steps ({preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})
@@ -59,12 +92,13 @@ function PipelineDetail({ id, name }: { id: string; name: string }) {
               {preview.data.rows.map((row, i) => (
                 <tr key={i}>
                   {preview.data.columns.map((c) => (
-                    <td key={c.name}>{row[c.name] === null ? '∅' : typeof row[c.name] === 'object' ? JSON.stringify(row[c.name]) : String(row[c.name])}</td>
+                    <td key={c.name}>{cellText(row[c.name])}</td>
                   ))}
                 </tr>
               ))}
             </tbody>
           </table>
+          {preview.data.rows.length === 0 ? <p className="empty">No rows pass the steps in the sample.</p> : null}
         </div>
       ) : null}
       <h3>Runs</h3>
@@ -73,48 +107,194 @@ function PipelineDetail({ id, name }: { id: string; name: string }) {
   );
 }
 
+type Mode = 'append' | 'overwrite' | 'upsert';
+
+/** Builds a pipeline: a source dataset (from the catalog, or typed), the steps, a destination table. */
+function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void }) {
+  const queries = useQueryClient();
+  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
+  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const [project, setProject] = useState<string | undefined>();
+  const [source, setSource] = useState<string | undefined>();
+  const [destination, setDestination] = useState<string | undefined>();
+  const [dataset, setDataset] = useState('');
+  const [mode, setMode] = useState<Mode>('append');
+  const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  const catalog = useQuery({
+    queryKey: ['catalog', source],
+    enabled: !!source,
+    queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets', { params: { query: { connector_id: source! } } })),
+  });
+  const inProject = (connectors.data?.items ?? []).filter((c) => c.project_id === project);
+  const qualified = (d: { namespace: string | null; name: string }) => (d.namespace ? `${d.namespace}.${d.name}` : d.name);
+  const create = useMutation({
+    mutationFn: (body: PipelineBody) => unwrap(api.POST('/api/v1/etl/pipelines', { body })),
+    onSuccess: (pipeline) => {
+      setSteps([]);
+      setDataset('');
+      setFormKey((k) => k + 1);
+      void queries.invalidateQueries({ queryKey: ['pipelines'] });
+      onCreated(pipeline);
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!project || !source || !destination) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    // A dataset picked from the catalog carries its namespace; a typed one is the connector's own.
+    const known = catalog.data?.items.find((d) => qualified(d) === dataset.trim());
+    const keys = text('key_columns').split(',').map((k) => k.trim()).filter(Boolean);
+    create.mutate({
+      project_id: project,
+      name: text('name'),
+      sources: [
+        {
+          connector_id: source,
+          ...(known ? { namespace: known.namespace, dataset: known.name } : { dataset: dataset.trim() }),
+          ...(text('cursor_column') ? { cursor_column: text('cursor_column') } : {}),
+        },
+      ],
+      transforms: steps.map(toStep),
+      destination: { connector_id: destination, table: text('table'), mode, ...(keys.length ? { key_columns: keys } : {}) },
+    });
+  };
+  const connectorSelect = (label: string, value: string | undefined, set: (id: string) => void) => (
+    <Select selectedKey={value ?? null} onSelectionChange={(key) => set(String(key))} isRequired isDisabled={!project}>
+      <Label>{label}</Label>
+      <Button>
+        <SelectValue />
+      </Button>
+      <Popover>
+        <ListBox items={inProject} renderEmptyState={() => 'No connectors in this project'}>
+          {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+  return (
+    <section className="card" aria-labelledby="new-pipeline">
+      <h2 id="new-pipeline">New pipeline</h2>
+      <Form key={formKey} onSubmit={submit}>
+        <Select selectedKey={project ?? null} onSelectionChange={(key) => setProject(String(key))} isRequired>
+          <Label>Project</Label>
+          <Button>
+            <SelectValue />
+          </Button>
+          <Popover>
+            <ListBox items={projects.data?.items ?? []}>{(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}</ListBox>
+          </Popover>
+        </Select>
+        <TextField name="name" isRequired>
+          <Label>Name</Label>
+          <Input />
+        </TextField>
+        <fieldset>
+          <legend>Source</legend>
+          {connectorSelect('Source connector', source, (id) => {
+            setSource(id);
+            setDataset('');
+          })}
+          <ComboBox allowsCustomValue inputValue={dataset} onInputChange={setDataset} isRequired isDisabled={!source} items={catalog.data?.items ?? []}>
+            <Label>Source dataset</Label>
+            <div className="row">
+              <Input />
+              <Button className="secondary" aria-label="Datasets in the catalog">
+                ▾
+              </Button>
+            </div>
+            <Text slot="description">Pick one the catalog found, or type a table, file dataset or endpoint.</Text>
+            <Popover>
+              <ListBox>{(item: { id: string; namespace: string | null; name: string }) => <ListBoxItem id={item.id}>{qualified(item)}</ListBoxItem>}</ListBox>
+            </Popover>
+          </ComboBox>
+          <TextField name="cursor_column">
+            <Label>Cursor column</Label>
+            <Input />
+            <Text slot="description">Optional: each run then reads only rows past the value the previous run reached.</Text>
+          </TextField>
+        </fieldset>
+        <fieldset>
+          <legend>Steps</legend>
+          <StepsEditor steps={steps} onChange={setSteps} />
+        </fieldset>
+        <fieldset>
+          <legend>Destination</legend>
+          {connectorSelect('Destination connector', destination, setDestination)}
+          <TextField name="table" isRequired>
+            <Label>Table</Label>
+            <Input />
+          </TextField>
+          <RadioGroup value={mode} onChange={(next) => setMode(next as Mode)} orientation="horizontal">
+            <Label>Write mode</Label>
+            <Radio value="append">append</Radio>
+            <Radio value="overwrite">overwrite</Radio>
+            <Radio value="upsert">upsert</Radio>
+          </RadioGroup>
+          {mode === 'upsert' ? (
+            <TextField name="key_columns" isRequired>
+              <Label>Key columns</Label>
+              <Input />
+              <Text slot="description">Comma-separated</Text>
+            </TextField>
+          ) : null}
+        </fieldset>
+        <ErrorNotice error={create.error} />
+        <Button type="submit" isDisabled={create.isPending || !project}>
+          Create pipeline
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
 export function Pipelines() {
   const pipelines = useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
-  const [selected, setSelected] = useState<{ id: string; name: string } | undefined>();
-  if (pipelines.isPending) return <p aria-busy="true">Loading…</p>;
-  if (pipelines.error) return <ErrorNotice error={pipelines.error} />;
-  if (pipelines.data.items.length === 0) return <p className="empty">No pipelines yet.</p>;
+  const [selected, setSelected] = useState<string | undefined>();
+  const open = pipelines.data?.items.find((p) => p.id === selected);
   return (
     <>
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Pipelines</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Streams</th>
-              <th scope="col">Steps</th>
-              <th scope="col">Destination</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pipelines.data.items.map((pipeline) => (
-              <tr key={pipeline.id}>
-                <td>{pipeline.name}</td>
-                <td>{pipeline.sources.map((s) => s.name).join(', ')}</td>
-                <td>{pipeline.transforms.map((t) => String(t['type'])).join(' → ') || '—'}</td>
-                <td>
-                  {pipeline.destination.table} ({pipeline.destination.mode})
-                </td>
-                <td>
-                  <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected({ id: pipeline.id, name: pipeline.name })}>
-                    Open
-                  </Button>
-                </td>
+      <NewPipeline onCreated={(pipeline) => setSelected(pipeline.id)} />
+      {pipelines.isPending ? <p aria-busy="true">Loading…</p> : null}
+      <ErrorNotice error={pipelines.error} />
+      {pipelines.data?.items.length === 0 ? <p className="empty">No pipelines yet.</p> : null}
+      {pipelines.data?.items.length ? (
+        <div className="table-wrap" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Pipelines</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Streams</th>
+                <th scope="col">Steps</th>
+                <th scope="col">Destination</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {selected ? <PipelineDetail key={selected.id} {...selected} /> : null}
+            </thead>
+            <tbody>
+              {pipelines.data.items.map((pipeline) => (
+                <tr key={pipeline.id}>
+                  <td>{pipeline.name}</td>
+                  <td>{pipeline.sources.map((s) => s.name).join(', ')}</td>
+                  <td>{pipeline.transforms.map((t) => String(t['type'])).join(' → ') || '—'}</td>
+                  <td>
+                    {pipeline.destination.table} ({pipeline.destination.mode})
+                  </td>
+                  <td>
+                    <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected(pipeline.id)}>
+                      Open
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {open ? <PipelineDetail key={`${open.id}:${open.version}`} pipeline={open} /> : null}
     </>
   );
 }

@@ -9,7 +9,7 @@ export function Schedules() {
   if (dashboard.error) return <ErrorNotice error={dashboard.error} />;
   if (dashboard.data.items.length === 0) return <p className="empty">No schedules yet.</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table>
         <caption className="visually-hidden">Schedules</caption>
         <thead>

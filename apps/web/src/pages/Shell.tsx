@@ -5,23 +5,34 @@ import { api, unwrap } from '../api/client';
 import { setSession } from '../session-store';
 import { ApiTokens } from './ApiTokens';
 import { AuditLog } from './AuditLog';
+import { Catalog } from './Catalog';
 import { CdcTables } from './CdcTables';
 import { Connectors } from './Connectors';
 import { Executions } from './Executions';
+import { License } from './License';
 import { Overview } from './Overview';
 import { Pipelines } from './Pipelines';
+import { Projects } from './Projects';
+import { Roles } from './Roles';
 import { Schedules } from './Schedules';
+import { Users } from './Users';
 
+/** The screens; `admin` ones are shown to administrators only (the API refuses the others anyway). */
 const PAGES = [
   { path: '/', title: 'Overview', render: () => <Overview /> },
   { path: '/connectors', title: 'Connectors', render: () => <Connectors /> },
+  { path: '/catalog', title: 'Catalog', render: () => <Catalog /> },
   { path: '/pipelines', title: 'Pipelines', render: () => <Pipelines /> },
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
-  { path: '/audit-log', title: 'Audit log', render: () => <AuditLog /> },
-] as const;
+  { path: '/projects', title: 'Projects', render: () => <Projects /> },
+  { path: '/roles', title: 'Roles', render: () => <Roles /> },
+  { path: '/users', title: 'Users', admin: true, render: () => <Users /> },
+  { path: '/audit-log', title: 'Audit log', admin: true, render: () => <AuditLog /> },
+  { path: '/license', title: 'License', render: () => <License /> },
+];
 
 /** Navigation in the address bar (the server answers every such path with the app). */
 function usePath(): [string, (path: string) => void] {
@@ -37,10 +48,12 @@ function usePath(): [string, (path: string) => void] {
   }];
 }
 
-export function Shell({ username }: { username: string }) {
+export function Shell({ username, admin }: { username: string; admin: boolean }) {
   const [path, go] = usePath();
-  const license = useQuery({ queryKey: ['license'], queryFn: () => unwrap(api.GET('/api/v1/license')) });
-  const page = PAGES.find((p) => p.path === path) ?? PAGES[0];
+  const pages = PAGES.filter((p) => admin || !p.admin);
+  // Polled, so the read-only banner appears when a license expires while the app is open.
+  const license = useQuery({ queryKey: ['license'], queryFn: () => unwrap(api.GET('/api/v1/license')), refetchInterval: 60_000 });
+  const page = pages.find((p) => p.path === path) ?? pages[0]!;
   const signOut = async () => {
     await api.POST('/api/v1/auth/logout').catch(() => undefined);
     setSession(null);
@@ -50,7 +63,7 @@ export function Shell({ username }: { username: string }) {
       <header>
         <span className="brand">svc</span>
         <nav aria-label="Main">
-          {PAGES.map((p) => (
+          {pages.map((p) => (
             <a
               key={p.path}
               href={p.path}

@@ -1,0 +1,213 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { api, unwrap } from '../api/client';
+import { ErrorNotice } from '../ErrorNotice';
+import { usersQuery } from './Users';
+
+/** A select of roles by name; labelled by a visible <Label> or, in a table, by aria-label. */
+function RoleSelect({ label, ariaLabel, value, onChange, isDisabled }: { label?: string; ariaLabel?: string; value: string | null; onChange: (role: string) => void; isDisabled?: boolean }) {
+  const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
+  return (
+    <Select
+      aria-label={ariaLabel}
+      selectedKey={value}
+      onSelectionChange={(key) => {
+        if (key !== null) onChange(String(key));
+      }}
+      isDisabled={isDisabled}
+      isRequired={!!label}
+    >
+      {label ? <Label>{label}</Label> : null}
+      <Button>
+        <SelectValue />
+      </Button>
+      <Popover>
+        <ListBox items={roles.data?.items ?? []}>{(role) => <ListBoxItem id={role.name}>{role.name}</ListBoxItem>}</ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** The members of one project: change a role, remove a member, add one. */
+function Members({ project }: { project: { id: string; name: string } }) {
+  const queries = useQueryClient();
+  const key = ['members', project.id];
+  const members = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/members', { params: { path: { id: project.id } } })) });
+  const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
+  const users = useInfiniteQuery(usersQuery);
+  // The user select offers every user: fetch the remaining pages.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = users;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const [user, setUser] = useState<string | null>(null);
+  const [role, setRole] = useState<string | null>(null);
+  // environment_ids is sent back unchanged: leaving it out would widen a narrowed member to every environment.
+  const put = useMutation({
+    mutationFn: ({ userId, ...body }: { userId: string; role: string; environment_ids?: string[] | null }) =>
+      unwrap(api.PUT('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } }, body })),
+    onSuccess: () => {
+      setUser(null);
+      setRole(null);
+      void queries.invalidateQueries({ queryKey: key });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (userId: string) => unwrap(api.DELETE('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: key }),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (user && role) put.mutate({ userId: user, role });
+  };
+  const memberIds = new Set(members.data?.items.map((m) => m.user_id));
+  const candidates = (users.data?.pages.flatMap((page) => page.items) ?? []).filter((u) => !memberIds.has(u.id));
+  return (
+    <section className="card" aria-labelledby="members-of">
+      <h2 id="members-of">Members of {project.name}</h2>
+      {members.isPending ? <p aria-busy="true">Loading…</p> : null}
+      <ErrorNotice error={members.error ?? roles.error ?? users.error ?? remove.error} />
+      {members.data && members.data.items.length === 0 ? <p className="empty">No members yet.</p> : null}
+      {members.data?.items.length ? (
+        <div className="table-wrap" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Members of {project.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">Environments</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.items.map((member) => (
+                <tr key={member.id}>
+                  <td>{member.username}</td>
+                  <td>
+                    <RoleSelect
+                      ariaLabel={`Role of ${member.username}`}
+                      value={member.role}
+                      isDisabled={put.isPending}
+                      onChange={(next) => {
+                        if (next !== member.role) put.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
+                      }}
+                    />
+                  </td>
+                  <td>{member.environment_ids === null ? 'all' : member.environment_ids.length}</td>
+                  <td>
+                    <Button className="secondary" aria-label={`Remove ${member.username}`} onPress={() => remove.mutate(member.user_id)}>
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <h3 id="add-member">Add member</h3>
+      <Form onSubmit={submit} aria-labelledby="add-member">
+        <div className="row">
+          <Select selectedKey={user} onSelectionChange={(next) => setUser(next === null ? null : String(next))} isRequired>
+            <Label>User</Label>
+            <Button>
+              <SelectValue />
+            </Button>
+            <Popover>
+              <ListBox items={candidates}>{(item) => <ListBoxItem id={item.id}>{item.username}</ListBoxItem>}</ListBox>
+            </Popover>
+          </Select>
+          <RoleSelect label="Role" value={role} onChange={setRole} />
+        </div>
+        <ErrorNotice error={put.error} />
+        <Button type="submit" isDisabled={!user || !role || put.isPending}>
+          Add member
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** Projects (administrators): create one, list them, and manage the members of the one selected. */
+export function Projects() {
+  const queries = useQueryClient();
+  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
+  const [selected, setSelected] = useState<string | undefined>();
+  // A new key empties the form after a project was created.
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation({
+    mutationFn: (body: { name: string; description?: string }) => unwrap(api.POST('/api/v1/admin/projects', { body })),
+    onSuccess: (project) => {
+      setFormKey((k) => k + 1);
+      setSelected(project.id);
+      void queries.invalidateQueries({ queryKey: ['projects'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const description = String(form.get('description') ?? '').trim();
+    create.mutate({ name: String(form.get('name')), ...(description ? { description } : {}) });
+  };
+  const project = projects.data?.items.find((p) => p.id === selected);
+  return (
+    <>
+      <section className="card" aria-labelledby="new-project">
+        <h2 id="new-project">New project</h2>
+        <Form key={formKey} onSubmit={submit}>
+          <TextField name="name" isRequired>
+            <Label>Name</Label>
+            <Input autoComplete="off" />
+          </TextField>
+          <TextField name="description">
+            <Label>Description</Label>
+            <Input autoComplete="off" />
+          </TextField>
+          <ErrorNotice error={create.error} />
+          <Button type="submit" isDisabled={create.isPending}>
+            Create project
+          </Button>
+        </Form>
+      </section>
+      {projects.isPending ? <p aria-busy="true">Loading…</p> : null}
+      <ErrorNotice error={projects.error} />
+      {projects.data && projects.data.items.length === 0 ? <p className="empty">No projects yet.</p> : null}
+      {projects.data?.items.length ? (
+        <div className="table-wrap" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Projects</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Description</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {projects.data.items.map((p) => (
+                <tr key={p.id} aria-current={p.id === selected ? 'true' : undefined}>
+                  <td>{p.name}</td>
+                  <td>{p.description ?? '—'}</td>
+                  <td>{new Date(p.created_at).toLocaleString()}</td>
+                  <td>
+                    <Button className="secondary" aria-label={`Members of ${p.name}`} onPress={() => setSelected(p.id)}>
+                      Members
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {project ? <Members key={project.id} project={project} /> : null}
+    </>
+  );
+}
