@@ -476,6 +476,46 @@ describe('web UI', () => {
     await page.close();
   });
 
+  it('works by keyboard alone: the navigation, a filter select and a form', { timeout: 60_000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    /** Tab until the focused element's tag, label and text match. */
+    const tabTo = async (role: 'link' | 'button' | 'textbox', name: RegExp) => {
+      for (let presses = 0; presses < 40; presses++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null; getAttribute(name: string): string | null } | null } }).document.activeElement;
+          return element ? `${element.tagName} ${element.getAttribute('aria-label') ?? ''} ${element.textContent ?? ''}` : '';
+        });
+        if (name.test(focused)) return;
+      }
+      throw new Error(`no ${role} matching ${name} reached by Tab`);
+    };
+    await tabTo('link', /^A\s+Executions$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Executions' }).waitFor();
+    // The status filter: open with the keyboard, move to "failed", choose it.
+    // The first of the two filters (status, then kind) that shows "All".
+    await tabTo('button', /^BUTTON\s+All/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.getByText('No executions with status failed.').waitFor();
+    // A form: name a token and create it without the mouse.
+    await tabTo('link', /^A\s+API tokens$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'New token' }).waitFor();
+    await tabTo('textbox', /^INPUT/);
+    await page.keyboard.type('keyboard token');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Token value').waitFor();
+    expect(await page.getByRole('cell', { name: 'keyboard token', exact: true }).count()).toBe(1);
+    await page.close();
+  });
+
   it('keeps two tabs signed in for longer than the access token lives', { timeout: 240_000 }, async () => {
     const first = await context.newPage();
     const second = await context.newPage();
