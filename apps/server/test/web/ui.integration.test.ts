@@ -280,7 +280,7 @@ describe('web UI', () => {
       await page.getByRole('button', { name: /Destination connector/ }).click();
       await page.getByRole('option', { name: 'items db' }).click();
       await page.getByLabel('Table', { exact: true }).fill('even_items');
-      await page.getByText('overwrite', { exact: true }).click();
+      await page.getByLabel('Cursor column').fill('id');
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'pipelines-new.png'), fullPage: true });
       await page.getByRole('button', { name: 'Create pipeline' }).click();
@@ -307,6 +307,9 @@ describe('web UI', () => {
       await page.getByRole('region', { name: 'even items' }).getByRole('button', { name: 'Run now' }).click();
       await page.getByText(/succeeded 10 rows read, 10 written|succeeded 30 rows read, 10 written/).waitFor({ timeout: 30_000 });
       expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(10);
+      // The run saved its cursor; a reset empties it, so the next run reads everything again.
+      const opened = page.getByRole('region', { name: 'even items' });
+      await opened.getByText('items: past id = 30').waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
 
@@ -336,9 +339,65 @@ describe('web UI', () => {
       await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'audit-log.png') });
+
+      // Reset the incremental state, then delete the pipeline (asked first).
+      await page.getByRole('link', { name: 'Pipelines' }).click();
+      await page.getByRole('button', { name: 'Open even items' }).click();
+      const again = page.getByRole('region', { name: 'even items' });
+      await again.getByText('items: past id = 30').waitFor();
+      await again.getByRole('button', { name: 'Reset incremental state' }).click();
+      await again.getByText('items: past id = nothing yet (the next run reads everything)').waitFor();
+      await again.getByRole('button', { name: 'Delete pipeline' }).click();
+      await again.getByRole('group', { name: 'Confirm deleting even items' }).getByRole('button', { name: 'Keep' }).click();
+      expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body.items).toHaveLength(1);
+      await again.getByRole('button', { name: 'Delete pipeline' }).click();
+      await again.getByRole('group', { name: 'Confirm deleting even items' }).getByRole('button', { name: 'Delete for good' }).click();
+      await page.getByText('No pipelines yet.').waitFor();
+      expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body.items).toHaveLength(0);
       await page.close();
     } finally {
       await data.drop();
+    }
+  });
+
+  it('starts a sync of tables the catalog found and follows it to succeeded; deletes a connector after asking', { timeout: 90_000 }, async () => {
+    const [from, into] = [await createTestDatabase(), await createTestDatabase()];
+    try {
+      await query(from.url, `create table people (id int primary key, name text); insert into people select g, 'person ' || g from generate_series(1, 25) g`);
+      const admin = await adminToken();
+      const project = (await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui syncs' } })).body;
+      const source = await createPostgresConnector(t, admin, project.id, 'people source', from.name);
+      await createPostgresConnector(t, admin, project.id, 'people copy', into.name);
+      await api(t, 'POST', `/api/v1/data-connectors/${source}/discover`, { token: admin });
+      const page = await context.newPage();
+      await page.goto(`${t.url}/executions`);
+      const form = page.getByRole('region', { name: 'Start a sync' });
+      await form.getByRole('button', { name: /Project/ }).click();
+      await page.getByRole('option', { name: 'ui syncs' }).click();
+      await form.getByRole('button', { name: /From connector/ }).click();
+      await page.getByRole('option', { name: 'people source' }).click();
+      await form.getByRole('button', { name: /Into connector/ }).click();
+      await page.getByRole('option', { name: 'people copy' }).click();
+      await form.getByText('public.people', { exact: true }).click();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await form.getByRole('button', { name: 'Start sync' }).click();
+      // The new execution opens, polled until it settles.
+      const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
+      await run.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await run.getByRole('definition').allTextContents()).toEqual(expect.arrayContaining(['sync', '25']));
+      expect((await query(into.url, 'select count(*)::int as n from public.people')).rows[0].n).toBe(25);
+      await page.screenshot({ path: path.join(SHOTS, 'executions-sync.png'), fullPage: true });
+
+      await page.getByRole('link', { name: 'Connectors' }).click();
+      await page.getByRole('button', { name: 'Delete people copy' }).click();
+      await page.getByRole('group', { name: 'Confirm deleting people copy' }).getByRole('button', { name: 'Delete for good' }).click();
+      await page.getByRole('cell', { name: 'people copy', exact: true }).waitFor({ state: 'detached' });
+      const left = (await api<{ items: Array<{ name: string }> }>(t, 'GET', `/api/v1/data-connectors?project_id=${project.id}`, { token: admin })).body.items.map((c) => c.name);
+      expect(left).toEqual(['people source']);
+      await page.close();
+    } finally {
+      await from.drop();
+      await into.drop();
     }
   });
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import type { paths } from '../api/schema';
+import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
 
 interface Property {
@@ -154,6 +155,13 @@ export function Connectors() {
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/data-connectors/{id}/test', { params: { path: { id } } })),
     onSuccess: (result, id) => setChecks((all) => ({ ...all, [id]: result.ok ? `Connection works (${result.duration_ms} ms)` : `Failed (${result.code ?? 'error'}): ${result.message ?? ''}` })),
   });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/data-connectors/{id}', { params: { path: { id } } })),
+    onSuccess: (_, id) => {
+      if (editing === id) setEditing(undefined);
+      void queries.invalidateQueries({ queryKey: ['connectors'] });
+    },
+  });
   const discover = useMutation({
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/data-connectors/{id}/discover', { params: { path: { id } } })),
     onSuccess: (result, id) => setChecks((all) => ({ ...all, [id]: `Discovered ${result.datasets.length} datasets into the catalog` })),
@@ -206,7 +214,7 @@ export function Connectors() {
       </section>
       {edited && editedSpec ? <EditConnector key={edited.id} connector={edited} spec={editedSpec} onDone={() => setEditing(undefined)} /> : null}
       {connectors.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={connectors.error ?? test.error ?? discover.error} />
+      <ErrorNotice error={connectors.error ?? test.error ?? discover.error ?? remove.error} />
       {connectors.data && connectors.data.items.length === 0 ? <p className="empty">No connectors yet.</p> : null}
       {connectors.data?.items.length ? (
         <div className="table-wrap" tabIndex={0}>
@@ -240,6 +248,7 @@ export function Connectors() {
                     <Button className="secondary" aria-label={`Discover ${connector.name}`} onPress={() => discover.mutate(connector.id)}>
                       Discover
                     </Button>
+                    <DeleteButton name={connector.name} onConfirm={() => remove.mutate(connector.id)} isPending={remove.isPending} />
                   </td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@ import { Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Button } fro
 import { api, unwrap } from '../api/client';
 import type { paths } from '../api/schema';
 import { ErrorNotice } from '../ErrorNotice';
+import { StartSync } from './StartSync';
 
 type Status = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
@@ -212,6 +213,7 @@ export function Executions() {
   });
   return (
     <>
+      <StartSync onStarted={setSelected} />
       <div className="row">
         <Filter label="Status" value={status} values={STATUSES} onChange={setStatus} />
         <Filter label="Kind" value={kind} values={KINDS} onChange={setKind} />

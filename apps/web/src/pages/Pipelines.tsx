@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import type { paths } from '../api/schema';
+import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
 import { toDraft, toStep, type StepDraft } from './pipeline-steps';
 import { StepsEditor } from './StepsEditor';
@@ -35,7 +36,7 @@ function Runs({ pipelineId }: { pipelineId: string }) {
 const cellText = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
-function PipelineDetail({ pipeline }: { pipeline: Pipeline }) {
+function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted: () => void }) {
   const queries = useQueryClient();
   const [steps, setSteps] = useState<StepDraft[]>(() => pipeline.transforms.map(toDraft));
   const [saved, setSaved] = useState(true);
@@ -55,6 +56,20 @@ function PipelineDetail({ pipeline }: { pipeline: Pipeline }) {
     },
   });
   const run = useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })) });
+  // Polled: a run that succeeds moves the cursors.
+  const state = useQuery({ queryKey: ['pipeline-state', id], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })), refetchInterval: 5000 });
+  const reset = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-state', id] }),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      onDeleted();
+      void queries.invalidateQueries({ queryKey: ['pipelines'] });
+    },
+  });
+  const cursors = state.data?.streams.filter((s) => s.cursor_column) ?? [];
   return (
     <section className="card" aria-labelledby="pipeline-detail">
       <h2 id="pipeline-detail">{pipeline.name}</h2>
@@ -70,9 +85,10 @@ function PipelineDetail({ pipeline }: { pipeline: Pipeline }) {
         <Button onPress={() => run.mutate()} isDisabled={run.isPending || !saved}>
           Run now
         </Button>
+        <DeleteButton name={pipeline.name} label="Delete pipeline" onConfirm={() => remove.mutate()} isPending={remove.isPending} />
       </div>
       {saved ? null : <p className="muted">Unsaved steps: the preview uses them; a run uses the saved ones, so save first.</p>}
-      <ErrorNotice error={preview.error ?? save.error ?? run.error} />
+      <ErrorNotice error={preview.error ?? save.error ?? run.error ?? remove.error} />
       {preview.data ? (
         <div className="table-wrap" tabIndex={0}>
           <table>
@@ -101,6 +117,22 @@ function PipelineDetail({ pipeline }: { pipeline: Pipeline }) {
           {preview.data.rows.length === 0 ? <p className="empty">No rows pass the steps in the sample.</p> : null}
         </div>
       ) : null}
+      {cursors.length ? (
+        <>
+          <h3>Incremental state</h3>
+          <ul>
+            {cursors.map((c) => (
+              <li key={c.stream}>
+                {c.stream}: past {c.cursor_column} = {c.cursor_value === null ? 'nothing yet (the next run reads everything)' : cellText(c.cursor_value)}
+              </li>
+            ))}
+          </ul>
+          <Button className="secondary" onPress={() => reset.mutate()} isDisabled={reset.isPending}>
+            Reset incremental state
+          </Button>
+          <ErrorNotice error={state.error ?? reset.error} />
+        </>
+      ) : null}
       <h3>Runs</h3>
       <Runs pipelineId={id} />
     </section>
@@ -120,7 +152,10 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
   const [dataset, setDataset] = useState('');
   const [mode, setMode] = useState<Mode>('append');
   const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [upstream, setUpstream] = useState<string[]>([]);
   const [formKey, setFormKey] = useState(0);
+  const pipelines = useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
+  const siblings = (pipelines.data?.items ?? []).filter((p) => p.project_id === project);
   const catalog = useQuery({
     queryKey: ['catalog', source],
     enabled: !!source,
@@ -132,6 +167,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
     mutationFn: (body: PipelineBody) => unwrap(api.POST('/api/v1/etl/pipelines', { body })),
     onSuccess: (pipeline) => {
       setSteps([]);
+      setUpstream([]);
       setDataset('');
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['pipelines'] });
@@ -158,6 +194,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
       ],
       transforms: steps.map(toStep),
       destination: { connector_id: destination, table: text('table'), mode, ...(keys.length ? { key_columns: keys } : {}) },
+      ...(upstream.length ? { depends_on: upstream } : {}),
     });
   };
   const connectorSelect = (label: string, value: string | undefined, set: (id: string) => void) => (
@@ -240,6 +277,17 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
             </TextField>
           ) : null}
         </fieldset>
+        {siblings.length ? (
+          <CheckboxGroup value={upstream} onChange={setUpstream}>
+            <Label>Run after</Label>
+            <Text slot="description">Each successful run of a pipeline ticked here starts this one.</Text>
+            {siblings.map((p) => (
+              <Checkbox key={p.id} value={p.id}>
+                {p.name}
+              </Checkbox>
+            ))}
+          </CheckboxGroup>
+        ) : null}
         <ErrorNotice error={create.error} />
         <Button type="submit" isDisabled={create.isPending || !project}>
           Create pipeline
@@ -269,6 +317,7 @@ export function Pipelines() {
                 <th scope="col">Streams</th>
                 <th scope="col">Steps</th>
                 <th scope="col">Destination</th>
+                <th scope="col">Runs after</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -283,6 +332,7 @@ export function Pipelines() {
                   <td>
                     {pipeline.destination.table} ({pipeline.destination.mode})
                   </td>
+                  <td>{pipeline.depends_on.map((upstream) => pipelines.data.items.find((p) => p.id === upstream)?.name ?? upstream).join(', ') || '—'}</td>
                   <td>
                     <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected(pipeline.id)}>
                       Open
@@ -294,7 +344,7 @@ export function Pipelines() {
           </table>
         </div>
       ) : null}
-      {open ? <PipelineDetail key={`${open.id}:${open.version}`} pipeline={open} /> : null}
+      {open ? <PipelineDetail key={`${open.id}:${open.version}`} pipeline={open} onDeleted={() => setSelected(undefined)} /> : null}
     </>
   );
 }
