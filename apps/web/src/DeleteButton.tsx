@@ -1,21 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 
 /**
  * A delete button that asks first, in place: "Delete <name>" turns into a small group with
- * "Delete for good" and "Keep". Deletions here cannot be undone (a CDC table's slot, a connector's secrets).
+ * "Delete for good" and "Keep" (focused: the safe choice), and back, with the focus, when kept.
+ * Deletions here cannot be undone (a CDC table's slot, a connector's secrets).
  */
-export function DeleteButton({ name, label, onConfirm, isPending }: { name: string; label?: string; onConfirm: () => void; isPending?: boolean }) {
+export function DeleteButton({ name, label, warning, onConfirm, isPending }: { name: string; label?: string; warning?: string; onConfirm: () => void; isPending?: boolean }) {
   const [asking, setAsking] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const kept = useRef(false);
+  useEffect(() => {
+    if (asking || !kept.current) return;
+    kept.current = false;
+    deleteButton.current?.focus();
+  }, [asking]);
   if (!asking) {
     return (
-      <Button className="secondary" aria-label={label ?? `Delete ${name}`} onPress={() => setAsking(true)}>
+      <Button ref={deleteButton} className="secondary" aria-label={label ?? `Delete ${name}`} onPress={() => setAsking(true)} isDisabled={isPending}>
         Delete
       </Button>
     );
   }
   return (
     <span role="group" aria-label={`Confirm deleting ${name}`} className="row">
+      {warning ? <span className="muted">{warning}</span> : null}
       <Button
         className="danger"
         isDisabled={isPending}
@@ -26,7 +35,14 @@ export function DeleteButton({ name, label, onConfirm, isPending }: { name: stri
       >
         Delete for good
       </Button>
-      <Button className="secondary" onPress={() => setAsking(false)} autoFocus>
+      <Button
+        className="secondary"
+        autoFocus
+        onPress={() => {
+          kept.current = true;
+          setAsking(false);
+        }}
+      >
         Keep
       </Button>
     </span>

@@ -148,38 +148,42 @@ describe('web UI', () => {
     await page.close();
   });
 
-  it('tails a CDC table live: lines written while the page is open arrive over SSE', { timeout: 60_000 }, async () => {
-    const call = async <T,>(method: string, route: string, token: string | undefined, body?: unknown) => {
-      const response = await fetch(`${t.url}${route}`, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as T;
-    };
-    const { access_token: admin } = await call<{ access_token: string }>('POST', '/api/v1/auth/login', undefined, { username: 'admin', password: NEW_PASSWORD });
-    const project = await call<{ id: string }>('POST', '/api/v1/admin/projects', admin, { name: 'ui cdc' });
-    const connector = (name: string) =>
-      call<{ id: string }>('POST', '/api/v1/data-connectors', admin, { project_id: project.id, name, kind: 'postgres', config: { host: '127.0.0.1', database: 'postgres', user: 'postgres', password: 'unused' } });
-    const [source, target] = [await connector('source'), await connector('target')];
-    const cdc = await call<{ id: string }>('POST', '/api/v1/cdc-tables', admin, {
-      project_id: project.id,
-      name: 'orders feed',
-      source: { connector_id: source.id, table: 'orders' },
-      destination: { connector_id: target.id, table: 'orders' },
-      mode: 'mirror',
-      start: false,
-    });
+  it('creates a CDC table in the form, tails its log live over SSE, and deletes it after asking', { timeout: 60_000 }, async () => {
+    const admin = await adminToken();
+    const project = (await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui cdc' } })).body;
+    for (const name of ['source', 'target']) {
+      const config = { host: '127.0.0.1', database: 'postgres', user: 'postgres', password: 'unused' };
+      expect((await api(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: project.id, name, kind: 'postgres', config } })).status).toBe(201);
+    }
     const page = await context.newPage();
     await page.goto(`${t.url}/cdc-tables`);
+    const form = page.getByRole('region', { name: 'New CDC table' });
+    await form.getByRole('button', { name: /Project/ }).click();
+    await page.getByRole('option', { name: 'ui cdc' }).click();
+    await form.getByLabel('Name', { exact: true }).fill('orders feed');
+    await form.getByRole('button', { name: /Source connector/ }).click();
+    await page.getByRole('option', { name: 'source', exact: true }).click();
+    await form.getByLabel('Source table').fill('orders');
+    await form.getByRole('button', { name: /Destination connector/ }).click();
+    await page.getByRole('option', { name: 'target', exact: true }).click();
+    await form.getByLabel('Destination table').fill('orders');
+    await form.getByText('Start at once').click();
+    await form.getByRole('button', { name: 'Create CDC table' }).click();
     await page.getByRole('button', { name: 'Show the live log of orders feed' }).click();
+    const cdc = (await api<{ items: Array<{ id: string; name: string; mode: string; desired_state: string }> }>(t, 'GET', `/api/v1/cdc-tables?project_id=${project.id}`, { token: admin })).body.items;
+    expect(cdc).toEqual([expect.objectContaining({ name: 'orders feed', mode: 'mirror', desired_state: 'stopped' })]);
+    // Lines written by another client while the page is open arrive over SSE.
     await page.getByText('(live)').waitFor();
-    await call('POST', `/api/v1/cdc-tables/${cdc.id}/start`, admin);
-    await call('POST', `/api/v1/cdc-tables/${cdc.id}/stop`, admin);
+    expect((await api(t, 'POST', `/api/v1/cdc-tables/${cdc[0]!.id}/start`, { token: admin })).status).toBe(200);
+    expect((await api(t, 'POST', `/api/v1/cdc-tables/${cdc[0]!.id}/stop`, { token: admin })).status).toBe(200);
     await page.getByText('start requested').waitFor();
     await page.getByText('stop requested').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'cdc-tables.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'cdc-tables.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Delete orders feed' }).click();
+    await page.getByRole('group', { name: 'Confirm deleting orders feed' }).getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByText('No CDC tables yet.').waitFor();
+    expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/cdc-tables?project_id=${project.id}`, { token: admin })).body.items).toEqual([]);
     await page.close();
   });
 
@@ -327,18 +331,37 @@ describe('web UI', () => {
 
       // The schedules dashboard and the audit log show what happened.
       const pipelines = (await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body;
-      await post('/api/v1/etl/schedules', { pipeline_id: pipelines.items[0]!.id, interval_seconds: 3600, paused: true });
       await page.getByRole('link', { name: 'Schedules' }).click();
+      const newSchedule = page.getByRole('region', { name: 'New schedule' });
+      await newSchedule.getByRole('button', { name: /Pipeline/ }).click();
+      await page.getByRole('option', { name: 'even items' }).click();
+      await newSchedule.getByText('interval', { exact: true }).click();
+      await newSchedule.getByLabel('Every (seconds)').fill('3600');
+      await newSchedule.getByText('Start paused').click();
+      await newSchedule.getByRole('button', { name: 'Create schedule' }).click();
       const row = page.getByRole('row', { name: /^even items/ });
       await row.waitFor();
       expect(await row.textContent()).toMatch(/every 3600 s.*paused.*succeeded/);
+      const schedule = async () => (await api<{ items: Array<{ pipeline_id: string; paused: boolean; interval_seconds: number | null }> }>(t, 'GET', '/api/v1/etl/schedules', { token: admin })).body.items.find((x) => x.pipeline_id === pipelines.items[0]!.id);
+      expect(await schedule()).toMatchObject({ paused: true, interval_seconds: 3600 });
       expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'schedules.png') });
+      await page.screenshot({ path: path.join(SHOTS, 'schedules.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Resume even items' }).click();
+      await page.getByRole('button', { name: 'Pause even items' }).waitFor();
+      expect((await schedule())?.paused).toBe(false);
+      await page.getByRole('button', { name: 'Pause even items' }).click();
+      await page.getByRole('button', { name: 'Resume even items' }).waitFor();
+      expect((await schedule())?.paused).toBe(true);
       await page.getByRole('link', { name: 'Audit log' }).click();
       await page.getByRole('cell', { name: 'pipeline_created', exact: true }).waitFor();
       await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'audit-log.png') });
+
+      await page.getByRole('link', { name: 'Schedules' }).click();
+      await page.getByRole('button', { name: 'Delete schedule of even items' }).click();
+      await page.getByText('No schedules yet.').waitFor();
+      expect(await schedule()).toBeUndefined();
 
       // Reset the incremental state, then delete the pipeline (asked first).
       await page.getByRole('link', { name: 'Pipelines' }).click();
@@ -469,6 +492,58 @@ describe('web UI', () => {
     await page.screenshot({ path: path.join(SHOTS, 'roles.png'), fullPage: true });
     await page.getByRole('button', { name: 'Delete auditor' }).click();
     await page.getByRole('button', { name: 'Delete auditor' }).waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('adds an SSO provider (its secret kept on edit, never shown) and an LDAP directory whose check names the failure', { timeout: 60_000 }, async () => {
+    const admin = await adminToken();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/sign-in-providers`);
+    await page.getByText('No SSO providers yet.').waitFor();
+    const sso = page.getByRole('region', { name: 'New SSO provider' });
+    await sso.getByLabel('Provider name', { exact: true }).fill('Example IdP');
+    await sso.getByLabel('Issuer', { exact: true }).fill('https://idp.example.com');
+    await sso.getByLabel('Client ID', { exact: true }).fill('svc-client');
+    await sso.getByLabel('Client secret', { exact: true }).fill('an-idp-client-secret');
+    await sso.getByLabel('Allowed email domains', { exact: true }).fill('example.com');
+    await sso.getByRole('button', { name: 'Create provider' }).click();
+    await page.getByText('Provider Example IdP saved.').waitFor();
+    await page.getByRole('cell', { name: 'Example IdP', exact: true }).waitFor();
+    expect(await page.content()).not.toContain('an-idp-client-secret');
+    await page.getByRole('button', { name: 'Edit Example IdP' }).click();
+    const edit = page.getByRole('region', { name: 'Edit Example IdP' });
+    expect(await edit.getByLabel('Client secret', { exact: true }).inputValue()).toBe('');
+    await edit.getByLabel('Provider name', { exact: true }).fill('Example SSO');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('cell', { name: 'Example SSO', exact: true }).waitFor();
+    const providers = (await api<{ items: Array<Record<string, unknown>> }>(t, 'GET', '/api/v1/sso/providers', { token: admin })).body.items;
+    expect(providers).toHaveLength(1);
+    expect(JSON.stringify(providers)).not.toContain('an-idp-client-secret');
+    expect(providers[0]).toMatchObject({ name: 'Example SSO', config: expect.objectContaining({ issuer: 'https://idp.example.com', client_id: 'svc-client', allowed_email_domains: ['example.com'] }) });
+    expect(JSON.stringify(providers[0])).toMatch(/"client_secret_set":true|"secrets_set":\["client_secret"\]/);
+    // The sign-in page offers it.
+    const discovery = (await api<{ providers: Array<{ name: string }> }>(t, 'GET', '/api/v1/sso/discovery')).body.providers;
+    expect(discovery.map((p) => p.name)).toEqual(['Example SSO']);
+
+    const ldap = page.getByRole('region', { name: 'New LDAP directory' });
+    await ldap.getByLabel('Directory name', { exact: true }).fill('HQ directory');
+    await ldap.getByLabel('URL', { exact: true }).fill('ldap://127.0.0.1:9');
+    await ldap.getByLabel('Bind DN', { exact: true }).fill('cn=svc,dc=example,dc=com');
+    await ldap.getByLabel('Bind password', { exact: true }).fill('a-bind-password');
+    await ldap.getByLabel('User base DN', { exact: true }).fill('ou=people,dc=example,dc=com');
+    await ldap.getByRole('button', { name: 'Create directory' }).click();
+    await page.getByText('Directory HQ directory saved.').waitFor();
+    await page.getByRole('button', { name: 'Check HQ directory' }).click();
+    await page.getByRole('row', { name: /^HQ directory/ }).getByText(/^Failed \(/).waitFor();
+    expect(await page.content()).not.toContain('a-bind-password');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'sign-in-providers.png'), fullPage: true });
+    for (const name of ['Example SSO', 'HQ directory']) {
+      await page.getByRole('button', { name: `Delete ${name}` }).click();
+      await page.getByRole('group', { name: `Confirm deleting ${name}` }).getByRole('button', { name: 'Delete for good' }).click();
+    }
+    await page.getByText('No SSO providers yet.').waitFor();
+    await page.getByText('No LDAP directories yet.').waitFor();
     await page.close();
   });
 

@@ -1,9 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, RadioButton, RadioField, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import type { paths } from '../api/schema';
+import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
 import { currentToken } from '../session-store';
+
+type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
+type CdcBody = NonNullable<paths['/api/v1/cdc-tables']['post']['requestBody']>['content']['application/json'];
+type Action = 'start' | 'stop' | 'resync' | 'delete';
+
+/** Connector kinds that can capture changes (MariaDB is the mysql kind) and kinds that can apply them, as the server checks. */
+const CAPTURE_KINDS = ['postgres', 'warehouse', 'mysql'];
+const APPLY_KINDS = ['postgres', 'warehouse'];
 
 interface LogLine {
   id: string;
@@ -62,48 +72,209 @@ function LiveLog({ id }: { id: string }) {
   );
 }
 
+/** A select of the chosen project's connectors of some kinds, for one side of a CDC table. */
+function ConnectorSelect(props: { label: string; description: string; items: Array<{ id: string; name: string }>; value: string | undefined; onChange: (id: string) => void; isDisabled: boolean }) {
+  return (
+    <Select selectedKey={props.value ?? null} onSelectionChange={(key) => props.onChange(String(key))} isRequired isDisabled={props.isDisabled}>
+      <Label>{props.label}</Label>
+      <Button>
+        <SelectValue />
+      </Button>
+      <Text slot="description">{props.description}</Text>
+      <Popover>
+        <ListBox items={props.items} renderEmptyState={() => 'No connector of these kinds in this project'}>
+          {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
+function NewCdcTable() {
+  const queries = useQueryClient();
+  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
+  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const [project, setProject] = useState<string | undefined>();
+  const [source, setSource] = useState<string | undefined>();
+  const [destination, setDestination] = useState<string | undefined>();
+  const [mode, setMode] = useState<CdcBody['mode']>('mirror');
+  // A new key empties the form after a CDC table was created.
+  const [formKey, setFormKey] = useState(0);
+  const inProject = (kinds: string[]) => (connectors.data?.items ?? []).filter((c) => c.project_id === project && kinds.includes(c.kind));
+  const create = useMutation({
+    mutationFn: (body: CdcBody) => unwrap(api.POST('/api/v1/cdc-tables', { body })),
+    onSuccess: () => {
+      setFormKey((k) => k + 1);
+      void queries.invalidateQueries({ queryKey: ['cdc-tables'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!project || !source || !destination) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const side = (connector_id: string, prefix: string) => ({ connector_id, table: text(`${prefix}_table`), ...(text(`${prefix}_namespace`) ? { namespace: text(`${prefix}_namespace`) } : {}) });
+    create.mutate({ project_id: project, name: text('name'), source: side(source, 'source'), destination: side(destination, 'destination'), mode, start: form.get('start') === 'true' });
+  };
+  return (
+    <section className="card" aria-labelledby="new-cdc-table">
+      <h2 id="new-cdc-table">New CDC table</h2>
+      <Form key={formKey} onSubmit={submit}>
+        <Select
+          selectedKey={project ?? null}
+          onSelectionChange={(key) => {
+            setProject(String(key));
+            setSource(undefined);
+            setDestination(undefined);
+          }}
+          isRequired
+        >
+          <Label>Project</Label>
+          <Button>
+            <SelectValue />
+          </Button>
+          <Popover>
+            <ListBox items={projects.data?.items ?? []}>{(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}</ListBox>
+          </Popover>
+        </Select>
+        <TextField name="name" isRequired>
+          <Label>Name</Label>
+          <Input autoComplete="off" />
+        </TextField>
+        <fieldset>
+          <legend>Source</legend>
+          <ConnectorSelect label="Source connector" description="PostgreSQL, the warehouse, MySQL or MariaDB: the kinds that can capture changes." items={inProject(CAPTURE_KINDS)} value={source} onChange={setSource} isDisabled={!project} />
+          <TextField name="source_table" isRequired>
+            <Label>Source table</Label>
+            <Input autoComplete="off" />
+          </TextField>
+          <TextField name="source_namespace">
+            <Label>Source schema</Label>
+            <Input autoComplete="off" />
+            <Text slot="description">Optional: the schema (MySQL: the database); the connector&apos;s own when empty.</Text>
+          </TextField>
+        </fieldset>
+        <fieldset>
+          <legend>Destination</legend>
+          <ConnectorSelect label="Destination connector" description="PostgreSQL or the warehouse: the kinds that can apply changes." items={inProject(APPLY_KINDS)} value={destination} onChange={setDestination} isDisabled={!project} />
+          <TextField name="destination_table" isRequired>
+            <Label>Destination table</Label>
+            <Input autoComplete="off" />
+          </TextField>
+          <TextField name="destination_namespace">
+            <Label>Destination schema</Label>
+            <Input autoComplete="off" />
+            <Text slot="description">Optional: the connector&apos;s own schema when empty.</Text>
+          </TextField>
+        </fieldset>
+        <RadioGroup value={mode} onChange={(next) => setMode(next as CdcBody['mode'])}>
+          <Label>Mode</Label>
+          <RadioField value="mirror">
+            <RadioButton className="react-aria-Radio">mirror</RadioButton>
+            <Text slot="description">Upserts and deletes by primary key: the destination equals the source.</Text>
+          </RadioField>
+          <RadioField value="changelog">
+            <RadioButton className="react-aria-Radio">changelog</RadioButton>
+            <Text slot="description">Appends every change with its operation, source position and commit time.</Text>
+          </RadioField>
+        </RadioGroup>
+        <Checkbox name="start" value="true" defaultSelected>
+          Start at once
+        </Checkbox>
+        <ErrorNotice error={create.error} />
+        <Button type="submit" isDisabled={create.isPending || !project}>
+          Create CDC table
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** The actions on one CDC table, as its state allows; deleting (which drops the replication slot) asks first, in place. */
+function CdcActions({ table, onAct, isPending }: { table: CdcTable; onAct: (action: Action) => void; isPending: boolean }) {
+  const canStart = table.desired_state === 'stopped' || table.status === 'paused' || table.status === 'failed';
+  const canStop = table.desired_state === 'running';
+  const action = (name: Action, label: string, verb: string) => (
+    <Button className="secondary" aria-label={`${label} ${table.name}`} onPress={() => onAct(name)} isDisabled={isPending}>
+      {verb}
+    </Button>
+  );
+  return (
+    <div className="row">
+      {canStart ? action('start', 'Start', 'Start') : null}
+      {canStop ? action('stop', 'Stop', 'Stop') : null}
+      {action('resync', 'Resync', 'Resync')}
+      <DeleteButton name={table.name} warning="Drops the replication slot at the source." onConfirm={() => onAct('delete')} isPending={isPending} />
+    </div>
+  );
+}
+
+/** The calls behind the row actions. */
+const calls: Record<Action, (id: string) => Promise<unknown>> = {
+  start: (id) => unwrap(api.POST('/api/v1/cdc-tables/{id}/start', { params: { path: { id } } })),
+  stop: (id) => unwrap(api.POST('/api/v1/cdc-tables/{id}/stop', { params: { path: { id } } })),
+  resync: (id) => unwrap(api.POST('/api/v1/cdc-tables/{id}/resync', { params: { path: { id } } })),
+  delete: (id) => unwrap(api.DELETE('/api/v1/cdc-tables/{id}', { params: { path: { id } } })),
+};
+
+/** CDC tables: create one, follow their status and lag, start, stop, resync or delete them, and watch one's live log. */
 export function CdcTables() {
+  const queries = useQueryClient();
   const tables = useQuery({ queryKey: ['cdc-tables'], queryFn: () => unwrap(api.GET('/api/v1/cdc-tables')), refetchInterval: 3000 });
   const [selected, setSelected] = useState<string | undefined>();
-  if (tables.isPending) return <p aria-busy="true">Loading…</p>;
-  if (tables.error) return <ErrorNotice error={tables.error} />;
-  if (tables.data.items.length === 0) return <p className="empty">No CDC tables yet.</p>;
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
+    onSuccess: (_result, { id, action }) => {
+      if (action === 'delete' && id === selected) setSelected(undefined);
+      void queries.invalidateQueries({ queryKey: ['cdc-tables'] });
+    },
+  });
   return (
     <>
-      <div className="table-wrap" tabIndex={0}>
-        <table>
-          <caption className="visually-hidden">CDC tables</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Lag</th>
-              <th scope="col">Changes applied</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tables.data.items.map((table) => (
-              <tr key={table.id} aria-selected={table.id === selected}>
-                <td>{table.name}</td>
-                <td>
-                  <span className={`status ${table.status}`}>{table.status}</span>
-                  {table.last_error ? <div className="muted">{table.last_error}</div> : null}
-                </td>
-                <td>{table.lag_seconds === null ? '—' : `${table.lag_seconds.toFixed(1)} s`}</td>
-                <td>{table.changes_applied.toLocaleString()}</td>
-                <td>
-                  <Button className="secondary" aria-label={`Show the live log of ${table.name}`} onPress={() => setSelected(table.id)}>
-                    Live log
-                  </Button>
-                </td>
+      <NewCdcTable />
+      {tables.isPending ? <p aria-busy="true">Loading…</p> : null}
+      <ErrorNotice error={tables.error ?? act.error} />
+      {tables.data?.items.length === 0 ? <p className="empty">No CDC tables yet.</p> : null}
+      {tables.data?.items.length ? (
+        <div className="table-wrap" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">CDC tables</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Lag</th>
+                <th scope="col">Changes applied</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {tables.data.items.map((table) => (
+                <tr key={table.id} aria-selected={table.id === selected}>
+                  <td>{table.name}</td>
+                  <td>
+                    <span className={`status ${table.status}`}>{table.status}</span>
+                    {table.last_error ? <div className="muted">{table.last_error}</div> : null}
+                  </td>
+                  <td>{table.lag_seconds === null ? '—' : `${table.lag_seconds.toFixed(1)} s`}</td>
+                  <td>{table.changes_applied.toLocaleString()}</td>
+                  <td>
+                    <div className="row">
+                      <Button className="secondary" aria-label={`Show the live log of ${table.name}`} onPress={() => setSelected(table.id)}>
+                        Live log
+                      </Button>
+                      <CdcActions table={table} onAct={(action) => act.mutate({ id: table.id, action })} isPending={act.isPending && act.variables.id === table.id} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {selected ? <LiveLog key={selected} id={selected} /> : null}
     </>
   );

@@ -18,9 +18,10 @@ const isActive = (status: Status) => status === 'queued' || status === 'running'
 const short = (id: string) => id.slice(0, 8);
 const time = (at: string | null) => (at ? new Date(at).toLocaleString() : '—');
 
-/** Milliseconds as "1.2 s" (or "3 min 5 s"). */
+/** Milliseconds as "250 ms", "1.2 s" or "3 min 5 s". */
 function duration(ms: number | null): string {
   if (ms === null) return '—';
+  if (ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }

@@ -15,6 +15,7 @@ import { Pipelines } from './Pipelines';
 import { Projects } from './Projects';
 import { Roles } from './Roles';
 import { Schedules } from './Schedules';
+import { SignInProviders } from './SignInProviders';
 import { Users } from './Users';
 
 /** The screens; `admin` ones are shown to administrators only (the API refuses the others anyway). */
@@ -30,6 +31,7 @@ const PAGES = [
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },
   { path: '/users', title: 'Users', admin: true, render: () => <Users /> },
+  { path: '/sign-in-providers', title: 'Sign-in providers', admin: true, render: () => <SignInProviders /> },
   { path: '/audit-log', title: 'Audit log', admin: true, render: () => <AuditLog /> },
   { path: '/license', title: 'License', render: () => <License /> },
 ];
