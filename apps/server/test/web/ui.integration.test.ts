@@ -674,6 +674,27 @@ describe('web UI', () => {
     await second.close();
   });
 
+  it('signs out for good, and offers the SSO providers on the sign-in page', { timeout: 60_000 }, async () => {
+    const admin = await adminToken();
+    const provider = { name: 'Company SSO', enabled: true, config: { issuer: 'https://idp.example.com', client_id: 'svc', client_secret: 'a-client-secret', group_mappings: [] } };
+    const created = await api<{ id: string }>(t, 'POST', '/api/v1/sso/providers', { token: admin, body: provider });
+    expect(created.status).toBe(201);
+    const page = await context.newPage();
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The refresh cookie no longer restores the session.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    const button = page.getByRole('navigation', { name: 'Single sign-on' }).getByRole('link', { name: 'Sign in with Company SSO' });
+    expect(await button.getAttribute('href')).toBe(`/api/v1/sso/${created.body.id}/start?redirect_to=/`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'login-sso.png') });
+    await page.close();
+  });
+
   it('serves the app only where no API route, health, metrics or docs answer', async () => {
     const page = await fetch(`${t.url}/some/app/page`);
     expect(page.status).toBe(200);
