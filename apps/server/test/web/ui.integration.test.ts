@@ -472,6 +472,12 @@ describe('web UI', () => {
     await members.getByRole('button', { name: 'Remove ana' }).click();
     await members.getByText('No members yet.').waitFor();
     expect(await memberRole()).toBeUndefined();
+    const environments = page.getByRole('region', { name: 'Environments of ui access' });
+    await environments.getByLabel('Environment name').fill('staging');
+    await environments.getByRole('button', { name: 'Add environment' }).click();
+    await environments.getByRole('listitem').filter({ hasText: 'staging' }).waitFor();
+    const stored = (await api<{ items: Array<{ name: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/environments`, { token: admin })).body.items;
+    expect(stored.map((e) => e.name)).toEqual(['staging']);
 
     // A custom role from the capabilities the built-in roles hold; deleted again.
     await page.getByRole('link', { name: 'Roles' }).click();

@@ -132,6 +132,50 @@ function Members({ project }: { project: { id: string; name: string } }) {
   );
 }
 
+/** The environments of one project (dev, staging, prod, ...): listed, and one added by name. */
+function Environments({ project }: { project: { id: string; name: string } }) {
+  const queries = useQueryClient();
+  const key = ['environments', project.id];
+  const environments = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } } })) });
+  const [formKey, setFormKey] = useState(0);
+  const add = useMutation({
+    mutationFn: (name: string) => unwrap(api.POST('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } }, body: { name } })),
+    onSuccess: () => {
+      setFormKey((k) => k + 1);
+      void queries.invalidateQueries({ queryKey: key });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    add.mutate(String(new FormData(event.currentTarget).get('environment') ?? '').trim());
+  };
+  return (
+    <section className="card" aria-labelledby="environments-of">
+      <h2 id="environments-of">Environments of {project.name}</h2>
+      {environments.isPending ? <p aria-busy="true">Loading…</p> : null}
+      <ErrorNotice error={environments.error} />
+      {environments.data && environments.data.items.length === 0 ? <p className="empty">No environments: members and connectors belong to the project as a whole.</p> : null}
+      {environments.data?.items.length ? (
+        <ul aria-label={`Environments of ${project.name}`}>
+          {environments.data.items.map((environment) => (
+            <li key={environment.id}>{environment.name}</li>
+          ))}
+        </ul>
+      ) : null}
+      <Form key={formKey} onSubmit={submit}>
+        <TextField name="environment" isRequired>
+          <Label>Environment name</Label>
+          <Input autoComplete="off" />
+        </TextField>
+        <ErrorNotice error={add.error} />
+        <Button type="submit" isDisabled={add.isPending}>
+          Add environment
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
 /** Projects (administrators): create one, list them, and manage the members of the one selected. */
 export function Projects() {
   const queries = useQueryClient();
@@ -208,6 +252,7 @@ export function Projects() {
         </div>
       ) : null}
       {project ? <Members key={project.id} project={project} /> : null}
+      {project ? <Environments key={`environments-${project.id}`} project={project} /> : null}
     </>
   );
 }
