@@ -698,6 +698,9 @@ describe('web UI', () => {
     expect(await button.getAttribute('href')).toBe(`/api/v1/sso/${created.body.id}/start?redirect_to=/`);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'login-sso.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth)).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'login-390.png'), fullPage: true });
     await page.close();
   });
 
