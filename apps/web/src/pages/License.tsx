@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useMe } from '../api/me';
 import { ErrorNotice } from '../ErrorNotice';
 
 const STATES = {
@@ -12,6 +13,8 @@ const STATES = {
 
 /** The instance license (administrators): its state, customer, seats, features and expiry; install a new one. */
 export function License() {
+  // Installing is for administrators; everyone sees the state.
+  const admin = useMe().data?.is_admin === true;
   const queries = useQueryClient();
   const license = useQuery({ queryKey: ['license'], queryFn: () => unwrap(api.GET('/api/v1/license')) });
   const [installed, setInstalled] = useState(false);
@@ -57,25 +60,27 @@ export function License() {
           {license.data.state === 'unlicensed' ? <p className="empty">Customer, seats, features and expiry come with a license.</p> : null}
         </section>
       ) : null}
-      <section className="card" aria-labelledby="install-license">
-        <h2 id="install-license">Install a license</h2>
-        <Form key={formKey} onSubmit={submit}>
-          <TextField name="license" isRequired>
-            <Label>License</Label>
-            <TextArea rows={6} spellCheck={false} />
-            <Text slot="description">The signed license text you received. Installing works in read-only mode too.</Text>
-          </TextField>
-          <ErrorNotice error={install.error} />
-          <Button type="submit" isDisabled={install.isPending}>
-            Install license
-          </Button>
-        </Form>
-        {installed ? (
-          <p role="status" className="once">
-            License installed.
-          </p>
-        ) : null}
+      {admin ? (
+        <section className="card" aria-labelledby="install-license">
+          <h2 id="install-license">Install a license</h2>
+          <Form key={formKey} onSubmit={submit}>
+            <TextField name="license" isRequired>
+              <Label>License</Label>
+              <TextArea rows={6} spellCheck={false} />
+              <Text slot="description">The signed license text you received. Installing works in read-only mode too.</Text>
+            </TextField>
+            <ErrorNotice error={install.error} />
+            <Button type="submit" isDisabled={install.isPending}>
+              Install license
+            </Button>
+          </Form>
+          {installed ? (
+            <p role="status" className="once">
+              License installed.
+            </p>
+      ) : null}
       </section>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import type { paths } from '../api/schema';
@@ -38,24 +38,49 @@ const cellText = (value: unknown) => (value === null || value === undefined ? 'â
 /** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
 function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted: () => void }) {
   const queries = useQueryClient();
-  const [steps, setSteps] = useState<StepDraft[]>(() => pipeline.transforms.map(toDraft));
-  const [saved, setSaved] = useState(true);
+  const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [unreadable, setUnreadable] = useState<string | undefined>();
+  // Edits since the last save; a save that answers after further edits leaves them unsaved.
+  const [edits, setEdits] = useState(0);
+  const editsAtSave = useRef(0);
+  const saved = edits === 0;
+  // The saved steps come into the form when it holds no edits: on opening, and when the pipeline
+  // changes elsewhere (another tab, another user) while nothing is being edited here.
+  useEffect(() => {
+    if (!saved) return;
+    try {
+      setSteps(pipeline.transforms.map(toDraft));
+      setUnreadable(undefined);
+    } catch (error) {
+      setUnreadable((error as Error).message);
+    }
+    // Only a new version of the pipeline reloads the form (not each edit).
+  }, [pipeline.version]);
   const edit = (next: StepDraft[]) => {
     setSteps(next);
-    setSaved(false);
+    setEdits((n) => n + 1);
+    preview.reset();
   };
   const id = pipeline.id;
   const preview = useMutation({
     mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/preview', { params: { path: { id } }, body: { limit: 20, transforms: steps.map(toStep) } })),
   });
   const save = useMutation({
-    mutationFn: () => unwrap(api.PATCH('/api/v1/etl/pipelines/{id}', { params: { path: { id } }, body: { transforms: steps.map(toStep) } })),
-    onSuccess: () => {
-      setSaved(true);
+    mutationFn: () => {
+      editsAtSave.current = edits;
+      return unwrap(api.PATCH('/api/v1/etl/pipelines/{id}', { params: { path: { id } }, body: { transforms: steps.map(toStep) } }));
+    },
+    onSuccess: (updated) => {
+      setEdits((n) => n - editsAtSave.current);
+      // What was saved is now the original of each step: later edits compare against it.
+      if (edits === editsAtSave.current) setSteps(updated.transforms.map(toDraft));
       void queries.invalidateQueries({ queryKey: ['pipelines'] });
     },
   });
-  const run = useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })) });
+  const run = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] }),
+  });
   // Polled: a run that succeeds moves the cursors.
   const state = useQuery({ queryKey: ['pipeline-state', id], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })), refetchInterval: 5000 });
   const reset = useMutation({
@@ -74,12 +99,18 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
     <section className="card" aria-labelledby="pipeline-detail">
       <h2 id="pipeline-detail">{pipeline.name}</h2>
       <h3>Steps</h3>
-      <StepsEditor steps={steps} onChange={edit} />
+      {unreadable ? (
+        <p role="alert" className="error">
+          The steps cannot be edited here ({unreadable}); runs still use them.
+        </p>
+      ) : (
+        <StepsEditor steps={steps} onChange={edit} />
+      )}
       <div className="row">
-        <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending}>
+        <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending || !!unreadable}>
           Preview
         </Button>
-        <Button className="secondary" onPress={() => save.mutate()} isDisabled={saved || save.isPending}>
+        <Button className="secondary" onPress={() => save.mutate()} isDisabled={saved || save.isPending || !!unreadable}>
           Save steps
         </Button>
         <Button onPress={() => run.mutate()} isDisabled={run.isPending || !saved}>
@@ -130,9 +161,9 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
           <Button className="secondary" onPress={() => reset.mutate()} isDisabled={reset.isPending}>
             Reset incremental state
           </Button>
-          <ErrorNotice error={state.error ?? reset.error} />
         </>
       ) : null}
+      <ErrorNotice error={state.error ?? reset.error} />
       <h3>Runs</h3>
       <Runs pipelineId={id} />
     </section>
@@ -214,7 +245,18 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
     <section className="card" aria-labelledby="new-pipeline">
       <h2 id="new-pipeline">New pipeline</h2>
       <Form key={formKey} onSubmit={submit}>
-        <Select selectedKey={project ?? null} onSelectionChange={(key) => setProject(String(key))} isRequired>
+        <Select
+          selectedKey={project ?? null}
+          onSelectionChange={(key) => {
+            // Connectors, dataset and upstream pipelines belong to a project: choose them again.
+            setProject(String(key));
+            setSource(undefined);
+            setDestination(undefined);
+            setDataset('');
+            setUpstream([]);
+          }}
+          isRequired
+        >
           <Label>Project</Label>
           <Button>
             <SelectValue />
@@ -344,7 +386,7 @@ export function Pipelines() {
           </table>
         </div>
       ) : null}
-      {open ? <PipelineDetail key={`${open.id}:${open.version}`} pipeline={open} onDeleted={() => setSelected(undefined)} /> : null}
+      {open ? <PipelineDetail key={open.id} pipeline={open} onDeleted={() => setSelected(undefined)} /> : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useMe } from '../api/me';
 import { ErrorNotice } from '../ErrorNotice';
 import { usersQuery } from './Users';
 
@@ -35,31 +36,35 @@ function Members({ project }: { project: { id: string; name: string } }) {
   const key = ['members', project.id];
   const members = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/members', { params: { path: { id: project.id } } })) });
   const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
-  const users = useInfiniteQuery(usersQuery);
-  // The user select offers every user: fetch the remaining pages.
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = users;
+  // Listing users is for administrators: only they get the form that adds a member.
+  const admin = useMe().data?.is_admin === true;
+  const users = useInfiniteQuery({ ...usersQuery, enabled: admin });
+  // The user select offers every user: fetch the remaining pages (not again after a failure).
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = users;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const [user, setUser] = useState<string | null>(null);
   const [role, setRole] = useState<string | null>(null);
-  // environment_ids is sent back unchanged: leaving it out would widen a narrowed member to every environment.
-  const put = useMutation({
-    mutationFn: ({ userId, ...body }: { userId: string; role: string; environment_ids?: string[] | null }) =>
-      unwrap(api.PUT('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } }, body })),
+  const putMember = ({ userId, ...body }: { userId: string; role: string; environment_ids?: string[] | null }) =>
+    unwrap(api.PUT('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } }, body }));
+  const add = useMutation({
+    mutationFn: putMember,
     onSuccess: () => {
       setUser(null);
       setRole(null);
       void queries.invalidateQueries({ queryKey: key });
     },
   });
+  // environment_ids is sent back unchanged: leaving it out would widen a narrowed member to every environment.
+  const changeRole = useMutation({ mutationFn: putMember, onSuccess: () => void queries.invalidateQueries({ queryKey: key }) });
   const remove = useMutation({
     mutationFn: (userId: string) => unwrap(api.DELETE('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: key }),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (user && role) put.mutate({ userId: user, role });
+    if (user && role) add.mutate({ userId: user, role });
   };
   const memberIds = new Set(members.data?.items.map((m) => m.user_id));
   const candidates = (users.data?.pages.flatMap((page) => page.items) ?? []).filter((u) => !memberIds.has(u.id));
@@ -67,7 +72,7 @@ function Members({ project }: { project: { id: string; name: string } }) {
     <section className="card" aria-labelledby="members-of">
       <h2 id="members-of">Members of {project.name}</h2>
       {members.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={members.error ?? roles.error ?? users.error ?? remove.error} />
+      <ErrorNotice error={members.error ?? roles.error ?? users.error ?? remove.error ?? changeRole.error} />
       {members.data && members.data.items.length === 0 ? <p className="empty">No members yet.</p> : null}
       {members.data?.items.length ? (
         <div className="table-wrap" tabIndex={0}>
@@ -91,9 +96,9 @@ function Members({ project }: { project: { id: string; name: string } }) {
                     <RoleSelect
                       ariaLabel={`Role of ${member.username}`}
                       value={member.role}
-                      isDisabled={put.isPending}
+                      isDisabled={changeRole.isPending}
                       onChange={(next) => {
-                        if (next !== member.role) put.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
+                        if (next !== member.role) changeRole.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
                       }}
                     />
                   </td>
@@ -109,25 +114,31 @@ function Members({ project }: { project: { id: string; name: string } }) {
           </table>
         </div>
       ) : null}
-      <h3 id="add-member">Add member</h3>
-      <Form onSubmit={submit} aria-labelledby="add-member">
-        <div className="row">
-          <Select selectedKey={user} onSelectionChange={(next) => setUser(next === null ? null : String(next))} isRequired>
-            <Label>User</Label>
-            <Button>
-              <SelectValue />
+      {admin ? (
+        <>
+          <h3 id="add-member">Add member</h3>
+          <Form onSubmit={submit} aria-labelledby="add-member">
+            <div className="row">
+              <Select selectedKey={user} onSelectionChange={(next) => setUser(next === null ? null : String(next))} isRequired>
+                <Label>User</Label>
+                <Button>
+                  <SelectValue />
+                </Button>
+                <Popover>
+                  <ListBox items={candidates}>{(item) => <ListBoxItem id={item.id}>{item.username}</ListBoxItem>}</ListBox>
+                </Popover>
+              </Select>
+              <RoleSelect label="Role" value={role} onChange={setRole} />
+            </div>
+            <ErrorNotice error={add.error} />
+            <Button type="submit" isDisabled={!user || !role || add.isPending}>
+              Add member
             </Button>
-            <Popover>
-              <ListBox items={candidates}>{(item) => <ListBoxItem id={item.id}>{item.username}</ListBoxItem>}</ListBox>
-            </Popover>
-          </Select>
-          <RoleSelect label="Role" value={role} onChange={setRole} />
-        </div>
-        <ErrorNotice error={put.error} />
-        <Button type="submit" isDisabled={!user || !role || put.isPending}>
-          Add member
-        </Button>
-      </Form>
+          </Form>
+        </>
+      ) : (
+        <p className="muted">Adding a member needs the list of users, which administrators see.</p>
+      )}
     </section>
   );
 }
@@ -179,6 +190,7 @@ function Environments({ project }: { project: { id: string; name: string } }) {
 /** Projects (administrators): create one, list them, and manage the members of the one selected. */
 export function Projects() {
   const queries = useQueryClient();
+  const admin = useMe().data?.is_admin === true;
   const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
   const [selected, setSelected] = useState<string | undefined>();
   // A new key empties the form after a project was created.
@@ -200,23 +212,25 @@ export function Projects() {
   const project = projects.data?.items.find((p) => p.id === selected);
   return (
     <>
-      <section className="card" aria-labelledby="new-project">
-        <h2 id="new-project">New project</h2>
-        <Form key={formKey} onSubmit={submit}>
-          <TextField name="name" isRequired>
-            <Label>Name</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <TextField name="description">
-            <Label>Description</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <ErrorNotice error={create.error} />
-          <Button type="submit" isDisabled={create.isPending}>
-            Create project
-          </Button>
-        </Form>
-      </section>
+      {admin ? (
+        <section className="card" aria-labelledby="new-project">
+          <h2 id="new-project">New project</h2>
+          <Form key={formKey} onSubmit={submit}>
+            <TextField name="name" isRequired>
+              <Label>Name</Label>
+              <Input autoComplete="off" />
+            </TextField>
+            <TextField name="description">
+              <Label>Description</Label>
+              <Input autoComplete="off" />
+            </TextField>
+            <ErrorNotice error={create.error} />
+            <Button type="submit" isDisabled={create.isPending}>
+              Create project
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       {projects.isPending ? <p aria-busy="true">Loading…</p> : null}
       <ErrorNotice error={projects.error} />
       {projects.data && projects.data.items.length === 0 ? <p className="empty">No projects yet.</p> : null}

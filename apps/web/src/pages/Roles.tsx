@@ -2,10 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Input, Label, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useMe } from '../api/me';
+import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
 
 /** Roles (administrators): the built-in and custom roles with their capabilities; create or delete custom ones. */
 export function Roles() {
+  const admin = useMe().data?.is_admin === true;
   const queries = useQueryClient();
   const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
   const [capabilities, setCapabilities] = useState<string[]>([]);
@@ -33,31 +36,33 @@ export function Roles() {
   const catalogue = [...new Set(roles.data?.items.flatMap((role) => role.capabilities))].sort();
   return (
     <>
-      <section className="card" aria-labelledby="new-role">
-        <h2 id="new-role">New role</h2>
-        <Form key={formKey} onSubmit={submit}>
-          <TextField name="name" isRequired>
-            <Label>Name</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <TextField name="description">
-            <Label>Description</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <CheckboxGroup value={capabilities} onChange={setCapabilities}>
-            <Label>Capabilities</Label>
-            {catalogue.map((capability) => (
-              <Checkbox key={capability} value={capability}>
-                {capability}
-              </Checkbox>
-            ))}
-          </CheckboxGroup>
-          <ErrorNotice error={create.error} />
-          <Button type="submit" isDisabled={create.isPending}>
-            Create role
-          </Button>
-        </Form>
-      </section>
+      {admin ? (
+        <section className="card" aria-labelledby="new-role">
+          <h2 id="new-role">New role</h2>
+          <Form key={formKey} onSubmit={submit}>
+            <TextField name="name" isRequired>
+              <Label>Name</Label>
+              <Input autoComplete="off" />
+            </TextField>
+            <TextField name="description">
+              <Label>Description</Label>
+              <Input autoComplete="off" />
+            </TextField>
+            <CheckboxGroup value={capabilities} onChange={setCapabilities}>
+              <Label>Capabilities</Label>
+              {catalogue.map((capability) => (
+                <Checkbox key={capability} value={capability}>
+                  {capability}
+                </Checkbox>
+              ))}
+            </CheckboxGroup>
+            <ErrorNotice error={create.error} />
+            <Button type="submit" isDisabled={create.isPending}>
+              Create role
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       {roles.isPending ? <p aria-busy="true">Loading…</p> : null}
       <ErrorNotice error={roles.error ?? remove.error} />
       {roles.data && roles.data.items.length === 0 ? <p className="empty">No roles yet.</p> : null}
@@ -84,11 +89,7 @@ export function Roles() {
                   <td>{role.description ?? '—'}</td>
                   <td>{role.capabilities.join(', ') || '—'}</td>
                   <td>
-                    {role.built_in ? null : (
-                      <Button className="secondary" aria-label={`Delete ${role.name}`} onPress={() => remove.mutate(role.id)}>
-                        Delete
-                      </Button>
-                    )}
+                    {role.built_in || !admin ? null : <DeleteButton name={role.name} onConfirm={() => remove.mutate(role.id)} isPending={remove.isPending} />}
                   </td>
                 </tr>
               ))}

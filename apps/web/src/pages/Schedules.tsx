@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, RadioButton, RadioField, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import type { paths } from '../api/schema';
+import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
 
 type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
@@ -169,9 +170,7 @@ export function Schedules() {
                         <Button className="secondary" aria-label={`${item.paused ? 'Resume' : 'Pause'} ${item.pipeline_name}`} onPress={() => act.mutate({ id: item.schedule_id, action: toggle })} isDisabled={busy}>
                           {item.paused ? 'Resume' : 'Pause'}
                         </Button>
-                        <Button className="secondary" aria-label={`Delete schedule of ${item.pipeline_name}`} onPress={() => act.mutate({ id: item.schedule_id, action: 'delete' })} isDisabled={busy}>
-                          Delete
-                        </Button>
+                        <DeleteButton name={`the schedule of ${item.pipeline_name}`} label={`Delete schedule of ${item.pipeline_name}`} onConfirm={() => act.mutate({ id: item.schedule_id, action: 'delete' })} isPending={busy} />
                       </div>
                     </td>
                   </tr>

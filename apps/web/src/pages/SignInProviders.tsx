@@ -490,9 +490,7 @@ function ProviderTable({
           {providers.map((provider) => (
             <tr key={provider.id} aria-current={provider.id === editing ? 'true' : undefined}>
               {columns.map((column) => (
-                <td key={column.header} role={column.status ? 'status' : undefined}>
-                  {column.cell(provider)}
-                </td>
+                <td key={column.header}>{column.status ? <span role="status">{column.cell(provider)}</span> : column.cell(provider)}</td>
               ))}
               <td>
                 <div className="row">

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
-import { STEP_FIELDS, STEP_TYPES, newDraft, type StepDraft, type StepType } from './pipeline-steps';
+import { STEP_FIELDS, STEP_TYPES, newDraft, withValue, type StepDraft, type StepType } from './pipeline-steps';
 
 /** The steps of a pipeline, in order: one group of fields per step, moved up, removed or added at the end. */
 export function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange: (steps: StepDraft[]) => void }) {
   const [adding, setAdding] = useState<StepType>('filter');
-  const update = (index: number, name: string, value: string | boolean) =>
-    onChange(steps.map((step, i) => (i === index ? { ...step, values: { ...step.values, [name]: value } } : step)));
+  const update = (index: number, name: string, value: string | boolean) => onChange(steps.map((step, i) => (i === index ? withValue(step, name, value) : step)));
   const move = (index: number) => onChange(steps.map((step, i) => (i === index - 1 ? steps[index]! : i === index ? steps[index - 1]! : step)));
   return (
     <div className="steps">

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useMe } from '../api/me';
 import { ErrorNotice } from '../ErrorNotice';
 
 /** The users, 100 a page: one definition, so that every screen reading ['users'] shares the same cache shape. */
@@ -14,6 +15,7 @@ export const usersQuery = infiniteQueryOptions({
 
 /** Users of the instance (administrators): create local users, see their state, disable or enable them. */
 export function Users() {
+  const me = useMe();
   const queries = useQueryClient();
   const users = useInfiniteQuery(usersQuery);
   const [created, setCreated] = useState<string | undefined>();
@@ -110,14 +112,17 @@ export function Users() {
                   <td>{user.is_admin ? 'yes' : 'no'}</td>
                   <td>{user.disabled ? 'disabled' : user.password_change_required ? 'must change password' : 'active'}</td>
                   <td>
-                    <Button
-                      className="secondary"
-                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
-                      isDisabled={toggle.isPending && toggle.variables?.id === user.id}
-                      onPress={() => toggle.mutate({ id: user.id, disabled: !user.disabled })}
-                    >
-                      {user.disabled ? 'Enable' : 'Disable'}
-                    </Button>
+                    {/* Disabling ends every session and token of the user: not offered on one's own row. */}
+                    {user.id === me.data?.id ? null : (
+                      <Button
+                        className="secondary"
+                        aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
+                        isDisabled={toggle.isPending && toggle.variables?.id === user.id}
+                        onPress={() => toggle.mutate({ id: user.id, disabled: !user.disabled })}
+                      >
+                        {user.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,7 +1,9 @@
 /**
  * The pipeline builder's steps as form drafts (every field a string or a switch) and back. The API
  * checks each step field by field (a 422 names `transforms.<i>.<field>`), so the conversion only
- * shapes the text: lists are comma-separated, maps are `key=value` pairs.
+ * shapes the text: lists are comma-separated, maps are `key=value` pairs. A saved step keeps every
+ * field the form did not change exactly as it was (names with commas, an empty separator, fields
+ * the form does not show), so editing one step never rewrites another.
  */
 export type StepType = 'select' | 'drop' | 'rename' | 'cast' | 'filter' | 'derive' | 'deduplicate' | 'flatten' | 'mask';
 export const STEP_TYPES: StepType[] = ['select', 'drop', 'rename', 'cast', 'filter', 'derive', 'deduplicate', 'flatten', 'mask'];
@@ -33,7 +35,7 @@ export const STEP_FIELDS: Record<StepType, StepField[]> = {
   ],
   flatten: [
     { name: 'column', label: 'JSON column', shape: 'text' },
-    { name: 'paths', label: 'Paths', shape: 'list', help: 'Comma-separated, e.g. city, geo.lat' },
+    { name: 'paths', label: 'Paths', shape: 'list', optional: true, help: 'Comma-separated, e.g. city, geo.lat; empty: found from the sample' },
     { name: 'separator', label: 'Separator', shape: 'text', optional: true },
     { name: 'keep_original', label: 'Keep the original column', shape: 'flag' },
   ],
@@ -45,6 +47,15 @@ export interface StepDraft {
   key: number;
   type: StepType;
   values: Record<string, string | boolean>;
+  /** The step as saved, for a draft of a saved step. */
+  original?: Record<string, unknown>;
+  /** Fields changed in the form since. */
+  edited?: string[];
+}
+
+/** The draft with one field changed (and marked as edited). */
+export function withValue(draft: StepDraft, name: string, value: string | boolean): StepDraft {
+  return { ...draft, values: { ...draft.values, [name]: value }, edited: [...new Set([...(draft.edited ?? []), name])] };
 }
 
 let nextKey = 1;
@@ -61,22 +72,31 @@ const splitList = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-/** The step the API takes. A pair without `=` is kept with an empty value, so the API names the field. */
+/** A field's text as the API takes it; a pair without `=` keeps an empty value, so the API names the field. */
+function valueOf(field: StepField, value: string | boolean | undefined): unknown {
+  if (field.shape === 'flag') return value === true;
+  const text = String(value ?? '');
+  if (field.shape === 'list') return splitList(text);
+  if (field.shape === 'pairs') {
+    return Object.fromEntries(
+      splitList(text).map((pair) => {
+        const at = pair.indexOf('=');
+        return at < 0 ? [pair, ''] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      }),
+    );
+  }
+  return text;
+}
+
+/** The step the API takes: saved fields as they were unless edited; empty optional fields left out. */
 export function toStep(draft: StepDraft): Record<string, unknown> & { type: StepType } {
-  const step: Record<string, unknown> & { type: StepType } = { type: draft.type };
+  const step: Record<string, unknown> & { type: StepType } = { ...(draft.original ?? {}), type: draft.type };
   for (const field of STEP_FIELDS[draft.type]) {
+    if (draft.original && !draft.edited?.includes(field.name)) continue;
     const value = draft.values[field.name];
-    if (field.shape === 'flag') step[field.name] = value === true;
-    else if (field.shape === 'list') step[field.name] = splitList(String(value ?? ''));
-    else if (field.shape === 'pairs') {
-      step[field.name] = Object.fromEntries(
-        splitList(String(value ?? '')).map((pair) => {
-          const at = pair.indexOf('=');
-          return at < 0 ? [pair, ''] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-        }),
-      );
-    } else if (field.optional && String(value ?? '').trim() === '') continue;
-    else step[field.name] = String(value ?? '');
+    const empty = field.shape !== 'flag' && String(value ?? '').trim() === '';
+    if (field.optional && empty) delete step[field.name];
+    else step[field.name] = valueOf(field, value);
   }
   return step;
 }
@@ -84,7 +104,7 @@ export function toStep(draft: StepDraft): Record<string, unknown> & { type: Step
 /** A saved step as a draft; a step of an unknown type is refused rather than silently dropped. */
 export function toDraft(step: Record<string, unknown>): StepDraft {
   const type = String(step['type']) as StepType;
-  if (!STEP_FIELDS[type]) throw new Error(`unknown step type ${type}`);
+  if (!Object.hasOwn(STEP_FIELDS, type)) throw new Error(`a step of type "${type}" cannot be edited here`);
   const draft = newDraft(type);
   for (const field of STEP_FIELDS[type]) {
     const value = step[field.name];
@@ -97,5 +117,5 @@ export function toDraft(step: Record<string, unknown>): StepDraft {
         .join(', ');
     else draft.values[field.name] = String(value);
   }
-  return draft;
+  return { ...draft, original: step, edited: [] };
 }
