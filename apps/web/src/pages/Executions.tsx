@@ -186,7 +186,11 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
       {run && !log.loaded && !log.error ? <p aria-busy="true">Loading…</p> : null}
       <ErrorNotice error={log.error} />
       {log.loaded && log.lines.length === 0 ? <p className="empty">No log lines yet.</p> : null}
-      <ol className="log" aria-label="Log of the run" aria-live="polite">
+      {/* A count is announced as lines arrive, not the lines themselves (a finished run can have a thousand). */}
+      <p className="visually-hidden" role="status">
+        {log.lines.length} log lines
+      </p>
+      <ol className="log" aria-label="Log of the run">
         {log.lines.map((line) => (
           <li key={line.id} className={`level-${line.level}`}>
             <time dateTime={line.ts}>{new Date(line.ts).toLocaleTimeString()}</time> <span className="level">{line.level}</span> {line.message}
