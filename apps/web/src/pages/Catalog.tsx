@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useConnectors } from '../api/queries';
 import { ErrorNotice } from '../ErrorNotice';
 
 /** A dataset's name with its namespace (schema), as `namespace.name`. */
@@ -62,7 +63,7 @@ export function Catalog() {
   const [connector, setConnector] = useState('all');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<{ id: string; name: string } | undefined>();
-  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const connectors = useConnectors();
   const datasets = useQuery({
     queryKey: ['catalog-datasets', connector],
     queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets', { params: { query: connector === 'all' ? {} : { connector_id: connector } } })),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, RadioButton, RadioField, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useConnectors, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
@@ -93,8 +94,8 @@ function ConnectorSelect(props: { label: string; description: string; items: Arr
 /** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
 function NewCdcTable() {
   const queries = useQueryClient();
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
-  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const projects = useProjects();
+  const connectors = useConnectors();
   const [project, setProject] = useState<string | undefined>();
   const [source, setSource] = useState<string | undefined>();
   const [destination, setDestination] = useState<string | undefined>();

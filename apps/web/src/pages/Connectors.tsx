@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useConnectors, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
@@ -131,9 +132,9 @@ function EditConnector({ connector, spec, onDone }: { connector: Connector; spec
 
 export function Connectors() {
   const queries = useQueryClient();
-  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const connectors = useConnectors();
   const kinds = useQuery({ queryKey: ['connector-kinds'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors/kinds')) });
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
+  const projects = useProjects();
   const [kind, setKind] = useState<string | undefined>();
   const [project, setProject] = useState<string | undefined>();
   const [checks, setChecks] = useState<Record<string, string>>({});

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
-import { useMe } from '../api/me';
+import { useMe } from '../api/queries';
 import { ErrorNotice } from '../ErrorNotice';
 
 const STATES = {

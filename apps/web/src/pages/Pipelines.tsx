@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useConnectors, usePipelines, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
@@ -175,8 +176,8 @@ type Mode = 'append' | 'overwrite' | 'upsert';
 /** Builds a pipeline: a source dataset (from the catalog, or typed), the steps, a destination table. */
 function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void }) {
   const queries = useQueryClient();
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
-  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const projects = useProjects();
+  const connectors = useConnectors();
   const [project, setProject] = useState<string | undefined>();
   const [source, setSource] = useState<string | undefined>();
   const [destination, setDestination] = useState<string | undefined>();
@@ -185,7 +186,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
   const [steps, setSteps] = useState<StepDraft[]>([]);
   const [upstream, setUpstream] = useState<string[]>([]);
   const [formKey, setFormKey] = useState(0);
-  const pipelines = useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
+  const pipelines = usePipelines();
   const siblings = (pipelines.data?.items ?? []).filter((p) => p.project_id === project);
   const catalog = useQuery({
     queryKey: ['catalog', source],
@@ -340,7 +341,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
 }
 
 export function Pipelines() {
-  const pipelines = useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
+  const pipelines = usePipelines();
   const [selected, setSelected] = useState<string | undefined>();
   const open = pipelines.data?.items.find((p) => p.id === selected);
   return (

@@ -2,13 +2,13 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
-import { useMe } from '../api/me';
+import { useMe, useProjects, useRoles } from '../api/queries';
 import { ErrorNotice } from '../ErrorNotice';
 import { usersQuery } from './Users';
 
 /** A select of roles by name; labelled by a visible <Label> or, in a table, by aria-label. */
 function RoleSelect({ label, ariaLabel, value, onChange, isDisabled }: { label?: string; ariaLabel?: string; value: string | null; onChange: (role: string) => void; isDisabled?: boolean }) {
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
+  const roles = useRoles();
   return (
     <Select
       aria-label={ariaLabel}
@@ -35,7 +35,7 @@ function Members({ project }: { project: { id: string; name: string } }) {
   const queries = useQueryClient();
   const key = ['members', project.id];
   const members = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/members', { params: { path: { id: project.id } } })) });
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
+  const roles = useRoles();
   // Listing users is for administrators: only they get the form that adds a member.
   const admin = useMe().data?.is_admin === true;
   const users = useInfiniteQuery({ ...usersQuery, enabled: admin });
@@ -191,7 +191,7 @@ function Environments({ project }: { project: { id: string; name: string } }) {
 export function Projects() {
   const queries = useQueryClient();
   const admin = useMe().data?.is_admin === true;
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
+  const projects = useProjects();
   const [selected, setSelected] = useState<string | undefined>();
   // A new key empties the form after a project was created.
   const [formKey, setFormKey] = useState(0);

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Input, Label, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
-import { useMe } from '../api/me';
+import { useMe, useRoles } from '../api/queries';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
 
@@ -10,7 +10,7 @@ import { ErrorNotice } from '../ErrorNotice';
 export function Roles() {
   const admin = useMe().data?.is_admin === true;
   const queries = useQueryClient();
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
+  const roles = useRoles();
   const [capabilities, setCapabilities] = useState<string[]>([]);
   // A new key empties the form after a role was created.
   const [formKey, setFormKey] = useState(0);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, RadioButton, RadioField, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { usePipelines } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
@@ -13,7 +14,7 @@ type Action = 'pause' | 'resume' | 'delete';
 /** Schedules a pipeline: a cron expression in a time zone, or a fixed interval. */
 function NewSchedule() {
   const queries = useQueryClient();
-  const pipelines = useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
+  const pipelines = usePipelines();
   const [pipeline, setPipeline] = useState<string | undefined>();
   const [timing, setTiming] = useState<'cron' | 'interval'>('cron');
   const [policy, setPolicy] = useState<Policy>('skip');

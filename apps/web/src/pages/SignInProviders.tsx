@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useProjects, useRoles } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
@@ -135,8 +136,8 @@ function NamedSelect({ label, items, value, onChange, empty }: { label: string; 
 
 /** The group mappings of a provider: one row per mapping (group → project → role), added and removed in place. */
 function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (rows: MappingDraft[]) => void }) {
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
-  const roles = useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
+  const projects = useProjects();
+  const roles = useRoles();
   const roleItems = (roles.data?.items ?? []).map((role) => ({ id: role.name, name: role.name }));
   const addButton = useRef<HTMLButtonElement>(null);
   // The row just added takes the focus.

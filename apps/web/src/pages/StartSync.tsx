@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
+import { useConnectors, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { ErrorNotice } from '../ErrorNotice';
 
@@ -11,8 +12,8 @@ type Mode = 'append' | 'overwrite' | 'upsert';
 /** Starts a sync: tables the catalog found in a source connector, copied into a destination connector. */
 export function StartSync({ onStarted }: { onStarted: (executionId: string) => void }) {
   const queries = useQueryClient();
-  const projects = useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
-  const connectors = useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+  const projects = useProjects();
+  const connectors = useConnectors();
   const [project, setProject] = useState<string | undefined>();
   const [source, setSource] = useState<string | undefined>();
   const [destination, setDestination] = useState<string | undefined>();

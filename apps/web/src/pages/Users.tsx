@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
-import { useMe } from '../api/me';
+import { useMe } from '../api/queries';
 import { ErrorNotice } from '../ErrorNotice';
 
 /** The users, 100 a page: one definition, so that every screen reading ['users'] shares the same cache shape. */
