@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, RadioButton, RadioField, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Checkbox, Form, Input, Label, RadioButton, RadioField, RadioGroup, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { useConnectors, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 import { currentToken } from '../session-store';
 
 type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
@@ -73,24 +74,6 @@ function LiveLog({ id }: { id: string }) {
   );
 }
 
-/** A select of the chosen project's connectors of some kinds, for one side of a CDC table. */
-function ConnectorSelect(props: { label: string; description: string; items: Array<{ id: string; name: string }>; value: string | undefined; onChange: (id: string) => void; isDisabled: boolean }) {
-  return (
-    <Select selectedKey={props.value ?? null} onSelectionChange={(key) => props.onChange(String(key))} isRequired isDisabled={props.isDisabled}>
-      <Label>{props.label}</Label>
-      <Button>
-        <SelectValue />
-      </Button>
-      <Text slot="description">{props.description}</Text>
-      <Popover>
-        <ListBox items={props.items} renderEmptyState={() => 'No connector of these kinds in this project'}>
-          {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
-
 /** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
 function NewCdcTable() {
   const queries = useQueryClient();
@@ -122,30 +105,23 @@ function NewCdcTable() {
     <section className="card" aria-labelledby="new-cdc-table">
       <h2 id="new-cdc-table">New CDC table</h2>
       <Form key={formKey} onSubmit={submit}>
-        <Select
-          selectedKey={project ?? null}
-          onSelectionChange={(key) => {
-            setProject(String(key));
+        <ItemSelect
+          label="Project"
+          items={projects.data?.items ?? []}
+          value={project}
+          onChange={(id) => {
+            setProject(id);
             setSource(undefined);
             setDestination(undefined);
           }}
-          isRequired
-        >
-          <Label>Project</Label>
-          <Button>
-            <SelectValue />
-          </Button>
-          <Popover>
-            <ListBox items={projects.data?.items ?? []}>{(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}</ListBox>
-          </Popover>
-        </Select>
+        />
         <TextField name="name" isRequired>
           <Label>Name</Label>
           <Input autoComplete="off" />
         </TextField>
         <fieldset>
           <legend>Source</legend>
-          <ConnectorSelect label="Source connector" description="PostgreSQL, the warehouse, MySQL or MariaDB: the kinds that can capture changes." items={inProject(CAPTURE_KINDS)} value={source} onChange={setSource} isDisabled={!project} />
+          <ItemSelect label="Source connector" description="PostgreSQL, the warehouse, MySQL or MariaDB: the kinds that can capture changes." items={inProject(CAPTURE_KINDS)} value={source} onChange={setSource} isDisabled={!project} empty="No connector of these kinds in this project" />
           <TextField name="source_table" isRequired>
             <Label>Source table</Label>
             <Input autoComplete="off" />
@@ -158,7 +134,7 @@ function NewCdcTable() {
         </fieldset>
         <fieldset>
           <legend>Destination</legend>
-          <ConnectorSelect label="Destination connector" description="PostgreSQL or the warehouse: the kinds that can apply changes." items={inProject(APPLY_KINDS)} value={destination} onChange={setDestination} isDisabled={!project} />
+          <ItemSelect label="Destination connector" description="PostgreSQL or the warehouse: the kinds that can apply changes." items={inProject(APPLY_KINDS)} value={destination} onChange={setDestination} isDisabled={!project} empty="No connector of these kinds in this project" />
           <TextField name="destination_table" isRequired>
             <Label>Destination table</Label>
             <Input autoComplete="off" />

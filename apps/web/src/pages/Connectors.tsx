@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Checkbox, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { useConnectors, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 
 interface Property {
   type?: string;
@@ -183,24 +184,8 @@ export function Connectors() {
       <section className="card" aria-labelledby="new-connector">
         <h2 id="new-connector">New connector</h2>
         <Form key={formKey} onSubmit={submit}>
-          <Select selectedKey={project ?? null} onSelectionChange={(key) => setProject(String(key))} isRequired>
-            <Label>Project</Label>
-            <Button>
-              <SelectValue />
-            </Button>
-            <Popover>
-              <ListBox items={projects.data?.items ?? []}>{(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}</ListBox>
-            </Popover>
-          </Select>
-          <Select selectedKey={kind ?? null} onSelectionChange={(key) => setKind(String(key))} isRequired>
-            <Label>Kind</Label>
-            <Button>
-              <SelectValue />
-            </Button>
-            <Popover>
-              <ListBox items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, title: k.title }))}>{(item) => <ListBoxItem id={item.id}>{item.title}</ListBoxItem>}</ListBox>
-            </Popover>
-          </Select>
+          <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
+          <ItemSelect label="Kind" items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))} value={kind} onChange={setKind} />
           <TextField name="name" isRequired>
             <Label>Name</Label>
             <Input />

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { useConnectors, usePipelines, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 import { toDraft, toStep, type StepDraft } from './pipeline-steps';
 import { StepsEditor } from './StepsEditor';
 
@@ -229,53 +230,40 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
       ...(upstream.length ? { depends_on: upstream } : {}),
     });
   };
-  const connectorSelect = (label: string, value: string | undefined, set: (id: string) => void) => (
-    <Select selectedKey={value ?? null} onSelectionChange={(key) => set(String(key))} isRequired isDisabled={!project}>
-      <Label>{label}</Label>
-      <Button>
-        <SelectValue />
-      </Button>
-      <Popover>
-        <ListBox items={inProject} renderEmptyState={() => 'No connectors in this project'}>
-          {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
   return (
     <section className="card" aria-labelledby="new-pipeline">
       <h2 id="new-pipeline">New pipeline</h2>
       <Form key={formKey} onSubmit={submit}>
-        <Select
-          selectedKey={project ?? null}
-          onSelectionChange={(key) => {
+        <ItemSelect
+          label="Project"
+          items={projects.data?.items ?? []}
+          value={project}
+          onChange={(id) => {
             // Connectors, dataset and upstream pipelines belong to a project: choose them again.
-            setProject(String(key));
+            setProject(id);
             setSource(undefined);
             setDestination(undefined);
             setDataset('');
             setUpstream([]);
           }}
-          isRequired
-        >
-          <Label>Project</Label>
-          <Button>
-            <SelectValue />
-          </Button>
-          <Popover>
-            <ListBox items={projects.data?.items ?? []}>{(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}</ListBox>
-          </Popover>
-        </Select>
+        />
         <TextField name="name" isRequired>
           <Label>Name</Label>
           <Input />
         </TextField>
         <fieldset>
           <legend>Source</legend>
-          {connectorSelect('Source connector', source, (id) => {
-            setSource(id);
-            setDataset('');
-          })}
+          <ItemSelect
+            label="Source connector"
+            items={inProject}
+            value={source}
+            onChange={(id) => {
+              setSource(id);
+              setDataset('');
+            }}
+            isDisabled={!project}
+            empty="No connectors in this project"
+          />
           <ComboBox allowsCustomValue inputValue={dataset} onInputChange={setDataset} isRequired isDisabled={!source} items={catalog.data?.items ?? []}>
             <Label>Source dataset</Label>
             <div className="row">
@@ -301,7 +289,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
         </fieldset>
         <fieldset>
           <legend>Destination</legend>
-          {connectorSelect('Destination connector', destination, setDestination)}
+          <ItemSelect label="Destination connector" items={inProject} value={destination} onChange={setDestination} isDisabled={!project} empty="No connectors in this project" />
           <TextField name="table" isRequired>
             <Label>Table</Label>
             <Input />

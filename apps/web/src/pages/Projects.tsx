@@ -1,33 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { useMe, useProjects, useRoles } from '../api/queries';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 import { usersQuery } from './Users';
 
-/** A select of roles by name; labelled by a visible <Label> or, in a table, by aria-label. */
+/** A select of roles by name; labelled by a visible label or, in a table, by aria-label. */
 function RoleSelect({ label, ariaLabel, value, onChange, isDisabled }: { label?: string; ariaLabel?: string; value: string | null; onChange: (role: string) => void; isDisabled?: boolean }) {
   const roles = useRoles();
-  return (
-    <Select
-      aria-label={ariaLabel}
-      selectedKey={value}
-      onSelectionChange={(key) => {
-        if (key !== null) onChange(String(key));
-      }}
-      isDisabled={isDisabled}
-      isRequired={!!label}
-    >
-      {label ? <Label>{label}</Label> : null}
-      <Button>
-        <SelectValue />
-      </Button>
-      <Popover>
-        <ListBox items={roles.data?.items ?? []}>{(role) => <ListBoxItem id={role.name}>{role.name}</ListBoxItem>}</ListBox>
-      </Popover>
-    </Select>
-  );
+  const items = (roles.data?.items ?? []).map((role) => ({ id: role.name, name: role.name }));
+  return <ItemSelect label={label} ariaLabel={ariaLabel} items={items} value={value} onChange={onChange} isDisabled={isDisabled} />;
 }
 
 /** The members of one project: change a role, remove a member, add one. */
@@ -119,15 +103,7 @@ function Members({ project }: { project: { id: string; name: string } }) {
           <h3 id="add-member">Add member</h3>
           <Form onSubmit={submit} aria-labelledby="add-member">
             <div className="row">
-              <Select selectedKey={user} onSelectionChange={(next) => setUser(next === null ? null : String(next))} isRequired>
-                <Label>User</Label>
-                <Button>
-                  <SelectValue />
-                </Button>
-                <Popover>
-                  <ListBox items={candidates}>{(item) => <ListBoxItem id={item.id}>{item.username}</ListBoxItem>}</ListBox>
-                </Popover>
-              </Select>
+              <ItemSelect label="User" items={candidates.map((u) => ({ id: u.id, name: u.username }))} value={user} onChange={setUser} />
               <RoleSelect label="Role" value={role} onChange={setRole} />
             </div>
             <ErrorNotice error={add.error} />

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, RadioButton, RadioField, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Checkbox, Form, Input, Label, RadioButton, RadioField, RadioGroup, Text, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { usePipelines } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 
 type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
 type Policy = NonNullable<ScheduleBody['missed_policy']>;
@@ -40,18 +41,7 @@ function NewSchedule() {
     <section className="card" aria-labelledby="new-schedule">
       <h2 id="new-schedule">New schedule</h2>
       <Form key={formKey} onSubmit={submit}>
-        <Select selectedKey={pipeline ?? null} onSelectionChange={(key) => setPipeline(String(key))} isRequired>
-          <Label>Pipeline</Label>
-          <Button>
-            <SelectValue />
-          </Button>
-          <Text slot="description">One schedule per pipeline.</Text>
-          <Popover>
-            <ListBox items={pipelines.data?.items ?? []} renderEmptyState={() => 'No pipelines yet'}>
-              {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
-            </ListBox>
-          </Popover>
-        </Select>
+        <ItemSelect label="Pipeline" items={pipelines.data?.items ?? []} value={pipeline} onChange={setPipeline} description="One schedule per pipeline." empty="No pipelines yet" />
         <RadioGroup value={timing} onChange={(next) => setTiming(next as 'cron' | 'interval')} orientation="horizontal">
           <Label>Timing</Label>
           <RadioField value="cron">

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Checkbox, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
+import { Button, Checkbox, Form, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { useProjects, useRoles } from '../api/queries';
 import type { paths } from '../api/schema';
 import { DeleteButton } from '../DeleteButton';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 
 type Provider = paths['/api/v1/sso/providers']['get']['responses'][200]['content']['application/json']['items'][number];
 type SsoBody = paths['/api/v1/sso/providers']['post']['requestBody']['content']['application/json'];
@@ -111,29 +112,6 @@ function useProviders(queryKey: string, list: () => Promise<{ items: Provider[] 
   };
 }
 
-/** A select of named items by id (projects by id, roles by name), with a visible label. */
-function NamedSelect({ label, items, value, onChange, empty }: { label: string; items: Array<{ id: string; name: string }>; value: string | null; onChange: (id: string) => void; empty: string }) {
-  return (
-    <Select
-      selectedKey={value}
-      onSelectionChange={(key) => {
-        if (key !== null) onChange(String(key));
-      }}
-      isRequired
-    >
-      <Label>{label}</Label>
-      <Button>
-        <SelectValue />
-      </Button>
-      <Popover>
-        <ListBox items={items} renderEmptyState={() => empty}>
-          {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
-
 /** The group mappings of a provider: one row per mapping (group → project → role), added and removed in place. */
 function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (rows: MappingDraft[]) => void }) {
   const projects = useProjects();
@@ -156,8 +134,8 @@ function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (ro
               <Label>{`Group of mapping ${n}`}</Label>
               <Input autoComplete="off" autoFocus={row.key === added} />
             </TextField>
-            <NamedSelect label={`Project of mapping ${n}`} items={projects.data?.items ?? []} value={row.project_id} onChange={(id) => update(row.key, { project_id: id })} empty="No projects" />
-            <NamedSelect label={`Role of mapping ${n}`} items={roleItems} value={row.role} onChange={(id) => update(row.key, { role: id })} empty="No roles" />
+            <ItemSelect label={`Project of mapping ${n}`} items={projects.data?.items ?? []} value={row.project_id} onChange={(id) => update(row.key, { project_id: id })} empty="No projects" />
+            <ItemSelect label={`Role of mapping ${n}`} items={roleItems} value={row.role} onChange={(id) => update(row.key, { role: id })} empty="No roles" />
             <Button
               className="secondary"
               onPress={() => {

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, CheckboxGroup, Form, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, Form, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { api, unwrap } from '../api/client';
 import { useConnectors, useProjects } from '../api/queries';
 import type { paths } from '../api/schema';
 import { ErrorNotice } from '../ErrorNotice';
+import { ItemSelect } from '../ItemSelect';
 
 type StartBody = NonNullable<paths['/api/v1/executions']['post']['requestBody']>['content']['application/json'];
 type Mode = 'append' | 'overwrite' | 'upsert';
@@ -46,34 +47,33 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
       streams: chosen.map((d) => ({ namespace: d.namespace, name: d.name, mode, ...(mode === 'upsert' && d.primary_key.length ? { key_columns: d.primary_key } : {}) })),
     });
   };
-  const select = (label: string, value: string | undefined, set: (id: string) => void, items: Array<{ id: string; name: string }>, disabled = false) => (
-    <Select selectedKey={value ?? null} onSelectionChange={(key) => set(String(key))} isRequired isDisabled={disabled}>
-      <Label>{label}</Label>
-      <Button>
-        <SelectValue />
-      </Button>
-      <Popover>
-        <ListBox items={items} renderEmptyState={() => 'None in this project'}>
-          {(item) => <ListBoxItem id={item.id}>{item.name}</ListBoxItem>}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
   return (
     <section className="card" aria-labelledby="start-sync">
       <h2 id="start-sync">Start a sync</h2>
       <Form onSubmit={submit}>
         <div className="row">
-          {select('Project', project, (id) => {
-            setProject(id);
-            setSource(undefined);
-            setDestination(undefined);
-          }, projects.data?.items ?? [])}
-          {select('From connector', source, (id) => {
-            setSource(id);
-            setTables([]);
-          }, inProject, !project)}
-          {select('Into connector', destination, setDestination, inProject, !project)}
+          <ItemSelect
+            label="Project"
+            items={projects.data?.items ?? []}
+            value={project}
+            onChange={(id) => {
+              setProject(id);
+              setSource(undefined);
+              setDestination(undefined);
+            }}
+          />
+          <ItemSelect
+            label="From connector"
+            items={inProject}
+            value={source}
+            onChange={(id) => {
+              setSource(id);
+              setTables([]);
+            }}
+            isDisabled={!project}
+            empty="None in this project"
+          />
+          <ItemSelect label="Into connector" items={inProject} value={destination} onChange={setDestination} isDisabled={!project} empty="None in this project" />
         </div>
         {source ? (
           catalog.isPending ? (
