@@ -4,7 +4,7 @@
  * encrypts, the current and previous keys decrypt.
  * Format: `v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url parts).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config/index.js';
@@ -13,6 +13,8 @@ export interface SecretBox {
   keyId: string;
   encrypt(plaintext: string): string;
   decrypt(ciphertext: string): string;
+  /** A key of its own for one purpose (`label`), derived from the current key: for values we can re-derive instead of storing. */
+  derive(label: string): Buffer;
 }
 
 export function parseKey(value: string, variable: string): Buffer {
@@ -43,6 +45,9 @@ export function createSecretBox(current: Buffer, previous: Buffer[] = []): Secre
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    derive(label) {
+      return createHmac('sha256', current).update(`svc derived key: ${label}`).digest();
     },
   };
 }

@@ -92,8 +92,40 @@ describe('embedded default', () => {
     // Second start on the same data dir: same admin, password file not rewritten.
     cli = runCli(['start'], env);
     await waitForHealth(url, cli);
-    expect((await login(url)).status).toBe(200);
+    const again = await login(url);
+    expect(again.status).toBe(200);
     expect((await stat(passwordFile)).mtimeMs).toBe(fileStat.mtimeMs);
+
+    // The embedded cluster gives each project's warehouse a role of its own: never the cluster's superuser.
+    const call = async (method: string, route: string, token: string, body?: unknown) => {
+      const res = await fetch(`${url}/api/v1${route}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+    };
+    const firstToken = ((await again.json()) as { access_token: string }).access_token;
+    expect((await call('POST', '/me/password', firstToken, { current_password: PASSWORD, new_password: 'embedded-Admin-pass-78' })).status).toBe(204);
+    const token = (
+      (await (await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'embedded-Admin-pass-78' }) })).json()) as { access_token: string }
+    ).access_token;
+    const project = await call('POST', '/admin/projects', token, { name: 'embedded' });
+    const warehouse = await call('POST', '/data-connectors', token, { project_id: project.body['id'], name: 'warehouse', kind: 'warehouse', config: {} });
+    expect(warehouse.status, JSON.stringify(warehouse.body)).toBe(201);
+    const pipeline = await call('POST', '/etl/pipelines', token, {
+      project_id: project.body['id'],
+      name: 'who',
+      sources: [{ name: 'who', connector_id: warehouse.body['id'], query: 'select current_user as who, (select rolsuper from pg_roles where rolname = current_user) as superuser' }],
+      destination: { connector_id: warehouse.body['id'], table: 'who', mode: 'append' },
+    });
+    const preview = await call('POST', `/etl/pipelines/${pipeline.body['id']}/preview`, token, { limit: 1 });
+    expect(preview.body['rows'], JSON.stringify(preview.body)).toEqual([{ who: expect.stringMatching(/^svc_[0-9a-f]{8}_/), superuser: false }]);
+    const readsKey = await call('POST', '/etl/pipelines', token, {
+      project_id: project.body['id'],
+      name: 'key',
+      sources: [{ name: 'key', connector_id: warehouse.body['id'], query: "select pg_read_file('../encryption-key') as key" }],
+      destination: { connector_id: warehouse.body['id'], table: 'key', mode: 'append' },
+    });
+    const refused = await call('POST', `/etl/pipelines/${readsKey.body['id']}/preview`, token, { limit: 1 });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toMatch(/permission denied/);
     cli.child.kill('SIGTERM');
     expect((await cli.exited).code, cli.output()).toBe(0);
   });

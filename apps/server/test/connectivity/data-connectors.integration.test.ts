@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectSchemaName } from '../../src/areas/connectivity/warehouse.js';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject, createUser } from '../support/http.js';
 import { TEST_DATABASE_URL, createTestDatabase, type TestDatabase } from '../support/services.js';
@@ -148,19 +149,21 @@ describe('data connectors', () => {
     expect((await create({ project_id: project.id, name: 'sneaky', kind: 'warehouse', config: { connection: { host: 'elsewhere' } } })).status).toBe(422);
     const id = created.body['id'] as string;
 
-    // The warehouse database sits next to the framework database.
+    // The first use creates the project's own schema "analytics" in the warehouse database, next to the framework database.
+    expect((await api(t, 'POST', `/api/v1/data-connectors/${id}/test`, { token: admin })).body).toMatchObject({ ok: true });
+    const schema = projectSchemaName(project.id, 'analytics');
     const client = new pg.Client({ connectionString: t.config.db.url!.replace(/\/([^/?]+)(\?.*)?$/, '/$1_warehouse$2') });
     await client.connect();
-    await client.query('create schema analytics');
-    await client.query('create table analytics.daily_sales (day date primary key, total numeric(14,2))');
+    const owner = (await client.query('select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = $1', [schema])).rows[0].owner as string;
+    await client.query(`create table "${schema}".daily_sales (day date primary key, total numeric(14,2))`);
+    await client.query(`alter table "${schema}".daily_sales owner to "${owner}"`);
     await client.end();
 
-    expect((await api(t, 'POST', `/api/v1/data-connectors/${id}/test`, { token: admin })).body).toMatchObject({ ok: true });
     const discovered = await api<{ datasets: Array<{ namespace: string; name: string }> }>(t, 'POST', `/api/v1/data-connectors/${id}/discover`, { token: admin });
-    expect(discovered.body.datasets).toEqual([expect.objectContaining({ namespace: 'analytics', name: 'daily_sales', primary_key: ['day'] })]);
+    expect(discovered.body.datasets).toEqual([expect.objectContaining({ namespace: schema, name: 'daily_sales', primary_key: ['day'] })]);
   });
 
-  it('confines files connectors to the files root', async () => {
+  it("confines files connectors to their project's folder of the files root", async () => {
     const project = await createProject(t, admin);
     const outside = await create({ project_id: project.id, name: 'etc', kind: 'files', config: { path: '/etc', format: 'csv' } });
     expect(outside.status).toBe(422);
@@ -169,7 +172,7 @@ describe('data connectors', () => {
     expect(escaping.status).toBe(422);
     const inside = await create({ project_id: project.id, name: 'exports', kind: 'files', config: { path: 'exports', format: 'csv' } });
     expect(inside.status).toBe(201);
-    expect(inside.body['config']).toMatchObject({ path: `${t.config.dataDir.replace(/\/$/, '')}/files/exports` });
+    expect(inside.body['config']).toMatchObject({ path: `${t.config.dataDir.replace(/\/$/, '')}/files/${project.id}/exports` });
   });
 
   it('guards connectors with connector:read and connector:write in their project', async () => {

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { warehouseRolePrefix } from '../../src/areas/connectivity/warehouse.js';
 
 export const TEST_DATABASE_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -43,9 +44,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       try {
         await client.query(`drop database if exists ${name} with (force)`);
         await client.query(`drop database if exists ${name}_warehouse with (force)`);
+        await dropWarehouseRoles(client, `${name}_warehouse`);
       } finally {
         await client.end();
       }
     },
   };
+}
+
+/** The projects' warehouse roles of a warehouse database (roles are global to the server; the database is gone). */
+export async function dropWarehouseRoles(client: pg.Client, warehouseDatabase: string): Promise<void> {
+  const { rows } = await client.query<{ rolname: string }>('select rolname from pg_roles where starts_with(rolname, $1)', [warehouseRolePrefix(warehouseDatabase)]);
+  for (const { rolname } of rows) await client.query(`drop role if exists "${rolname}"`);
 }

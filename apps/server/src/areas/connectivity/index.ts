@@ -30,12 +30,25 @@ export async function createConnectivityArea(
   },
 ) {
   const logger = platform.logger.child({ area: 'connectivity' });
+  const { config } = platform;
+  const box = await resolveSecretBox(config);
+  const warehouse = await ensureWarehouse(
+    platform.framework.connection,
+    {
+      database: config.db.warehouseDatabase,
+      statementTimeoutMs: config.db.warehouseStatementTimeoutMs,
+      connectionsPerProject: config.db.warehouseConnectionsPerProject,
+      passwordKey: box.derive('warehouse role passwords'),
+      embedded: !config.db.url,
+    },
+    logger,
+  );
   const service = createConnectorsService({
     db: platform.framework.db,
-    filesRoot: await filesRoot(platform.config),
-    warehouse: await ensureWarehouse(platform.framework.connection, platform.config.db.warehouseDatabase, logger),
+    filesRoot: await filesRoot(config),
+    warehouse,
     repository: createConnectorsRepository(),
-    box: await resolveSecretBox(platform.config),
+    box,
     logger,
     ...deps,
   });

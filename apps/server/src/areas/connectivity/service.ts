@@ -3,9 +3,10 @@
  * kind's spec marks secret are write-only: encrypted at rest, never returned (responses list their
  * names in `secrets_set`), kept by a PATCH that leaves them out.
  */
-import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorDefinition, type DatasetSchema } from '@svc/engine';
+import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorContext, type ConnectorDefinition, type DatasetSchema } from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
@@ -17,7 +18,7 @@ import type { SecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { CatalogService } from '../governance/catalog/service.js';
 import type { ConnectorRow, ConnectorsRepository } from './repository.js';
-import type { WarehouseConnection } from './warehouse.js';
+import { DEFAULT_SCHEMA, type Warehouse } from './warehouse.js';
 
 const TEST_TIMEOUT_MS = 15_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
@@ -70,10 +71,10 @@ export function createConnectorsService(deps: {
   catalog: CatalogService;
   audit: AuditService;
   logger: Logger;
-  /** Absolute directory that `files` connectors are confined to. */
+  /** Absolute directory under which each project's `files` connectors are confined to the project's own folder. */
   filesRoot: string;
-  /** Connection to the built-in warehouse database, injected into `warehouse` connectors; undefined when unavailable. */
-  warehouse: WarehouseConnection | undefined;
+  /** The built-in warehouse (each project its own role and schemas); undefined when unavailable. */
+  warehouse: Warehouse | undefined;
 }) {
   const { db, repository, box, authorize, catalog, audit, logger } = deps;
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
@@ -94,17 +95,22 @@ export function createConnectorsService(deps: {
     return definition;
   };
 
+  /** A project's own folder of the files root: the only place its `files` connectors read and write. */
+  const projectFolder = (projectId: string) => path.join(deps.filesRoot, projectId);
+  const insideFolder = (folder: string, target: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
+
   /** Validates a whole configuration and splits it into plain fields and encrypted secrets. */
-  const seal = (kind: string, config: Record<string, unknown>) => {
+  const seal = (kind: string, config: Record<string, unknown>, projectId: string) => {
     const definition = definitionOf(kind);
     const candidate = structuredClone(config);
     const validate = validatorFor(definition as ConnectorDefinition<never>);
     if (!validate(candidate)) throw validationFailed(fieldErrors(validate.errors));
     if (kind === 'files') {
-      // A files connector reads and writes the server's disk: only inside the configured root.
-      const resolved = path.resolve(deps.filesRoot, String(candidate['path'] ?? ''));
-      if (resolved !== deps.filesRoot && !resolved.startsWith(`${deps.filesRoot}${path.sep}`)) {
-        throw validationFailed([{ path: 'config.path', message: `must be inside the files root (${deps.filesRoot}, SVC_FILES_ROOT)` }]);
+      // A files connector reads and writes the server's disk: only inside its project's folder.
+      const folder = projectFolder(projectId);
+      const resolved = path.resolve(folder, String(candidate['path'] ?? ''));
+      if (!insideFolder(folder, resolved)) {
+        throw validationFailed([{ path: 'config.path', message: `must be inside the project's folder of the files root (${folder}; SVC_FILES_ROOT/<project id>)` }]);
       }
       candidate['path'] = resolved;
     }
@@ -152,22 +158,35 @@ export function createConnectorsService(deps: {
     }
   };
 
-  const open = async (row: ConnectorRow) => {
-    const definition = definitionOf(row.kind);
-    const config = row.kind === 'warehouse' ? { ...unseal(row), connection: deps.warehouse } : unseal(row);
-    return definition.open(config, {
-      log: (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message),
-    });
+  /** The stored configuration plus what the host injects: the warehouse tenant, the files folder. */
+  const runtimeConfig = async (row: ConnectorRow): Promise<Record<string, unknown>> => {
+    const config = unseal(row);
+    if (row.kind === 'warehouse') {
+      if (!deps.warehouse) throw new ConnectorError('invalid_config', 'the built-in warehouse is unavailable on this instance (see the startup log)', false);
+      return { ...config, tenant: await deps.warehouse.forProject(row.project_id, String(config['schema'] ?? DEFAULT_SCHEMA)) };
+    }
+    if (row.kind === 'files') {
+      // A path stored before folders were per project, or a root moved since: refused, never followed.
+      const folder = projectFolder(row.project_id);
+      if (!insideFolder(folder, String(config['path']))) {
+        throw new ConnectorError('invalid_config', `the directory is outside the project's folder of the files root (${folder}); set config.path again`, false);
+      }
+      await mkdir(folder, { recursive: true });
+      return { ...config, confineTo: folder };
+    }
+    return config;
   };
+
+  const openRow = async (row: ConnectorRow, log: ConnectorContext['log']) => definitionOf(row.kind).open(await runtimeConfig(row), { log });
+
+  const open = (row: ConnectorRow) => openRow(row, (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message));
 
   return {
     /** For runs (no principal: the execution was authorized when it was created). */
-    async openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) {
+    async openForRun(id: string, log: ConnectorContext['log']) {
       const row = await repository.find(db, id);
       if (!row) throw new ConnectorError('not_found', `data connector ${id} no longer exists`, false);
-      const definition = definitionOf(row.kind);
-      const config = row.kind === 'warehouse' ? { ...unseal(row), connection: deps.warehouse } : unseal(row);
-      return definition.open(config, { log });
+      return openRow(row, log);
     },
 
     /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
@@ -207,7 +226,7 @@ export function createConnectorsService(deps: {
         throw validationFailed([{ path: 'kind', message: 'the built-in warehouse is unavailable on this instance (see the startup log)' }]);
       }
       await checkEnvironment(input.project_id, input.environment_id);
-      const { plain, sealed } = seal(input.kind, input.config);
+      const { plain, sealed } = seal(input.kind, input.config, input.project_id);
       try {
         return await db.transaction().execute(async (trx) => {
           const row = await repository.insert(trx, {
@@ -245,7 +264,7 @@ export function createConnectorsService(deps: {
         // Fields left out keep their value, secrets included; a field set to null is removed.
         const merged: Record<string, unknown> = { ...unseal(row), ...input.config };
         for (const [field, value] of Object.entries(merged)) if (value === null) delete merged[field];
-        const { plain, sealed } = seal(row.kind, merged);
+        const { plain, sealed } = seal(row.kind, merged, row.project_id);
         changes.config = plain;
         changes.secrets = sealed;
       }
@@ -278,7 +297,13 @@ export function createConnectorsService(deps: {
     async test(principal: Principal, id: string) {
       const row = await visible(principal, id, 'connector:read');
       const started = Date.now();
-      const handle = await open(row);
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(row);
+      } catch (error) {
+        if (!(error instanceof ConnectorError)) throw error;
+        return { ok: false as const, code: error.code, message: error.message, duration_ms: Date.now() - started };
+      }
       try {
         const result = await withTimeout((signal) => handle.check(signal), TEST_TIMEOUT_MS, 'connection test').catch((error: Error) => ({
           ok: false as const,
@@ -294,10 +319,12 @@ export function createConnectorsService(deps: {
     /** Discovers the datasets of the source and records them in the catalog. */
     async discover(principal: Principal, id: string, context: RequestContext) {
       const row = await visible(principal, id, 'connector:write');
-      const handle = await open(row);
+      let handle: Awaited<ReturnType<typeof open>> | undefined;
       let datasets: DatasetSchema[];
       try {
-        datasets = await withTimeout((signal) => handle.discover(signal), DISCOVER_TIMEOUT_MS, 'discovery');
+        handle = await open(row);
+        const opened = handle;
+        datasets = await withTimeout((signal) => opened.discover(signal), DISCOVER_TIMEOUT_MS, 'discovery');
       } catch (error) {
         // The source refused or failed: a problem of the configuration or the source, named for the user.
         const code = error instanceof ConnectorError ? error.code : 'failed';
@@ -306,7 +333,7 @@ export function createConnectorsService(deps: {
           errors: [{ path: 'config', message: (error as Error).message }],
         });
       } finally {
-        await handle.close();
+        await handle?.close();
       }
       await db.transaction().execute(async (trx) => {
         await catalog.recordDiscovery(trx, row, datasets);

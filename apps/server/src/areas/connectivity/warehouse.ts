@@ -1,14 +1,41 @@
 /**
  * The built-in warehouse lives in its own database on the framework PostgreSQL server (the embedded
- * one by default), created at startup when missing. If the server refuses (no CREATEDB privilege),
- * the warehouse kind is unavailable and says so, and everything else works.
+ * one by default), created at startup when missing. It is multi-tenant: every project gets its own
+ * PostgreSQL login role (no superuser, no CREATEDB/CREATEROLE/REPLICATION/BYPASSRLS, not a member of
+ * any role, CONNECT and TEMP on the warehouse database only) and its own schemas, which that role
+ * owns and no other role may use. Every warehouse connection of a project (reads, writes, previews,
+ * CDC applied into it) logs in as that role, so the boundary is PostgreSQL's own privilege system,
+ * not a check in our code that a query could step around (SET ROLE or set_config would undo a role
+ * switched to on the service's own connection; a role logged in as has nothing to switch back to).
+ *
+ * The service's login creates the roles, so it needs CREATEROLE (or superuser); without it the
+ * warehouse is unavailable and says why, and everything else works.
  */
+import { createHash, createHmac } from 'node:crypto';
 import type { PostgresConfig } from '@svc/engine';
 import { parse } from 'pg-connection-string';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
 export type WarehouseConnection = Omit<PostgresConfig, 'schema'>;
+
+/** Where a project's warehouse connector connects, and as whom. */
+export interface ProjectWarehouse {
+  /** The project's own login role. */
+  connection: WarehouseConnection;
+  /** The schema the connector works in (owned by the project's role). */
+  schema: string;
+  /** Change capture needs REPLICATION, which no project role has: the service's login reads the WAL, confined to `schema`. */
+  captureConnection: WarehouseConnection;
+}
+
+export interface Warehouse {
+  /** Makes sure the project's role and the schema exist, and returns how to connect as that role. */
+  forProject(projectId: string, name: string): Promise<ProjectWarehouse>;
+}
+
+/** What a project's schema is called when the connector names none. */
+export const DEFAULT_SCHEMA = 'main';
 
 function partsOf(connection: pg.PoolConfig): WarehouseConnection {
   if (connection.connectionString) {
@@ -31,24 +58,163 @@ function partsOf(connection: pg.PoolConfig): WarehouseConnection {
   };
 }
 
-export async function ensureWarehouse(framework: pg.PoolConfig, configuredName: string | undefined, logger: Logger): Promise<WarehouseConnection | undefined> {
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const projectKey = (projectId: string) => projectId.replaceAll('-', '').slice(0, 16).toLowerCase();
+
+/** The PostgreSQL schema that a project's warehouse schema `name` is: the project's prefix, then the name. */
+export function projectSchemaName(projectId: string, name: string): string {
+  return `p${projectKey(projectId)}_${name}`;
+}
+
+/**
+ * Role names are global to a PostgreSQL server, which several instances (or test runs) may share:
+ * each instance's roles carry a short hash of its warehouse database's name.
+ */
+export function warehouseRolePrefix(database: string): string {
+  return `svc_${createHash('sha256').update(database).digest('hex').slice(0, 8)}_`;
+}
+
+export interface WarehouseOptions {
+  /** SVC_WAREHOUSE_DATABASE, or undefined for the framework database's name + "_warehouse". */
+  database: string | undefined;
+  /** Longest a statement of a project's role may run. */
+  statementTimeoutMs: number;
+  /** Connections one project's role may hold at once. */
+  connectionsPerProject: number;
+  /** Key the roles' passwords are derived from (never stored, never shown). */
+  passwordKey: Buffer;
+  /** The embedded default: the whole cluster is ours, so PUBLIC loses CONNECT on every other database too. */
+  embedded: boolean;
+}
+
+/**
+ * Creates the warehouse database when missing and locks it down (PUBLIC may neither connect nor use
+ * its public schema). Undefined, with a warning that says why, when the server refuses or the
+ * service's login cannot create roles.
+ */
+export async function ensureWarehouse(framework: pg.PoolConfig, options: WarehouseOptions, logger: Logger): Promise<Warehouse | undefined> {
   const base = partsOf(framework);
-  const database = configuredName ?? `${base.database}_warehouse`;
+  const database = options.database ?? `${base.database}_warehouse`;
+  const unavailable = (reason: string) => {
+    logger.warn({ database, reason }, `the built-in warehouse is unavailable: ${reason}`);
+    return undefined;
+  };
   const client = new pg.Client(framework);
+  let superuser: boolean;
   try {
     await client.connect();
+    const { rows } = await client.query<{ rolsuper: boolean; rolcreaterole: boolean; framework: string }>(
+      'select rolsuper, rolcreaterole, current_database() as framework from pg_roles where rolname = current_user',
+    );
+    const login = rows[0];
+    if (!login?.rolsuper && !login?.rolcreaterole) {
+      return unavailable(
+        `the service's database login "${base.user}" may not create roles (CREATEROLE), so the warehouse cannot give each project a role of its own; ` +
+          'grant it CREATEROLE (and CREATEDB, or create the warehouse database for it), see docs/connectors.md',
+      );
+    }
+    superuser = login.rolsuper;
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
     if (!rowCount) {
-      await client.query(`create database "${database.replaceAll('"', '""')}"`).catch((error: { code?: string }) => {
+      await client.query(`create database ${quote(database)}`).catch((error: { code?: string }) => {
         if (error.code !== '42P04') throw error; // created meanwhile by another process
       });
       logger.info({ database }, 'created the built-in warehouse database');
     }
-    return { ...base, database };
+    // Nobody connects to the warehouse or the framework database unless granted; on the embedded
+    // default, to no database at all (the project roles are granted the warehouse alone).
+    const lockedDown = options.embedded
+      ? (await client.query<{ datname: string }>('select datname from pg_database where datallowconn and datname <> $1', [database])).rows.map((r) => r.datname)
+      : [login.framework];
+    for (const name of [database, ...lockedDown]) await client.query(`revoke connect, temporary on database ${quote(name)} from public`);
   } catch (error) {
-    logger.warn({ err: { message: (error as Error).message }, database }, 'the built-in warehouse is unavailable');
-    return undefined;
+    return unavailable((error as Error).message);
   } finally {
     await client.end().catch(() => undefined);
   }
+
+  const connection: WarehouseConnection = { ...base, database };
+  const prefix = warehouseRolePrefix(database);
+  const roleOf = (projectId: string) => `${prefix}${projectKey(projectId)}`;
+  const passwordOf = (role: string) => createHmac('sha256', options.passwordKey).update(`warehouse-role:${role}`).digest('base64url');
+
+  // Once per process and project (role) or schema: the statements are idempotent, so another
+  // process doing the same at the same time is harmless (an advisory lock orders the two).
+  const ready = new Map<string, Promise<void>>();
+  const once = (key: string, work: () => Promise<void>) => {
+    let pending = ready.get(key);
+    if (!pending) {
+      pending = work().catch((error: unknown) => {
+        ready.delete(key);
+        throw error;
+      });
+      ready.set(key, pending);
+    }
+    return pending;
+  };
+  // The service's own login, in the warehouse database.
+  const asService = async (work: (c: pg.Client) => Promise<void>) => {
+    const c = new pg.Client({ ...connection, ssl: connection.ssl ? { rejectUnauthorized: true } : false });
+    await c.connect();
+    try {
+      await c.query('begin');
+      await c.query(`select pg_advisory_xact_lock(hashtext('svc warehouse roles'))`);
+      await work(c);
+      await c.query('commit');
+    } catch (error) {
+      await c.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  };
+
+  const ensureRole = (projectId: string) =>
+    once(`role:${projectId}`, () =>
+      asService(async (c) => {
+        const role = roleOf(projectId);
+        const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit ${options.connectionsPerProject} password ${literal(passwordOf(role))}`;
+        const comment = `svc warehouse role of project ${projectId} in database ${database}`;
+        const existing = await c.query<{ description: string | null }>(
+          `select shobj_description(oid, 'pg_authid') as description from pg_roles where rolname = $1`,
+          [role],
+        );
+        const exists = existing.rowCount === 1;
+        // Role names hold 64 bits of the project id: never take over a role that is not this project's.
+        if (exists && existing.rows[0]!.description !== comment) throw new Error(`the PostgreSQL role ${role} exists and is not this project's warehouse role`);
+        await c.query(`${exists ? 'alter' : 'create'} role ${quote(role)} ${exists ? 'with' : ''} ${attributes}`);
+        await c.query(`comment on role ${quote(role)} is ${literal(comment)}`);
+        // Whatever someone granted it since, it is a member of no role.
+        const memberships = await c.query<{ name: string }>('select r.rolname as name from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = $1', [role]);
+        for (const { name } of memberships.rows) await c.query(`revoke ${quote(name)} from ${quote(role)}`);
+        await c.query(`grant connect, temporary on database ${quote(database)} to ${quote(role)}`);
+        await c.query(`alter role ${quote(role)} in database ${quote(database)} set statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
+        await c.query(`alter role ${quote(role)} in database ${quote(database)} set idle_in_transaction_session_timeout = 600000`);
+        await c.query(`alter role ${quote(role)} in database ${quote(database)} set search_path = ${quote(projectSchemaName(projectId, DEFAULT_SCHEMA))}`);
+        // A login that is not a superuser creates the schemas on the role's behalf as a member of it.
+        if (!superuser) await c.query(`grant ${quote(role)} to current_user`);
+        await c.query(`revoke all on schema public from public`);
+      }),
+    );
+
+  const ensureSchema = (projectId: string, schema: string) =>
+    once(`schema:${schema}`, () =>
+      asService(async (c) => {
+        const role = roleOf(projectId);
+        await c.query(`create schema if not exists ${quote(schema)} authorization ${quote(role)}`);
+        // Owned by the project's role alone, whoever created it first.
+        await c.query(`alter schema ${quote(schema)} owner to ${quote(role)}`);
+        await c.query(`revoke all on schema ${quote(schema)} from public`);
+      }),
+    );
+  return {
+    async forProject(projectId, name) {
+      const schema = projectSchemaName(projectId, name);
+      await ensureRole(projectId);
+      await ensureSchema(projectId, schema);
+      const role = roleOf(projectId);
+      return { connection: { ...connection, user: role, password: passwordOf(role) }, schema, captureConnection: connection };
+    },
+  };
 }

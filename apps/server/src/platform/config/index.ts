@@ -31,6 +31,10 @@ export const configSchema = {
       'Framework PostgreSQL (postgres://user:pass@host:5432/db). Unset: an embedded PostgreSQL is started under SVC_DATA_DIR.'),
     warehouseDatabase: optionalEntry('SVC_WAREHOUSE_DATABASE', text(),
       'Database of the built-in warehouse connector, on the framework PostgreSQL server (created when missing). Unset: the framework database name + "_warehouse".'),
+    warehouseStatementTimeoutMs: entry('SVC_WAREHOUSE_STATEMENT_TIMEOUT_MS', integer({ min: 1000 }), 3_600_000,
+      'Longest a statement of a project\'s warehouse role may run (its statement_timeout), in milliseconds.'),
+    warehouseConnectionsPerProject: entry('SVC_WAREHOUSE_CONNECTIONS_PER_PROJECT', integer({ min: 2, max: 1000 }), 30,
+      'Connections one project\'s warehouse role may hold at once (its CONNECTION LIMIT).'),
     poolMax: entry('SVC_DATABASE_POOL_MAX', integer({ min: 1, max: 500 }), 10, 'Connections in the framework database pool of each process.'),
   },
   redis: {

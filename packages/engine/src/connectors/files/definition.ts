@@ -1,11 +1,13 @@
 import { isAbsolute } from 'node:path';
 import type { ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { formatProperties, invalidConfig, openDirectoryHandle, validateFormatOptions, type FormatOptions } from './handle.js';
-import { localStore } from './local-store.js';
+import { confinedLocalStore, localStore } from './local-store.js';
 
 export interface FilesConfig extends FormatOptions {
   /** The base directory; every dataset is a file in it (not in subdirectories). */
   path: string;
+  /** Set by the host, never by users' configs: the folder nothing may be read or written outside of, symbolic links included. */
+  confineTo?: string;
 }
 
 export const filesSpec = {
@@ -28,7 +30,7 @@ export function openFiles(config: FilesConfig, context: ConnectorContext): Conne
       if (typeof config.path !== 'string' || !isAbsolute(config.path)) throw invalidConfig('path must be an absolute directory path');
       validateFormatOptions(config);
     },
-    connect: async () => localStore,
+    connect: async () => (config.confineTo ? confinedLocalStore(config.confineTo) : localStore),
   });
 }
 

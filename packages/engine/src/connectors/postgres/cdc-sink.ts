@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import type { ApplyMode, CdcSnapshot, ChangeSink, RowChange, SourceTransaction } from '../../cdc/types.js';
 import type { ColumnSchema, DatasetRef, RecordBatch, Value } from '../../types.js';
-import { classify, connect, qualified, quoteIdent, type PostgresConfig } from './client.js';
+import { classify, connect, ensureSchema, qualified, quoteIdent, type PostgresConfig } from './client.js';
 import { ddlType } from './type-mapping.js';
 import { copyInto, existingColumns } from './write.js';
 
@@ -46,7 +46,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
   const positions = qualified(defaultSchema, POSITIONS_TABLE);
 
   const ensurePositions = async (c: pg.Client) => {
-    await c.query(`create schema if not exists ${quoteIdent(defaultSchema)}`);
+    await ensureSchema(c, defaultSchema);
     await c.query(`create table if not exists ${positions} (capture_id text primary key, position text not null, updated_at timestamptz not null default now())`);
   };
   const savePosition = (c: pg.Client, captureId: string, position: string) =>
@@ -191,7 +191,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
 
   const ensureChangelog = async (c: pg.Client, target: DatasetRef, columns: ColumnSchema[]) => {
     const schema = schemaOf(target);
-    await c.query(`create schema if not exists ${quoteIdent(schema)}`);
+    await ensureSchema(c, schema);
     await c.query(`create table if not exists ${qualified(schema, target.name)} (${[...columns, ...CHANGELOG_COLUMNS].map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')})`);
   };
 
@@ -245,7 +245,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         let count: number;
         if (mode === 'mirror') {
           // The snapshot replaces the table: readers see the old rows until this commits.
-          await c.query(`create schema if not exists ${quoteIdent(schema)}`);
+          await ensureSchema(c, schema);
           await c.query(`drop table if exists ${table}`);
           await c.query(
             `create table ${table} (${snapshot.columns.map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')}, primary key (${snapshot.primaryKey.map(quoteIdent).join(', ')}))`,

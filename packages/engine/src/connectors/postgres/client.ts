@@ -11,6 +11,8 @@ export interface PostgresConfig {
   password?: string;
   ssl?: boolean;
   schema?: string;
+  /** Set by hosts, never by users' configs: the connection's search_path (unqualified names in users' SQL resolve there). */
+  searchPath?: string;
 }
 
 const types = {
@@ -30,7 +32,7 @@ export function clientConfig(config: PostgresConfig): pg.ClientConfig {
     ssl: config.ssl ? { rejectUnauthorized: true } : false,
     connectionTimeoutMillis: 10_000,
     // Timestamps with zone come back in UTC; the engine's representation of timestamptz.
-    options: '-c TimeZone=UTC -c DateStyle=ISO',
+    options: `-c TimeZone=UTC -c DateStyle=ISO${config.searchPath ? ` -c search_path=${quoteIdent(config.searchPath).replace(/[\\ ]/g, '\\$&')}` : ''}`,
     application_name: 'svc-connector',
     types,
   };
@@ -81,4 +83,13 @@ export function quoteIdent(name: string): string {
 
 export function qualified(namespace: string | null, name: string): string {
   return namespace ? `${quoteIdent(namespace)}.${quoteIdent(name)}` : quoteIdent(name);
+}
+
+/**
+ * Creates a schema that does not exist yet. `create schema if not exists` alone needs CREATE on the
+ * database even when the schema is there, which a role confined to its own schemas does not have.
+ */
+export async function ensureSchema(client: pg.Client, schema: string): Promise<void> {
+  const { rowCount } = await client.query('select 1 from pg_namespace where nspname = $1', [schema]);
+  if (!rowCount) await client.query(`create schema if not exists ${quoteIdent(schema)}`);
 }

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { ConnectorError, type BulkStream, type ColumnSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
-import { classify, qualified, quoteIdent } from './client.js';
+import { classify, ensureSchema, qualified, quoteIdent } from './client.js';
 import { copyLines } from './copy-text.js';
 import { ddlType } from './type-mapping.js';
 
@@ -29,7 +29,7 @@ async function prepareTable(client: pg.Client, schema: string, request: WriteReq
   const existing = await existingColumns(client, schema, request.dataset.name);
   if (!existing) {
     const keys = request.keyColumns?.length ? `, primary key (${request.keyColumns.map(quoteIdent).join(', ')})` : '';
-    await client.query(`create schema if not exists ${quoteIdent(schema)}`);
+    await ensureSchema(client, schema);
     await client.query(`create table if not exists ${table} (${request.columns.map((c) => `${quoteIdent(c.name)} ${ddlType(c)}`).join(', ')}${keys})`);
     return;
   }
