@@ -56,6 +56,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
   const governance = createGovernanceArea(platform, access);
   const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });
+  administration.onProjectDeleted(connectivity.removeProjectData);
   const operations = createOperationsArea(platform, { ...access, audit, connectorProject: (principal, id) => connectivity.service.projectOf(principal, id) });
   const etl = createEtlArea(platform, {
     ...access,

@@ -3,7 +3,7 @@
  * folder of the files root, as the project's own PostgreSQL role, never the service's login (which
  * on this test server is the superuser `postgres`).
  */
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,22 @@ describe('tenant isolation of the data plane', () => {
     await query(t.config.db.url!, `update data_connectors set config = jsonb_set(config, '{path}', to_jsonb($1::text)) where id = $2`, [path.join(folderA, 'exports'), filesB]);
     const stale = await api<{ ok: boolean; message: string }>(t, 'POST', `/api/v1/data-connectors/${filesB}/test`, { token: editorB });
     expect(stale.body).toMatchObject({ ok: false, message: expect.stringMatching(/outside the project's folder/) });
+  });
+
+  it("removes a deleted project's warehouse role, schemas and files with it", async () => {
+    const doomed = (await createProject(t, admin)).id;
+    const warehouse = await connector(admin, doomed, 'warehouse', { schema: 'gone' });
+    const role = (await previewQuery(admin, doomed, warehouse, 'select current_user as who')).body.rows[0]!['who'] as string;
+    await connector(admin, doomed, 'files', { path: 'drop', format: 'csv' });
+    const folder = path.join(t.config.dataDir, 'files', doomed);
+    await mkdir(path.join(folder, 'drop'), { recursive: true });
+    await writeFile(path.join(folder, 'drop', 'a.csv'), 'id\n1\n');
+    expect((await query(warehouseUrl, 'select count(*)::int as n from pg_namespace where nspowner = (select oid from pg_roles where rolname = $1)', [role])).rows[0].n).toBe(1);
+
+    expect((await api(t, 'DELETE', `/api/v1/admin/projects/${doomed}`, { token: admin })).status).toBe(204);
+    expect((await query(warehouseUrl, 'select count(*)::int as n from pg_roles where rolname = $1', [role])).rows[0].n).toBe(0);
+    expect((await query(warehouseUrl, `select count(*)::int as n from pg_namespace where starts_with(nspname, $1)`, [projectSchemaName(doomed, '')])).rows[0].n).toBe(0);
+    await expect(stat(folder)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

@@ -1,5 +1,5 @@
 /** Connectivity: data connectors (and, with the sync issue, the runs that use them). */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
@@ -43,9 +43,10 @@ export async function createConnectivityArea(
     },
     logger,
   );
+  const root = await filesRoot(config);
   const service = createConnectorsService({
     db: platform.framework.db,
-    filesRoot: await filesRoot(config),
+    filesRoot: root,
     warehouse,
     repository: createConnectorsRepository(),
     box,
@@ -54,6 +55,15 @@ export async function createConnectivityArea(
   });
   return {
     service,
+    /** A deleted project's warehouse role and schemas, and its folder of the files root, go with it. */
+    async removeProjectData(projectId: string) {
+      try {
+        await warehouse?.dropProject(projectId);
+        await rm(path.join(root, projectId), { recursive: true, force: true });
+      } catch (error) {
+        logger.error({ err: { message: (error as Error).message }, project_id: projectId }, "removing a deleted project's warehouse schemas or files failed");
+      }
+    },
     async routes(app: FastifyInstance) {
       await app.register(connectorRoutes, { service });
     },

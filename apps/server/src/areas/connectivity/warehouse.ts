@@ -32,6 +32,8 @@ export interface ProjectWarehouse {
 export interface Warehouse {
   /** Makes sure the project's role and the schema exist, and returns how to connect as that role. */
   forProject(projectId: string, name: string): Promise<ProjectWarehouse>;
+  /** Drops a deleted project's role and everything it owns in the warehouse. */
+  dropProject(projectId: string): Promise<void>;
 }
 
 /** What a project's schema is called when the connector names none. */
@@ -215,6 +217,18 @@ export async function ensureWarehouse(framework: pg.PoolConfig, options: Warehou
       await ensureSchema(projectId, schema);
       const role = roleOf(projectId);
       return { connection: { ...connection, user: role, password: passwordOf(role) }, schema, captureConnection: connection };
+    },
+    async dropProject(projectId) {
+      const role = roleOf(projectId);
+      await asService(async (c) => {
+        if (!(await c.query('select 1 from pg_roles where rolname = $1', [role])).rowCount) return;
+        // Its schemas (and their tables), then whatever else it owns or was granted, then the role.
+        const schemas = await c.query<{ nspname: string }>('select nspname from pg_namespace where nspowner = (select oid from pg_roles where rolname = $1)', [role]);
+        for (const { nspname } of schemas.rows) await c.query(`drop schema ${quote(nspname)} cascade`);
+        await c.query(`drop owned by ${quote(role)}`);
+        await c.query(`drop role ${quote(role)}`);
+      });
+      for (const key of [...ready.keys()]) if (key === `role:${projectId}` || key.startsWith(`schema:${projectSchemaName(projectId, '')}`)) ready.delete(key);
     },
   };
 }

@@ -18,6 +18,8 @@ export interface PlatformArea {
   environmentBelongs(projectId: string, environmentId: string): Promise<boolean>;
   /** Gives a user a role in a project; false when either does not exist. */
   grantRole(projectId: string, userId: string, role: string): Promise<boolean>;
+  /** Runs after a project is deleted: other areas remove what they keep outside the framework database. */
+  onProjectDeleted(listener: (projectId: string) => Promise<void>): void;
   license: LicenseStatus;
   routes(app: FastifyInstance): Promise<void>;
   start(): Promise<void>;
@@ -34,6 +36,7 @@ export async function createPlatformArea(platform: Platform, deps: { audit: Audi
     visibleProjectIds: admin.visibleProjectIds,
     environmentBelongs: admin.environmentBelongs,
     grantRole: admin.grantRole,
+    onProjectDeleted: admin.onProjectDeleted,
     license,
     async routes(app) {
       await app.register(adminRoutes, { service: admin });

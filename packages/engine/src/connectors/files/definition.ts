@@ -15,7 +15,7 @@ export const filesSpec = {
   required: ['path', 'format'],
   additionalProperties: false,
   properties: {
-    path: { type: 'string', minLength: 1, title: 'Directory (absolute path)' },
+    path: { type: 'string', minLength: 1, title: 'Directory', description: "Relative to the project's own folder of the files root (SVC_FILES_ROOT/<project id>)" },
     ...formatProperties,
   },
 } as const;

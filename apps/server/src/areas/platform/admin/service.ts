@@ -46,6 +46,8 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
   // Memberships as the authorizer sees them, cached per process; any change is broadcast.
   const memberships = new Map<string, { value: Membership | undefined; expiresAt: number }>();
   const unsubscribe = await shared.subscribe(MEMBERSHIP_CHANNEL, (key) => (key === '*' ? memberships.clear() : memberships.delete(key)));
+  /** What other areas remove with a project once its rows are gone (its warehouse role and schemas, its files). */
+  const projectDeletedListeners: Array<(projectId: string) => Promise<void>> = [];
   const membershipsChanged = async (key: string) => {
     if (key === '*') memberships.clear();
     else memberships.delete(key);
@@ -167,6 +169,11 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
         await audit.record(context, { kind: 'project_deleted', target: { type: 'project', id } }, trx);
       });
       await membershipsChanged('*');
+      for (const listener of projectDeletedListeners) await listener(id);
+    },
+
+    onProjectDeleted(listener: (projectId: string) => Promise<void>) {
+      projectDeletedListeners.push(listener);
     },
 
     // ---- environments
