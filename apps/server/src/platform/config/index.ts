@@ -30,7 +30,7 @@ export const configSchema = {
     url: optionalEntry('SVC_DATABASE_URL', url(['postgres:', 'postgresql:']),
       'Framework PostgreSQL (postgres://user:pass@host:5432/db). Unset: an embedded PostgreSQL is started under SVC_DATA_DIR.'),
     warehouseDatabase: optionalEntry('SVC_WAREHOUSE_DATABASE', text(),
-      'Database of the built-in warehouse connector, on the framework PostgreSQL server (created when missing). Unset: the framework database name + "_warehouse".'),
+      'Database of the built-in warehouse connector, on the framework PostgreSQL server (created when missing; each project works in it as a role of its own, so the service\'s login needs CREATEROLE). Unset: the framework database name + "_warehouse".'),
     warehouseStatementTimeoutMs: entry('SVC_WAREHOUSE_STATEMENT_TIMEOUT_MS', integer({ min: 1000 }), 3_600_000,
       'Longest a statement of a project\'s warehouse role may run (its statement_timeout), in milliseconds.'),
     warehouseConnectionsPerProject: entry('SVC_WAREHOUSE_CONNECTIONS_PER_PROJECT', integer({ min: 2, max: 1000 }), 30,
@@ -51,7 +51,7 @@ export const configSchema = {
   },
   files: {
     root: optionalEntry('SVC_FILES_ROOT', text(),
-      'The only directory tree that `files` connectors may read and write. Unset: SVC_DATA_DIR/files.'),
+      'The only directory tree that `files` connectors may read and write; each project has its own folder in it (<root>/<project id>) and reaches nothing else. Unset: SVC_DATA_DIR/files.'),
   },
   worker: {
     concurrency: entry('SVC_WORKER_CONCURRENCY', integer({ min: 1, max: 64 }), 2, 'Jobs (runs) one worker process executes at once.'),
