@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresConnectorConfig, startBenchService } from './support.js';
+import { dropBenchDatabases, postgresConnectorConfig, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -102,5 +102,5 @@ try {
     await rm(dataDir, { recursive: true, force: true });
   }
 } finally {
-  for (const name of [names.framework, `${names.framework}_warehouse`, names.source, names.destination]) await sql('postgres', `drop database if exists ${name} with (force)`);
+  await dropBenchDatabases(ADMIN_URL, names.framework, [names.source, names.destination]);
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { warehouseRolePrefix } from '../../apps/server/src/areas/connectivity/warehouse.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -177,7 +178,7 @@ export async function startTargets(options: { logLevel?: string } = {}): Promise
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`drop database if exists ${database}_warehouse with (force)`);
+    await dropWarehouse(admin, `${database}_warehouse`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -213,5 +214,24 @@ export async function startTargets(options: { logLevel?: string } = {}): Promise
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** Drops a service's warehouse database and its projects' roles (roles are global to the server). */
+export async function dropWarehouse(admin: pg.Client, database: string): Promise<void> {
+  await admin.query(`drop database if exists ${database} with (force)`);
+  const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where starts_with(rolname, $1)', [warehouseRolePrefix(database)]);
+  for (const { rolname } of rows) await admin.query(`drop role if exists "${rolname}"`);
+}
+
+/** Drops a bench run's databases: the service's framework database with its warehouse, and the others. */
+export async function dropBenchDatabases(adminUrl: string, framework: string, others: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (const name of [framework, ...others]) await admin.query(`drop database if exists ${name} with (force)`);
+    await dropWarehouse(admin, `${framework}_warehouse`);
+  } finally {
+    await admin.end();
   }
 }

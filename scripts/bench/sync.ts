@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresConnectorConfig, startBenchService } from './support.js';
+import { dropBenchDatabases, postgresConnectorConfig, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -66,15 +66,15 @@ interface SourceSpec {
   config: Record<string, unknown>;
 }
 
-async function throughService(rows: number, sourceSpec?: SourceSpec, prepare?: (dataDir: string) => Promise<void>): Promise<{ rowsPerSecond: number; peakMb: number }> {
+async function throughService(rows: number, sourceSpec?: SourceSpec, prepare?: (projectFolder: string) => Promise<void>): Promise<{ rowsPerSecond: number; peakMb: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
-  await prepare?.(dataDir);
   await sql('postgres', `drop database if exists ${names.framework} with (force)`);
   await sql('postgres', `create database ${names.framework}`);
   const service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
   try {
     const call = service.call;
     const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
+    await prepare?.(path.join(dataDir, 'files', project));
     const spec = sourceSpec ?? { kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, names.source) };
     const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: spec.kind, config: spec.config }))['id'];
     const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, names.destination) }))['id'];
@@ -133,10 +133,10 @@ try {
     await sh(`mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "drop database if exists ${mysqlDatabase}"`);
   }
 
-  // CSV to PostgreSQL: a file in the files root of the service, read with type inference.
-  const fromCsv = await throughService(ROWS, { kind: 'files', config: { path: 'bench', format: 'csv' } }, async (dataDir) => {
-    await mkdir(path.join(dataDir, 'files', 'bench'), { recursive: true });
-    await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to '${path.join(dataDir, 'files', 'bench', 't.csv')}' with (format csv, header)"`);
+  // CSV to PostgreSQL: a file in the project's folder of the files root, read with type inference.
+  const fromCsv = await throughService(ROWS, { kind: 'files', config: { path: 'bench', format: 'csv' } }, async (projectFolder) => {
+    await mkdir(path.join(projectFolder, 'bench'), { recursive: true });
+    await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to '${path.join(projectFolder, 'bench', 't.csv')}' with (format csv, header)"`);
   });
   lines.push(`| svc sync run, CSV file to PostgreSQL, ${ROWS.toLocaleString('en')} rows | ${Math.round(fromCsv.rowsPerSecond).toLocaleString('en')} | | ${fromCsv.peakMb.toFixed(0)} MB |`);
 
@@ -149,5 +149,5 @@ try {
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
-  for (const name of [names.framework, `${names.framework}_warehouse`, names.source, names.destination]) await sql('postgres', `drop database if exists ${name} with (force)`);
+  await dropBenchDatabases(ADMIN_URL, names.framework, [names.source, names.destination]);
 }
