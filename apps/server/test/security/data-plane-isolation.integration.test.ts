@@ -76,6 +76,8 @@ describe('tenant isolation of the data plane', () => {
     expect(role).toMatch(/^svc_[0-9a-f]{8}_[0-9a-f]{16}$/);
     const attributes = await query(warehouseUrl, 'select rolsuper, rolcreatedb, rolcreaterole, rolreplication, rolbypassrls, rolinherit from pg_roles where rolname = $1', [role]);
     expect(attributes.rows[0]).toEqual({ rolsuper: false, rolcreatedb: false, rolcreaterole: false, rolreplication: false, rolbypassrls: false, rolinherit: false });
+    // Its password reached the server only as a SCRAM verifier (statements may be logged there).
+    expect((await query(warehouseUrl, 'select rolpassword from pg_authid where rolname = $1', [role])).rows[0].rolpassword).toMatch(/^SCRAM-SHA-256\$4096:/);
 
     const attacks = [
       `select pg_read_file('/etc/passwd') as x`,

@@ -11,7 +11,7 @@
  * The service's login creates the roles, so it needs CREATEROLE (or superuser); without it the
  * warehouse is unavailable and says why, and everything else works.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type { PostgresConfig } from '@svc/engine';
 import { parse } from 'pg-connection-string';
 import pg from 'pg';
@@ -67,6 +67,18 @@ const projectKey = (projectId: string) => projectId.replaceAll('-', '').slice(0,
 /** The PostgreSQL schema that a project's warehouse schema `name` is: the project's prefix, then the name. */
 export function projectSchemaName(projectId: string, name: string): string {
   return `p${projectKey(projectId)}_${name}`;
+}
+
+/**
+ * The SCRAM-SHA-256 verifier of a password (RFC 7677, PostgreSQL's stored form): what we send in
+ * CREATE/ALTER ROLE, so that the password itself never appears in a statement the server may log.
+ */
+export function scramVerifier(password: string, salt: Buffer = randomBytes(16), iterations = 4096): string {
+  const salted = pbkdf2Sync(password.normalize('NFKC'), salt, iterations, 32, 'sha256');
+  const clientKey = createHmac('sha256', salted).update('Client Key').digest();
+  const storedKey = createHash('sha256').update(clientKey).digest();
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
+  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
 }
 
 /**
@@ -176,7 +188,7 @@ export async function ensureWarehouse(framework: pg.PoolConfig, options: Warehou
     once(`role:${projectId}`, () =>
       asService(async (c) => {
         const role = roleOf(projectId);
-        const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit ${options.connectionsPerProject} password ${literal(passwordOf(role))}`;
+        const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit ${options.connectionsPerProject} password ${literal(scramVerifier(passwordOf(role)))}`;
         const comment = `svc warehouse role of project ${projectId} in database ${database}`;
         const existing = await c.query<{ description: string | null }>(
           `select shobj_description(oid, 'pg_authid') as description from pg_roles where rolname = $1`,
