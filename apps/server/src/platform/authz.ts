@@ -3,7 +3,9 @@
  * Capabilities are `<resource>:<action>`; roles are sets of them (docs/access-control.md lists the
  * catalogue). Instance administrators may do everything; everyone else acts through a project
  * membership, optionally narrowed to some of the project's environments. A personal token scoped to
- * projects makes everything outside them not found (404), before any role is considered.
+ * projects makes everything outside them not found (404), before any role is considered, and never
+ * carries instance rights: inside its projects it acts through its owner's memberships, as a
+ * non-administrator would.
  */
 import type { Principal } from './authn.js';
 import { AppError, notFound } from './errors/index.js';
@@ -74,10 +76,18 @@ export function permissionDenied(reason: string, capability: string, projectId: 
 
 export type Authorize = (principal: Principal, capability: Capability, projectId: string, environmentId?: string | null) => Promise<void>;
 
+/**
+ * Whether the principal acts with an instance administrator's rights: an administrator signed in or
+ * with an unscoped token. The one place `isAdmin` is read for a decision.
+ */
+export function hasInstanceRights(principal: Principal): boolean {
+  return principal.isAdmin && principal.projectIds === null;
+}
+
 export function createAuthorize(source: MembershipSource): Authorize {
   return async (principal, capability, projectId, environmentId = null) => {
     if (principal.projectIds && !principal.projectIds.includes(projectId)) throw notFound('Project');
-    if (principal.isAdmin) return;
+    if (hasInstanceRights(principal)) return;
     const membership = await source.membership(projectId, principal.userId);
     if (!membership) throw permissionDenied('not_a_member', capability, projectId, environmentId);
     if (membership.environmentIds && (!environmentId || !membership.environmentIds.includes(environmentId))) {
@@ -87,12 +97,14 @@ export function createAuthorize(source: MembershipSource): Authorize {
   };
 }
 
-/** Instance-level operations (users, roles, projects, license): administrators only. */
+/** Instance-level operations (users, roles, projects, license, audit log): administrators only, never through a project-scoped token. */
 export function requireAdmin(principal: Principal, capability: string): void {
-  if (!principal.isAdmin) throw permissionDenied('admin_required', capability, null, null);
+  if (principal.projectIds) throw permissionDenied('token_scoped_to_projects', capability, null, null);
+  if (!hasInstanceRights(principal)) throw permissionDenied('admin_required', capability, null, null);
 }
 
 /** Whether a principal may see a project at all (token scope and membership), for filtering lists. */
 export function tokenAllowsProject(principal: Principal, projectId: string): boolean {
   return !principal.projectIds || principal.projectIds.includes(projectId);
 }
+

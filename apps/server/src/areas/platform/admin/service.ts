@@ -8,6 +8,7 @@ import {
   BUILT_IN_ROLES,
   CAPABILITIES,
   createAuthorize,
+  hasInstanceRights,
   requireAdmin,
   tokenAllowsProject,
   type Authorize,
@@ -99,7 +100,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
 
     /** Projects a principal may see: null means every project (an administrator without token scope). */
     async visibleProjectIds(principal: Principal): Promise<string[] | null> {
-      if (principal.isAdmin) return principal.projectIds;
+      if (hasInstanceRights(principal)) return null;
       const member = await repository.memberProjectIds(db, principal.userId);
       return principal.projectIds ? member.filter((id) => principal.projectIds!.includes(id)) : member;
     },
@@ -126,7 +127,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
 
     // ---- projects
     async listProjects(principal: Principal) {
-      const rows = await repository.listProjects(db, { ids: principal.projectIds, memberId: principal.isAdmin ? undefined : principal.userId });
+      const rows = await repository.listProjects(db, { ids: principal.projectIds, memberId: hasInstanceRights(principal) ? undefined : principal.userId });
       return rows.map(presentProject);
     },
     async createProject(principal: Principal, input: { name: string; description?: string }, context: RequestContext) {
