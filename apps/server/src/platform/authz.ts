@@ -6,6 +6,9 @@
  * projects makes everything outside them not found (404), before any role is considered, and never
  * carries instance rights: inside its projects it acts through its owner's memberships, as a
  * non-administrator would.
+ *
+ * Each kind of project resource checks its detail routes and its list with one guard
+ * (`resourceGuard`), so a list never shows what the detail refuses.
  */
 import type { Principal } from './authn.js';
 import { AppError, notFound } from './errors/index.js';
@@ -108,3 +111,63 @@ export function tokenAllowsProject(principal: Principal, projectId: string): boo
   return !principal.projectIds || principal.projectIds.includes(projectId);
 }
 
+/** Projects a principal may see at all (token scope and memberships); null: every project (instance rights). */
+export type VisibleProjects = (principal: Principal) => Promise<string[] | null>;
+
+/** A row that lives in a project and, for some kinds, in one of its environments. */
+export interface ProjectResource {
+  project_id: string;
+  environment_id?: string | null;
+}
+
+const allows = (authorize: Authorize, principal: Principal, capability: Capability, projectId: string, environmentId: string | null) =>
+  authorize(principal, capability, projectId, environmentId).then(
+    () => true,
+    () => false,
+  );
+
+/** The projects where a principal holds a capability on project-level resources; null: every project. */
+export async function projectsWith(access: { authorize: Authorize; visibleProjects: VisibleProjects }, principal: Principal, capability: Capability): Promise<string[] | null> {
+  const visible = await access.visibleProjects(principal);
+  if (visible === null) return null;
+  const allowed: string[] = [];
+  for (const projectId of visible) if (await allows(access.authorize, principal, capability, projectId, null)) allowed.push(projectId);
+  return allowed;
+}
+
+/**
+ * The authorization of one kind of project resource, shared by its detail routes and its list:
+ * - `find`: the row, or 404 when it does not exist, then the capability on its project (and environment);
+ * - `scope`: the projects a list may read from, to filter in SQL (with `projectId`, that project, or 403/404);
+ * - `permitted`: the rows that pass exactly the check `find` makes.
+ * Kinds placed in environments (`inEnvironments`) keep every project with a membership in `scope`
+ * and leave the environment to `permitted`, row by row.
+ */
+export function resourceGuard<Row extends ProjectResource>(
+  access: { authorize: Authorize; visibleProjects: VisibleProjects },
+  label: string,
+  load: (id: string) => Promise<Row | undefined>,
+  options: { inEnvironments?: boolean } = {},
+) {
+  const check = (principal: Principal, capability: Capability, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
+  return {
+    async find(principal: Principal, id: string, capability: Capability): Promise<Row> {
+      const row = await load(id);
+      if (!row) throw notFound(label);
+      await check(principal, capability, row);
+      return row;
+    },
+    async scope(principal: Principal, capability: Capability, projectId?: string): Promise<string[] | null> {
+      if (projectId) {
+        await access.authorize(principal, capability, projectId);
+        return [projectId];
+      }
+      return options.inEnvironments ? access.visibleProjects(principal) : projectsWith(access, principal, capability);
+    },
+    async permitted(principal: Principal, capability: Capability, rows: Row[]): Promise<Row[]> {
+      const allowed: Row[] = [];
+      for (const row of rows) if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null)) allowed.push(row);
+      return allowed;
+    },
+  };
+}
