@@ -181,6 +181,28 @@ describe('the IDOR walk over /openapi.json', () => {
     expect(walked).toBeGreaterThan(40);
   });
 
+  it('a request in project B that names project A’s resources in its body is refused, and nothing is created', async () => {
+    const token = fixture.editorB.session.accessToken;
+    const a = fixture.a;
+    const b = fixture.b.project;
+    const owner = fixture.ownerA.session.accessToken;
+    const before = await snapshot(t, fixture, owner);
+    const attempts: Array<[string, string, Record<string, unknown>]> = [
+      ['POST', '/api/v1/etl/pipelines', { project_id: b, name: 'reads A', sources: [{ connector_id: a.connector, dataset: 'items' }], destination: { connector_id: a.destination, table: 'stolen', mode: 'overwrite' } }],
+      ['POST', '/api/v1/executions', { kind: 'sync', project_id: b, source_connector_id: a.connector, destination_connector_id: a.destination, streams: [{ name: 'items', mode: 'append' }] }],
+      ['POST', '/api/v1/etl/schedules', { pipeline_id: a.pipeline, interval_seconds: 60 }],
+      ['POST', '/api/v1/cdc-tables', { project_id: b, name: 'reads A', source: { connector_id: a.connector, table: 'items' }, destination: { connector_id: a.destination, table: 'stolen' }, mode: 'mirror', start: false }],
+      ['POST', '/api/v1/data-connectors', { project_id: b, name: 'in A’s environment', kind: 'postgres', environment_id: a.environment, config: { host: '127.0.0.1', port: 5432, database: 'x', user: 'x', password: 'x' } }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const result = await api(t, method, path, { token, body });
+      expect([403, 404, 422], `${method} ${path} answered ${result.status} ${JSON.stringify(result.body)}`).toContain(result.status);
+    }
+    expect(await snapshot(t, fixture, owner)).toEqual(before);
+    const inB = await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${b}`, { token });
+    expect(inB.body.items).toEqual([]);
+  });
+
   it('the walk is not vacuous: the owner of A is allowed what B’s editor is refused', async () => {
     const owner = fixture.ownerA.session.accessToken;
     for (const path of [`/api/v1/executions/${fixture.a.execution}`, `/api/v1/catalog/datasets/${fixture.a.dataset}`, `/api/v1/cdc-tables/${fixture.a.cdcTable}`, `/api/v1/etl/schedules/${fixture.a.schedule}`]) {
