@@ -114,6 +114,12 @@ export function tokenAllowsProject(principal: Principal, projectId: string): boo
 /** Projects a principal may see at all (token scope and memberships); null: every project (instance rights). */
 export type VisibleProjects = (principal: Principal) => Promise<string[] | null>;
 
+/** What the list helpers need: the authorize function and the projects a principal may see. */
+export interface ProjectAccess {
+  authorize: Authorize;
+  visibleProjects: VisibleProjects;
+}
+
 /** A row that lives in a project and, for some kinds, in one of its environments. */
 export interface ProjectResource {
   project_id: string;
@@ -127,7 +133,7 @@ const allows = (authorize: Authorize, principal: Principal, capability: Capabili
   );
 
 /** The projects where a principal holds a capability on project-level resources; null: every project. */
-export async function projectsWith(access: { authorize: Authorize; visibleProjects: VisibleProjects }, principal: Principal, capability: Capability): Promise<string[] | null> {
+export async function projectsWith(access: ProjectAccess, principal: Principal, capability: Capability): Promise<string[] | null> {
   const visible = await access.visibleProjects(principal);
   if (visible === null) return null;
   const allowed: string[] = [];
@@ -144,7 +150,7 @@ export async function projectsWith(access: { authorize: Authorize; visibleProjec
  * and leave the environment to `permitted`, row by row.
  */
 export function resourceGuard<Row extends ProjectResource>(
-  access: { authorize: Authorize; visibleProjects: VisibleProjects },
+  access: ProjectAccess,
   label: string,
   load: (id: string) => Promise<Row | undefined>,
   options: { inEnvironments?: boolean } = {},
