@@ -3,7 +3,12 @@
  * Capabilities are `<resource>:<action>`; roles are sets of them (docs/access-control.md lists the
  * catalogue). Instance administrators may do everything; everyone else acts through a project
  * membership, optionally narrowed to some of the project's environments. A personal token scoped to
- * projects makes everything outside them not found (404), before any role is considered.
+ * projects makes everything outside them not found (404), before any role is considered, and never
+ * carries instance rights: inside its projects it acts through its owner's memberships, as a
+ * non-administrator would.
+ *
+ * Each kind of project resource checks its detail routes and its list with one guard
+ * (`resourceGuard`), so a list never shows what the detail refuses.
  */
 import type { Principal } from './authn.js';
 import { AppError, notFound } from './errors/index.js';
@@ -74,10 +79,18 @@ export function permissionDenied(reason: string, capability: string, projectId: 
 
 export type Authorize = (principal: Principal, capability: Capability, projectId: string, environmentId?: string | null) => Promise<void>;
 
+/**
+ * Whether the principal acts with an instance administrator's rights: an administrator signed in or
+ * with an unscoped token. The one place `isAdmin` is read for a decision.
+ */
+export function hasInstanceRights(principal: Principal): boolean {
+  return principal.isAdmin && principal.projectIds === null;
+}
+
 export function createAuthorize(source: MembershipSource): Authorize {
   return async (principal, capability, projectId, environmentId = null) => {
     if (principal.projectIds && !principal.projectIds.includes(projectId)) throw notFound('Project');
-    if (principal.isAdmin) return;
+    if (hasInstanceRights(principal)) return;
     const membership = await source.membership(projectId, principal.userId);
     if (!membership) throw permissionDenied('not_a_member', capability, projectId, environmentId);
     if (membership.environmentIds && (!environmentId || !membership.environmentIds.includes(environmentId))) {
@@ -87,12 +100,80 @@ export function createAuthorize(source: MembershipSource): Authorize {
   };
 }
 
-/** Instance-level operations (users, roles, projects, license): administrators only. */
+/** Instance-level operations (users, roles, projects, license, audit log): administrators only, never through a project-scoped token. */
 export function requireAdmin(principal: Principal, capability: string): void {
-  if (!principal.isAdmin) throw permissionDenied('admin_required', capability, null, null);
+  if (principal.projectIds) throw permissionDenied('token_scoped_to_projects', capability, null, null);
+  if (!hasInstanceRights(principal)) throw permissionDenied('admin_required', capability, null, null);
 }
 
 /** Whether a principal may see a project at all (token scope and membership), for filtering lists. */
 export function tokenAllowsProject(principal: Principal, projectId: string): boolean {
   return !principal.projectIds || principal.projectIds.includes(projectId);
+}
+
+/** Projects a principal may see at all (token scope and memberships); null: every project (instance rights). */
+export type VisibleProjects = (principal: Principal) => Promise<string[] | null>;
+
+/** What the list helpers need: the authorize function and the projects a principal may see. */
+export interface ProjectAccess {
+  authorize: Authorize;
+  visibleProjects: VisibleProjects;
+}
+
+/** A row that lives in a project and, for some kinds, in one of its environments. */
+export interface ProjectResource {
+  project_id: string;
+  environment_id?: string | null;
+}
+
+const allows = (authorize: Authorize, principal: Principal, capability: Capability, projectId: string, environmentId: string | null) =>
+  authorize(principal, capability, projectId, environmentId).then(
+    () => true,
+    () => false,
+  );
+
+/** The projects where a principal holds a capability on project-level resources; null: every project. */
+export async function projectsWith(access: ProjectAccess, principal: Principal, capability: Capability): Promise<string[] | null> {
+  const visible = await access.visibleProjects(principal);
+  if (visible === null) return null;
+  const allowed: string[] = [];
+  for (const projectId of visible) if (await allows(access.authorize, principal, capability, projectId, null)) allowed.push(projectId);
+  return allowed;
+}
+
+/**
+ * The authorization of one kind of project resource, shared by its detail routes and its list:
+ * - `find`: the row, or 404 when it does not exist, then the capability on its project (and environment);
+ * - `scope`: the projects a list may read from, to filter in SQL (with `projectId`, that project, or 403/404);
+ * - `permitted`: the rows that pass exactly the check `find` makes.
+ * Kinds placed in environments (`inEnvironments`) keep every project with a membership in `scope`
+ * and leave the environment to `permitted`, row by row.
+ */
+export function resourceGuard<Row extends ProjectResource>(
+  access: ProjectAccess,
+  label: string,
+  load: (id: string) => Promise<Row | undefined>,
+  options: { inEnvironments?: boolean } = {},
+) {
+  const check = (principal: Principal, capability: Capability, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
+  return {
+    async find(principal: Principal, id: string, capability: Capability): Promise<Row> {
+      const row = await load(id);
+      if (!row) throw notFound(label);
+      await check(principal, capability, row);
+      return row;
+    },
+    async scope(principal: Principal, capability: Capability, projectId?: string): Promise<string[] | null> {
+      if (projectId) {
+        await access.authorize(principal, capability, projectId);
+        return [projectId];
+      }
+      return options.inEnvironments ? access.visibleProjects(principal) : projectsWith(access, principal, capability);
+    },
+    async permitted(principal: Principal, capability: Capability, rows: Row[]): Promise<Row[]> {
+      const allowed: Row[] = [];
+      for (const row of rows) if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null)) allowed.push(row);
+      return allowed;
+    },
+  };
 }

@@ -61,6 +61,9 @@ describe('RBAC: projects, members, roles', () => {
     const gatekeeper = await member(project.id, `gatekeeper-${project.id.slice(0, 8)}`);
     const outsider = await createUser(t, admin);
     const target = await createUser(t, admin);
+    // A member grants only roles whose capabilities it holds: the gatekeeper holds member:read.
+    const granted = `member-reader-${project.id.slice(0, 8)}`;
+    expect((await api(t, 'POST', '/api/v1/admin/roles', { token: admin, body: { name: granted, capabilities: ['member:read'] } })).status).toBe(201);
 
     const cases: Array<[string, string, number, string | null]> = [
       // [who, action, status, reason]
@@ -92,7 +95,7 @@ describe('RBAC: projects, members, roles', () => {
           ? await api(t, 'GET', `/api/v1/admin/projects/${project.id}`, { token })
           : action === 'rename'
             ? await api(t, 'PATCH', `/api/v1/admin/projects/${project.id}`, { token, body: { description: `by ${who}` } })
-            : await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${target.id}`, { token, body: { role: 'viewer' } });
+            : await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${target.id}`, { token, body: { role: granted } });
       expect(result.status, `${who} ${action}`).toBe(status);
       if (reason) {
         expect(result.body).toEqual({

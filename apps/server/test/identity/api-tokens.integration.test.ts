@@ -56,7 +56,10 @@ describe('personal API tokens', () => {
   it('a project-scoped token sees only its projects: 404 outside, lists filtered', async () => {
     const inside = await createProject(t, admin);
     const outside = await createProject(t, admin);
-    const { token } = await createApiToken(t, admin, { scope: 'write', project_ids: [inside.id] });
+    // An owner of both projects: the token, scoped to one, reaches nothing of the other.
+    const owner = await createUser(t, admin);
+    for (const project of [inside, outside]) await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${owner.id}`, { token: admin, body: { role: 'owner' } });
+    const { token } = await createApiToken(t, owner.session.accessToken, { scope: 'write', project_ids: [inside.id] });
     expect((await api(t, 'GET', `/api/v1/admin/projects/${inside.id}`, { token })).status).toBe(200);
     expect((await api(t, 'GET', `/api/v1/admin/projects/${outside.id}`, { token })).status).toBe(404);
     expect((await api(t, 'GET', `/api/v1/admin/projects/${outside.id}/members`, { token })).status).toBe(404);

@@ -729,7 +729,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per project: counts of connectors, pipelines, CDC tables and schedules; executions of the last 24 h by status; rows moved per day; what is failing now (execution:read) */
+        /** Per project: counts of connectors, pipelines, CDC tables and schedules; executions of the last 24 h by status; rows moved per day; what is failing now (execution:read; each count and the failing pipelines only where the caller may also read that kind) */
         get: operations["getOverview"];
         put?: never;
         post?: never;
@@ -4822,11 +4822,12 @@ export interface operations {
                             /** Format: uuid */
                             project_id: string;
                             project_name: string;
+                            /** @description null where the caller may not read that kind of resource in the project */
                             counts: {
-                                connectors: number;
-                                pipelines: number;
-                                cdc_tables: number;
-                                schedules: number;
+                                connectors: number | null;
+                                pipelines: number | null;
+                                cdc_tables: number | null;
+                                schedules: number | null;
                             };
                             /** @description Executions created in the last 24 hours, by status now */
                             executions_24h: {

@@ -22,6 +22,9 @@ function Bars({ label, values }: { label: string; values: Array<{ name: string; 
   );
 }
 
+/** A count the caller may not read (null) is shown as a dash, not as zero. */
+const shownCount = (count: number | null) => (count === null ? <span title="Not readable with your role">—</span> : count);
+
 export function Overview() {
   const overview = useQuery({ queryKey: ['overview'], queryFn: () => unwrap(api.GET('/api/v1/overview')) });
   if (overview.isPending) return <p aria-busy="true">Loading…</p>;
@@ -33,10 +36,10 @@ export function Overview() {
         <section key={project.project_id} className="card" aria-labelledby={`project-${project.project_id}`}>
           <h2 id={`project-${project.project_id}`}>{project.project_name}</h2>
           <dl className="counts">
-            <div><dt>Connectors</dt><dd>{project.counts.connectors}</dd></div>
-            <div><dt>Pipelines</dt><dd>{project.counts.pipelines}</dd></div>
-            <div><dt>CDC tables</dt><dd>{project.counts.cdc_tables}</dd></div>
-            <div><dt>Schedules</dt><dd>{project.counts.schedules}</dd></div>
+            <div><dt>Connectors</dt><dd>{shownCount(project.counts.connectors)}</dd></div>
+            <div><dt>Pipelines</dt><dd>{shownCount(project.counts.pipelines)}</dd></div>
+            <div><dt>CDC tables</dt><dd>{shownCount(project.counts.cdc_tables)}</dd></div>
+            <div><dt>Schedules</dt><dd>{shownCount(project.counts.schedules)}</dd></div>
           </dl>
           <Bars label="Executions of the last 24 hours by status" values={STATUSES.map((s) => ({ name: s, value: project.executions_24h[s] }))} />
           <Bars label="Rows moved per day, last 14 days" values={project.rows_per_day.map((d) => ({ name: d.day, value: d.rows }))} />

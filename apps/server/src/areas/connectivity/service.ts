@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
-import type { Authorize } from '../../platform/authz.js';
+import { resourceGuard, type Authorize } from '../../platform/authz.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
@@ -145,12 +145,9 @@ export function createConnectorsService(deps: {
     updated_at: row.updated_at.toISOString(),
   });
 
-  const visible = async (principal: Principal, id: string, capability: 'connector:read' | 'connector:write') => {
-    const row = await repository.find(db, id);
-    if (!row) throw notFound('Data connector');
-    await authorize(principal, capability, row.project_id, row.environment_id);
-    return row;
-  };
+  // One check for a connector and the list of connectors (connectors may be placed in an environment).
+  const guard = resourceGuard(deps, 'Data connector', (id) => repository.find(db, id), { inEnvironments: true });
+  const visible = (principal: Principal, id: string, capability: 'connector:read' | 'connector:write') => guard.find(principal, id, capability);
 
   const checkEnvironment = async (projectId: string, environmentId: string | null | undefined) => {
     if (environmentId && !(await deps.environmentBelongs(projectId, environmentId))) {
@@ -206,18 +203,8 @@ export function createConnectorsService(deps: {
     },
 
     async list(principal: Principal, projectId?: string) {
-      if (projectId) await authorize(principal, 'connector:read', projectId);
-      const rows = await repository.list(db, projectId ? [projectId] : await deps.visibleProjects(principal));
-      const allowed: ConnectorRow[] = [];
-      for (const row of rows) {
-        try {
-          await authorize(principal, 'connector:read', row.project_id, row.environment_id);
-          allowed.push(row);
-        } catch {
-          // not readable by this principal: left out of the list
-        }
-      }
-      return allowed.map(present);
+      const rows = await repository.list(db, await guard.scope(principal, 'connector:read', projectId));
+      return (await guard.permitted(principal, 'connector:read', rows)).map(present);
     },
 
     async create(principal: Principal, input: ConnectorInput, context: RequestContext) {

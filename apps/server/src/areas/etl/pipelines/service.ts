@@ -6,7 +6,7 @@
  */
 import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type TransformStep, type Value } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
 import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -98,12 +98,9 @@ export function createPipelinesService(deps: {
 }) {
   const { db, repository, authorize, audit, executions } = deps;
 
-  const visible = async (principal: Principal, id: string, capability: 'pipeline:read' | 'pipeline:write' | 'pipeline:run') => {
-    const row = await repository.find(db, id);
-    if (!row) throw notFound('Pipeline');
-    await authorize(principal, capability, row.project_id);
-    return row;
-  };
+  // One check for a pipeline and the list of pipelines.
+  const guard = resourceGuard(deps, 'Pipeline', (id) => repository.find(db, id));
+  const visible = (principal: Principal, id: string, capability: 'pipeline:read' | 'pipeline:write' | 'pipeline:run') => guard.find(principal, id, capability);
 
   /** Every problem of a definition, each naming its field; the dependency cycle check comes later, under the graph lock. */
   const problemsOf = async (principal: Principal, projectId: string, input: Omit<PipelineInput, 'project_id'>, selfId?: string): Promise<FieldError[]> => {
@@ -182,11 +179,8 @@ export function createPipelinesService(deps: {
     },
 
     async list(principal: Principal, projectId?: string) {
-      if (projectId) await authorize(principal, 'pipeline:read', projectId);
-      const rows = await repository.list(db, projectId ? [projectId] : await deps.visibleProjects(principal));
-      const allowed: PipelineRow[] = [];
-      for (const row of rows) if (await authorize(principal, 'pipeline:read', row.project_id).then(() => true, () => false)) allowed.push(row);
-      return allowed.map(presentPipeline);
+      const rows = await repository.list(db, await guard.scope(principal, 'pipeline:read', projectId));
+      return rows.map(presentPipeline);
     },
 
     async get(principal: Principal, id: string) {

@@ -4,7 +4,7 @@
  * on them.
  */
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -65,12 +65,9 @@ export function createSchedulesService(deps: {
 }) {
   const { db, repository, authorize, audit } = deps;
 
-  const visible = async (principal: Principal, id: string, capability: 'schedule:read' | 'schedule:write') => {
-    const row = await repository.find(db, id);
-    if (!row) throw notFound('Schedule');
-    await authorize(principal, capability, row.project_id);
-    return row;
-  };
+  // One check for a schedule, the list of schedules and the dashboard.
+  const guard = resourceGuard(deps, 'Schedule', (id) => repository.find(db, id));
+  const visible = (principal: Principal, id: string, capability: 'schedule:read' | 'schedule:write') => guard.find(principal, id, capability);
 
   const change = async (principal: Principal, id: string, changes: Parameters<SchedulesRepository['update']>[2], context: RequestContext, kind: string) => {
     const row = await db.transaction().execute(async (trx) => {
@@ -82,13 +79,6 @@ export function createSchedulesService(deps: {
     return presentSchedule(row);
   };
 
-  const readable = async (principal: Principal) => {
-    const projects = await deps.visibleProjects(principal);
-    const rows = await repository.list(db, projects);
-    const allowed: ScheduleRow[] = [];
-    for (const row of rows) if (await authorize(principal, 'schedule:read', row.project_id).then(() => true, () => false)) allowed.push(row);
-    return allowed;
-  };
 
   return {
     async create(principal: Principal, input: ScheduleInput, context: RequestContext) {
@@ -122,8 +112,7 @@ export function createSchedulesService(deps: {
     },
 
     async list(principal: Principal, projectId?: string) {
-      if (projectId) await authorize(principal, 'schedule:read', projectId);
-      return (await readable(principal)).filter((r) => !projectId || r.project_id === projectId).map(presentSchedule);
+      return (await repository.list(db, await guard.scope(principal, 'schedule:read', projectId))).map(presentSchedule);
     },
 
     async get(principal: Principal, id: string) {
@@ -179,9 +168,7 @@ export function createSchedulesService(deps: {
 
     /** Every readable schedule with its next due time, last run, failure streak and missed runs. */
     async dashboard(principal: Principal, projectId?: string) {
-      if (projectId) await authorize(principal, 'schedule:read', projectId);
-      const allowed = new Set((await readable(principal)).map((r) => r.id));
-      const rows = (await repository.dashboard(db, projectId ? [projectId] : await deps.visibleProjects(principal))).filter((r) => allowed.has(r.id));
+      const rows = await repository.dashboard(db, await guard.scope(principal, 'schedule:read', projectId));
       const runs = await repository.recentRuns(db, rows.map((r) => r.pipeline_id), FAILURE_STREAK_WINDOW);
       return {
         items: rows.map((row) => {

@@ -1,9 +1,8 @@
 /** The catalog: datasets and columns that discovery found, per connector (richer metadata comes later). */
 import type { DatasetSchema } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type Authorize, type VisibleProjects } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
-import { notFound } from '../../../platform/errors/index.js';
 import type { CatalogRepository, ColumnRow, DatasetRow } from './repository.js';
 
 const presentDataset = (d: DatasetRow) => ({
@@ -20,8 +19,10 @@ const presentColumn = (c: ColumnRow) => ({ position: c.position, name: c.name, t
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(deps: { db: Db; repository: CatalogRepository; authorize: Authorize; visibleProjects: (principal: Principal) => Promise<string[] | null> }) {
-  const { db, repository, authorize } = deps;
+export function createCatalogService(deps: { db: Db; repository: CatalogRepository; authorize: Authorize; visibleProjects: VisibleProjects }) {
+  const { db, repository } = deps;
+  // One check for a dataset and the list of datasets.
+  const guard = resourceGuard(deps, 'Dataset', (id) => repository.findDataset(db, id));
   return {
     /** Replaces what the catalog knows of a connector with a fresh discovery, in one transaction. */
     async recordDiscovery(trx: Db, connector: { id: string; project_id: string }, datasets: DatasetSchema[]) {
@@ -46,18 +47,12 @@ export function createCatalogService(deps: { db: Db; repository: CatalogReposito
     },
 
     async listDatasets(principal: Principal, filter: { connectorId?: string; projectId?: string }) {
-      let projectIds = await deps.visibleProjects(principal);
-      if (filter.projectId) {
-        await authorize(principal, 'catalog:read', filter.projectId);
-        projectIds = [filter.projectId];
-      }
+      const projectIds = await guard.scope(principal, 'catalog:read', filter.projectId);
       return (await repository.listDatasets(db, { connectorId: filter.connectorId, projectIds })).map(presentDataset);
     },
 
     async getDataset(principal: Principal, id: string) {
-      const dataset = await repository.findDataset(db, id);
-      if (!dataset) throw notFound('Dataset');
-      await authorize(principal, 'catalog:read', dataset.project_id);
+      const dataset = await guard.find(principal, id, 'catalog:read');
       return { ...presentDataset(dataset), columns: (await repository.columnsOf(db, id)).map(presentColumn) };
     },
   };

@@ -4,7 +4,7 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { API_TOKEN_PREFIX } from '../../../platform/authn.js';
-import { permissionDenied } from '../../../platform/authz.js';
+import { hasInstanceRights, permissionDenied, requireAdmin } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -58,7 +58,7 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
 
   const ownedOrAdmin = async (principal: Principal, id: string): Promise<ApiTokenRow> => {
     const row = await repository.findById(db, id);
-    if (!row || row.revoked_at || (row.user_id !== principal.userId && !principal.isAdmin)) throw notFound('API token');
+    if (!row || row.revoked_at || (row.user_id !== principal.userId && !hasInstanceRights(principal))) throw notFound('API token');
     return row;
   };
 
@@ -110,7 +110,7 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
 
     async list(principal: Principal, userId: string | undefined) {
       const owner = userId ?? principal.userId;
-      if (owner !== principal.userId && !principal.isAdmin) throw permissionDenied('admin_required', 'api_token:admin', null, null);
+      if (owner !== principal.userId) requireAdmin(principal, 'api_token:admin');
       return (await repository.listByUser(db, owner)).map(presentToken);
     },
 

@@ -6,7 +6,7 @@
  */
 import type { ConnectorHandle } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
 import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -68,12 +68,9 @@ export function createCdcService(deps: {
 }) {
   const { db, repository, authorize, audit } = deps;
 
-  const visible = async (principal: Principal, id: string, capability: 'cdc:read' | 'cdc:write') => {
-    const row = await repository.find(db, id);
-    if (!row) throw notFound('CDC table');
-    await authorize(principal, capability, row.project_id);
-    return row;
-  };
+  // One check for a CDC table and the list of CDC tables.
+  const guard = resourceGuard(deps, 'CDC table', (id) => repository.find(db, id));
+  const visible = (principal: Principal, id: string, capability: 'cdc:read' | 'cdc:write') => guard.find(principal, id, capability);
 
   const change = async (id: string, changes: Parameters<CdcRepository['update']>[2], context: RequestContext, kind: string) =>
     db.transaction().execute(async (trx) => {
@@ -119,11 +116,8 @@ export function createCdcService(deps: {
     },
 
     async list(principal: Principal, projectId?: string) {
-      if (projectId) await authorize(principal, 'cdc:read', projectId);
-      const rows = await repository.list(db, projectId ? [projectId] : await deps.visibleProjects(principal));
-      const allowed: CdcTableRow[] = [];
-      for (const row of rows) if (await authorize(principal, 'cdc:read', row.project_id).then(() => true, () => false)) allowed.push(row);
-      return allowed.map(presentCdcTable);
+      const rows = await repository.list(db, await guard.scope(principal, 'cdc:read', projectId));
+      return rows.map(presentCdcTable);
     },
 
     async get(principal: Principal, id: string) {

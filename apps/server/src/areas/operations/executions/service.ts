@@ -4,9 +4,9 @@
  * Log lines are stored and published for live tails.
  */
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
 import { savepoint, type Db } from '../../../platform/db/index.js';
-import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
+import { conflict, validationFailed } from '../../../platform/errors/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
@@ -98,7 +98,7 @@ export function createExecutionsService(deps: {
   repository: ExecutionsRepository;
   queue: JobQueue;
   authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  visibleProjects: VisibleProjects;
   /** The project of a data connector, when the principal may read it. */
   connectorProject: (principal: Principal, connectorId: string) => Promise<string>;
   shared: SharedState;
@@ -106,18 +106,13 @@ export function createExecutionsService(deps: {
 }) {
   const { db, repository, queue, authorize, audit, shared } = deps;
 
-  const visible = async (principal: Principal, id: string, capability: 'execution:read' | 'execution:run') => {
-    const row = await repository.find(db, id);
-    if (!row) throw notFound('Execution');
-    await authorize(principal, capability, row.project_id);
-    return row;
-  };
+  // One check for the detail routes and the list: the list reads only the projects where the detail would answer.
+  const guard = resourceGuard(deps, 'Execution', (id) => repository.find(db, id));
+  const visible = (principal: Principal, id: string, capability: 'execution:read' | 'execution:run') => guard.find(principal, id, capability);
 
-  const filterOf = async (principal: Principal, query: ListQuery): Promise<ExecutionFilter> => {
-    if (query.project_id) await authorize(principal, 'execution:read', query.project_id);
+  const filterOf = async (principal: Principal, query: ListQuery, capability: Capability = 'execution:read'): Promise<ExecutionFilter> => {
     return {
-      projectIds: await deps.visibleProjects(principal),
-      projectId: query.project_id,
+      projectIds: await guard.scope(principal, capability, query.project_id),
       status: query.status,
       kind: query.kind,
       pipelineId: query.pipeline_id,
@@ -233,16 +228,8 @@ export function createExecutionsService(deps: {
 
     /** Bulk cancel with the list's filters: stops a runaway schedule in one call. */
     async cancelByFilter(principal: Principal, query: ListQuery, context: RequestContext) {
-      const filter = await filterOf(principal, query);
       // Only the projects where the caller may run (and so stop) executions.
-      const runnable: string[] = [];
-      const projectIds = filter.projectId ? [filter.projectId] : filter.projectIds;
-      if (projectIds) {
-        for (const projectId of projectIds) {
-          if (await authorize(principal, 'execution:run', projectId).then(() => true, () => false)) runnable.push(projectId);
-        }
-      }
-      const cancelled = await this.cancelMatching(principal, { ...filter, projectIds: projectIds ? runnable : null }, context);
+      const cancelled = await this.cancelMatching(principal, await filterOf(principal, query, 'execution:run'), context);
       return { cancelled };
     },
 

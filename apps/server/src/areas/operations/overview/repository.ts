@@ -7,6 +7,7 @@ import type { Db } from '../../../platform/db/index.js';
 
 export function createOverviewRepository() {
   const counted = async (db: Db, table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules' | 'cdc_tables', projectIds: string[]) => {
+    if (projectIds.length === 0) return new Map<string, number>();
     const rows = await db.selectFrom(table).select(['project_id', sql<string>`count(*)`.as('n')]).where('project_id', 'in', projectIds).groupBy('project_id').execute();
     return new Map(rows.map((r) => [r.project_id, Number(r.n)]));
   };

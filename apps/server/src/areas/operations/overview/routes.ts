@@ -5,11 +5,15 @@ import type { OverviewService } from './service.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 const count = Type.Integer({ minimum: 0 });
+const readableCount = Type.Union([count, Type.Null()]);
 
 const ProjectOverview = Type.Object({
   project_id: Uuid,
   project_name: Type.String(),
-  counts: Type.Object({ connectors: count, pipelines: count, cdc_tables: count, schedules: count }),
+  counts: Type.Object(
+    { connectors: readableCount, pipelines: readableCount, cdc_tables: readableCount, schedules: readableCount },
+    { description: 'null where the caller may not read that kind of resource in the project' },
+  ),
   executions_24h: Type.Object({ queued: count, running: count, succeeded: count, failed: count, cancelled: count }, { description: 'Executions created in the last 24 hours, by status now' }),
   rows_per_day: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), rows: count }), { description: 'Rows written by succeeded executions, by UTC day of finish, the last 14 days' }),
   failing: Type.Array(
@@ -30,7 +34,7 @@ export const overviewRoutes: FastifyPluginAsyncTypebox<{ service: OverviewServic
     schema: {
       operationId: 'getOverview',
       tags: ['operations'],
-      summary: 'Per project: counts of connectors, pipelines, CDC tables and schedules; executions of the last 24 h by status; rows moved per day; what is failing now (execution:read)',
+      summary: 'Per project: counts of connectors, pipelines, CDC tables and schedules; executions of the last 24 h by status; rows moved per day; what is failing now (execution:read; each count and the failing pipelines only where the caller may also read that kind)',
       querystring: Type.Object({ project_id: Type.Optional(Uuid) }, { additionalProperties: false }),
       response: { 200: Type.Object({ generated_at: Type.String({ format: 'date-time' }), days: Type.Array(Type.String({ format: 'date' })), projects: Type.Array(ProjectOverview) }) },
     },

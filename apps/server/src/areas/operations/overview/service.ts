@@ -1,6 +1,6 @@
 /** GET /overview: per project, what it has, how its runs went in the last day, rows moved per day, and what is failing now. */
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import { projectsWith, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { OverviewRepository } from './repository.js';
 
@@ -9,7 +9,7 @@ const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as co
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
 
-export function createOverviewService(deps: { db: Db; repository: OverviewRepository; authorize: Authorize; visibleProjects: (principal: Principal) => Promise<string[] | null> }) {
+export function createOverviewService(deps: { db: Db; repository: OverviewRepository; authorize: Authorize; visibleProjects: VisibleProjects }) {
   const { db, repository } = deps;
 
   /** Projects where the caller may read executions: the overview shows nothing of any other. */
@@ -18,11 +18,13 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
       await deps.authorize(principal, 'execution:read', projectId);
       return [projectId];
     }
-    const visible = await deps.visibleProjects(principal);
-    const candidates = visible ?? (await db.selectFrom('projects').select('id').execute()).map((p) => p.id);
-    const allowed: string[] = [];
-    for (const id of candidates) if (await deps.authorize(principal, 'execution:read', id).then(() => true, () => false)) allowed.push(id);
-    return allowed;
+    return (await projectsWith(deps, principal, 'execution:read')) ?? (await db.selectFrom('projects').select('id').execute()).map((p) => p.id);
+  };
+
+  /** Of these projects, those where the caller also holds `capability` (each count and list follows its kind's read check). */
+  const alsoWith = async (principal: Principal, ids: string[], capability: Capability): Promise<string[]> => {
+    const allowed = await projectsWith(deps, principal, capability);
+    return allowed === null ? ids : ids.filter((id) => allowed.includes(id));
   };
 
   return {
@@ -32,16 +34,24 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
       const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
       const days = Array.from({ length: DAYS }, (_, i) => new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10));
       if (ids.length === 0) return { generated_at: now.toISOString(), days, projects: [] };
+      const [withConnectors, withPipelines, withSchedules, withCdc] = [
+        await alsoWith(principal, ids, 'connector:read'),
+        await alsoWith(principal, ids, 'pipeline:read'),
+        await alsoWith(principal, ids, 'schedule:read'),
+        await alsoWith(principal, ids, 'cdc:read'),
+      ];
       const [projects, connectors, pipelines, schedules, cdcTables, byStatus, perDay, failing] = await Promise.all([
         repository.projects(db, ids),
-        repository.connectors(db, ids),
-        repository.pipelines(db, ids),
-        repository.schedules(db, ids),
-        repository.cdcTables(db, ids),
+        repository.connectors(db, withConnectors),
+        repository.pipelines(db, withPipelines),
+        repository.schedules(db, withSchedules),
+        repository.cdcTables(db, withCdc),
         repository.executionsByStatus(db, ids),
         repository.rowsPerDay(db, ids, firstDay),
-        repository.failingPipelines(db, ids),
+        repository.failingPipelines(db, withPipelines),
       ]);
+      // null: the caller may not read that kind in the project (not "none").
+      const countIn = (counts: Map<string, number>, readable: string[], projectId: string) => (readable.includes(projectId) ? (counts.get(projectId) ?? 0) : null);
       return {
         generated_at: now.toISOString(),
         days,
@@ -49,10 +59,10 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
           project_id: project.id,
           project_name: project.name,
           counts: {
-            connectors: connectors.get(project.id) ?? 0,
-            pipelines: pipelines.get(project.id) ?? 0,
-            cdc_tables: cdcTables.get(project.id) ?? 0,
-            schedules: schedules.get(project.id) ?? 0,
+            connectors: countIn(connectors, withConnectors, project.id),
+            pipelines: countIn(pipelines, withPipelines, project.id),
+            cdc_tables: countIn(cdcTables, withCdc, project.id),
+            schedules: countIn(schedules, withSchedules, project.id),
           },
           executions_24h: Object.fromEntries(STATUSES.map((status) => [status, Number(byStatus.find((r) => r.project_id === project.id && r.status === status)?.n ?? 0)])) as Record<(typeof STATUSES)[number], number>,
           rows_per_day: days.map((day) => ({ day, rows: Number(perDay.find((r) => r.project_id === project.id && r.day === day)?.rows ?? 0) })),

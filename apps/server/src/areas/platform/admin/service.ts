@@ -8,6 +8,8 @@ import {
   BUILT_IN_ROLES,
   CAPABILITIES,
   createAuthorize,
+  hasInstanceRights,
+  permissionDenied,
   requireAdmin,
   tokenAllowsProject,
   type Authorize,
@@ -79,6 +81,22 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     return project;
   };
 
+  /**
+   * A member grants, changes or takes away only roles whose capabilities it holds itself in the
+   * project (instance administrators: any role). Environment limits cannot be widened either: a
+   * membership narrowed to environments never holds member:write on the project (authorize refuses).
+   */
+  const requireHeld = async (principal: Principal, projectId: string, capabilities: readonly string[]) => {
+    if (hasInstanceRights(principal)) return;
+    const own = await membershipSource.membership(projectId, principal.userId);
+    const missing = CAPABILITIES.find((c) => capabilities.includes(c) && !own?.capabilities.has(c));
+    if (missing) throw permissionDenied('capability_not_held', missing, projectId, null);
+  };
+  const requireHeldOfMember = async (principal: Principal, projectId: string, userId: string) => {
+    const current = await repository.membership(db, projectId, userId);
+    if (current) await requireHeld(principal, projectId, current.capabilities);
+  };
+
   return {
     /**
      * Makes a user a member of a project with a role (group mappings of external identity providers),
@@ -101,7 +119,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
 
     /** Projects a principal may see: null means every project (an administrator without token scope). */
     async visibleProjectIds(principal: Principal): Promise<string[] | null> {
-      if (principal.isAdmin) return principal.projectIds;
+      if (hasInstanceRights(principal)) return null;
       const member = await repository.memberProjectIds(db, principal.userId);
       return principal.projectIds ? member.filter((id) => principal.projectIds!.includes(id)) : member;
     },
@@ -128,7 +146,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
 
     // ---- projects
     async listProjects(principal: Principal) {
-      const rows = await repository.listProjects(db, { ids: principal.projectIds, memberId: principal.isAdmin ? undefined : principal.userId });
+      const rows = await repository.listProjects(db, { ids: principal.projectIds, memberId: hasInstanceRights(principal) ? undefined : principal.userId });
       return rows.map(presentProject);
     },
     async createProject(principal: Principal, input: { name: string; description?: string }, context: RequestContext) {
@@ -212,6 +230,8 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
         for (const id of environmentIds) if (!own.has(id)) problems.push({ path: 'environment_ids', message: `${id} is not an environment of this project` });
       }
       if (problems.length > 0 || !role) throw validationFailed(problems);
+      await requireHeld(principal, projectId, role.capabilities);
+      await requireHeldOfMember(principal, projectId, userId);
       await db.transaction().execute(async (trx) => {
         await repository.upsertMember(trx, { project_id: projectId, user_id: userId, role_id: role.id, environment_ids: environmentIds });
         await audit.record(context, { kind: 'member_set', target: { type: 'project', id: projectId }, details: { user_id: userId, role: role.name, environment_ids: environmentIds } }, trx);
@@ -222,6 +242,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
     async removeMember(principal: Principal, projectId: string, userId: string, context: RequestContext) {
       await visibleProject(principal, projectId, 'member:write');
+      await requireHeldOfMember(principal, projectId, userId);
       await db.transaction().execute(async (trx) => {
         if (!(await repository.deleteMember(trx, projectId, userId))) throw notFound('Member');
         await audit.record(context, { kind: 'member_removed', target: { type: 'project', id: projectId }, details: { user_id: userId } }, trx);
