@@ -292,7 +292,7 @@ export function startJobWorker(options: {
       await queue.complete(job.id, id);
       outcome = 'done';
     } catch (error) {
-      if (leaseLost) {
+      if (leaseLost || error instanceof LeaseLost) {
         // Not ours to settle: the lease ends on its own and another worker takes the job over.
         outcome = 'fenced';
       } else if (stopping && controller.signal.aborted) {

@@ -15,6 +15,7 @@ import { adminLogin, api, createProject } from '../support/http.js';
 import { checksum, createPostgresConnector, query, waitForStatus, type Execution } from '../support/runs.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL, createTestDatabase, uniqueName, type TestDatabase } from '../support/services.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { createJobQueue, LeaseLost } from '../../src/platform/jobs.js';
 
 interface JobRow {
   id: string;
@@ -198,5 +199,28 @@ describe('job leases', () => {
     expect(await jobOf(executionId)).toMatchObject({ state: 'done', attempts: 2 });
     expect(await checksum(destination.url, 'fenced_copy')).toEqual(expected);
     expect(await checksum(destination.url, 'fenced_appended')).toEqual(expected);
+  });
+
+  it('a worker whose job was taken over commits nothing: no result, no completion, no failure', async () => {
+    const db = api1.platform.framework.db;
+    const queue = createJobQueue(db);
+    const jobId = await queue.enqueue(db, 'lease_probe', {});
+    const first = (await queue.claim('worker-a', ['lease_probe'], 60_000))!;
+    // worker-a stalls past its lease; worker-b takes the job.
+    await query(database.url, `update jobs set lease_expires_at = now() - interval '1 second' where id = $1`, [jobId]);
+    const second = (await queue.claim('worker-b', ['lease_probe'], 60_000))!;
+    expect(second).toMatchObject({ id: jobId, attempts: 2, lockedBy: 'worker-b' });
+
+    await expect(db.transaction().execute((trx) => queue.holdLease(trx, first))).rejects.toBeInstanceOf(LeaseLost);
+    await queue.complete(first.id, 'worker-a');
+    await queue.fail(first, 'worker-a', 'late failure', false);
+    await queue.release(first, 'worker-a');
+    const job = (await query(database.url, `select state, locked_by, attempts, last_error from jobs where id = $1`, [jobId])).rows[0];
+    expect(job).toMatchObject({ state: 'active', locked_by: 'worker-b', attempts: 2, last_error: null });
+
+    // The holder still commits.
+    await db.transaction().execute((trx) => queue.holdLease(trx, second));
+    await queue.complete(second.id, 'worker-b');
+    expect((await query(database.url, `select state from jobs where id = $1`, [jobId])).rows[0].state).toBe('done');
   });
 });

@@ -104,6 +104,12 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
     finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),
+    /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
+    settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
+      db.transaction().execute(async (trx) => {
+        await queue.holdLease(trx, job);
+        await repository.finish(trx, id, status, error);
+      }),
     cancelRequested: (id: string) => repository.cancelRequested(db, id),
     /**
      * In the queue's transaction that fails a job whose worker stopped on its last attempt: fails
