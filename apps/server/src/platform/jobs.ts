@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Generated } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.js';
@@ -325,11 +326,12 @@ export function startJobWorker(options: {
 
   const loop = async () => {
     while (!stopping) {
+      // A worker with every slot busy still sweeps, once a poll interval.
+      await sweepAbandoned();
       if (running.size >= concurrency) {
-        await Promise.race([...running.values()].map((r) => r.done));
+        await Promise.race([...running.values()].map((r) => r.done).concat(sleep(pollMs)));
         continue;
       }
-      await sweepAbandoned();
       let job: Job | undefined;
       const claimedAt = performance.now();
       try {
