@@ -117,6 +117,9 @@ describe('job leases', () => {
     expect(lines[0]!.level).toBe('error');
     expect((await logsOf(executionId)).some((line) => line.message.startsWith('sync started'))).toBe(false);
     expect((await query(destination.url, `select to_regclass('public.crashed_copy') as t`)).rows[0].t).toBeNull();
+    // Counted once, by whichever worker failed it.
+    const abandoned = async (t: TestApp) => Number(/svc_jobs_abandoned_total\{kind="sync"\} (\d+)/.exec(await (await fetch(`${t.url}/metrics`)).text())?.[1] ?? 0);
+    expect((await abandoned(w1)) + (await abandoned(w2))).toBe(1);
     await closeWorkers(); // before the next test, whose job they would otherwise take
   });
 
