@@ -1,10 +1,14 @@
 /**
  * The durable job queue, in the framework PostgreSQL: a job is inserted in the same transaction as the
  * execution it runs, claimed with FOR UPDATE SKIP LOCKED under a lease that the worker renews while it
- * works. A worker that dies stops renewing; once its lease expires the job is claimable again.
- * (docs/decisions/0005-job-queue.md: why not pg-boss.)
+ * works. A worker that dies stops renewing; once its lease expires the job is claimable again, unless
+ * that was its last attempt: then it is failed (a job that kills its worker must not loop forever).
+ * A worker that cannot confirm its lease stops the run before the lease ends (self-fencing), so two
+ * workers never run the same job at once. (docs/decisions/0005-job-queue.md: why not pg-boss.)
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Generated } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.js';
@@ -36,14 +40,29 @@ export interface Job {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
-}
-
-export interface JobOutcome {
-  /** The job failed; retry it (with backoff) if attempts remain. */
-  retry?: boolean;
+  /** The worker holding the job's lease (the one that claimed it). */
+  lockedBy: string;
 }
 
 export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+
+/** The run no longer holds its job's lease: it must stop and write nothing more (another worker may run it). */
+export class LeaseLost extends Error {
+  readonly retryable = false;
+}
+
+/**
+ * Settles what a job was doing (its execution) when the job is failed for good without a worker to
+ * do it, in the transaction that fails the job.
+ */
+export type AbandonedJobSettler = (trx: Db, job: Job, error: string) => Promise<void>;
+
+type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; locked_by: string | null };
+const jobOf = (row: JobRow): Job => ({ id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, lockedBy: row.locked_by ?? '' });
+
+/** Why a job whose worker stopped on its last attempt is not run again. */
+export const abandonedError = (job: Pick<Job, 'attempts' | 'maxAttempts'>) =>
+  `the worker running attempt ${job.attempts} of ${job.maxAttempts} stopped without finishing it (lease expired); not retried`;
 
 export function createJobQueue(db: Db) {
   return {
@@ -56,20 +75,71 @@ export function createJobQueue(db: Db) {
       return row.id;
     },
 
-    /** Claims the oldest due job of these kinds, or one whose worker's lease expired. */
+    /**
+     * Claims the oldest due job of these kinds, or one whose worker's lease expired with attempts
+     * left (one without is for failAbandoned).
+     */
     async claim(workerId: string, kinds: string[], leaseMs: number): Promise<Job | undefined> {
-      const result = await sql<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>`
+      const result = await sql<JobRow>`
         update jobs set state = 'active', locked_by = ${workerId}, attempts = attempts + 1,
                lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
          where id = (
            select id from jobs
-            where kind = any(${kinds}) and ((state = 'queued' and run_at <= now()) or (state = 'active' and lease_expires_at < now()))
+            where kind = any(${kinds})
+              and ((state = 'queued' and run_at <= now()) or (state = 'active' and lease_expires_at < now() and attempts < max_attempts))
             order by run_at
             for update skip locked
             limit 1)
-        returning id, kind, payload, attempts, max_attempts`.execute(db);
+        returning id, kind, payload, attempts, max_attempts, locked_by`.execute(db);
       const row = result.rows[0];
-      return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+      return row && jobOf(row);
+    },
+
+    /**
+     * Fails the jobs whose worker stopped (lease expired) on their last attempt: a job that kills its
+     * worker (out of memory, SIGKILL) is not claimed again. Each is settled by `settle` in the same
+     * transaction; SKIP LOCKED lets any number of workers sweep at once, each job settled once.
+     */
+    async failAbandoned(kinds: string[], settle: AbandonedJobSettler, limit = 10): Promise<Array<{ job: Job; error: string }>> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await sql<JobRow>`
+          select id, kind, payload, attempts, max_attempts, locked_by from jobs
+           where kind = any(${kinds}) and state = 'active' and lease_expires_at < now() and attempts >= max_attempts
+           order by lease_expires_at
+           for update skip locked
+           limit ${limit}`.execute(trx);
+        const failed: Array<{ job: Job; error: string }> = [];
+        for (const row of rows.rows) {
+          const job = jobOf(row);
+          const error = abandonedError(job);
+          await trx
+            .updateTable('jobs')
+            .set({ state: 'failed', lease_expires_at: null, last_error: error, finished_at: sql`now()` })
+            .where('id', '=', job.id)
+            .execute();
+          await settle(trx, job, error);
+          failed.push({ job, error });
+        }
+        return failed;
+      });
+    },
+
+    /**
+     * Inside the transaction that commits a run's results: throws LeaseLost unless the job's lease is
+     * still this worker's and unexpired, and holds the job's row until commit so that no other worker
+     * can claim it meanwhile. (The fence in the database; the worker's own timer is the other half.)
+     */
+    async holdLease(trx: Db, job: Job): Promise<void> {
+      const held = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', '=', job.id)
+        .where('locked_by', '=', job.lockedBy)
+        .where('state', '=', 'active')
+        .where('lease_expires_at', '>', sql<Date>`now()`)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!held) throw new LeaseLost('this run lost its job lease (another worker may run it); its results were not committed');
     },
 
     /** Extends the lease; false when the job is no longer ours (it expired and someone else took it). */
@@ -85,7 +155,13 @@ export function createJobQueue(db: Db) {
     },
 
     async complete(jobId: string, workerId: string): Promise<void> {
-      await db.updateTable('jobs').set({ state: 'done', finished_at: sql`now()`, lease_expires_at: null }).where('id', '=', jobId).where('locked_by', '=', workerId).execute();
+      await db
+        .updateTable('jobs')
+        .set({ state: 'done', finished_at: sql`now()`, lease_expires_at: null })
+        .where('id', '=', jobId)
+        .where('locked_by', '=', workerId)
+        .where('state', '=', 'active')
+        .execute();
     },
 
     /** Failed: back to the queue after an exponential backoff while attempts remain and retry is wanted. */
@@ -101,6 +177,7 @@ export function createJobQueue(db: Db) {
         )
         .where('id', '=', job.id)
         .where('locked_by', '=', workerId)
+        .where('state', '=', 'active')
         .execute();
       return again ? 'retrying' : 'failed';
     },
@@ -112,6 +189,7 @@ export function createJobQueue(db: Db) {
         .set({ state: 'queued', locked_by: null, lease_expires_at: null, attempts: job.attempts - 1 })
         .where('id', '=', job.id)
         .where('locked_by', '=', workerId)
+        .where('state', '=', 'active')
         .execute();
     },
 
@@ -135,9 +213,14 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
+export type JobOutcome = 'done' | 'retrying' | 'failed' | 'released' | 'fenced';
+
 /**
  * Pulls jobs with up to `concurrency` at once. While a job runs its lease is renewed every third of
- * the lease; if renewal fails the job's signal aborts (another worker owns it now).
+ * the lease. The run's signal aborts (self-fencing) when a renewal finds the job taken over, or when
+ * no renewal has been confirmed for three quarters of the lease (the framework database does not
+ * answer): the run then stops before the lease ends, and the job is left to expire for another worker.
+ * Before each claim the worker fails the jobs whose worker stopped on their last attempt.
  */
 export function startJobWorker(options: {
   queue: JobQueue;
@@ -146,34 +229,74 @@ export function startJobWorker(options: {
   logger: Logger;
   leaseMs?: number;
   pollMs?: number;
-  onSettled?: (job: Job, outcome: 'done' | 'retrying' | 'failed' | 'released', startedAt: number) => void;
+  /** Settles the execution of a job failed because its worker stopped on its last attempt. */
+  settleAbandoned?: AbandonedJobSettler;
+  onSettled?: (job: Job, outcome: JobOutcome, startedAt: number) => void;
+  /** A run stopped because its lease could not be confirmed (`unconfirmed`) or was taken over (`taken_over`). */
+  onLeaseLost?: (job: Job, reason: 'unconfirmed' | 'taken_over') => void;
+  onAbandoned?: (job: Job) => void;
 }): JobWorker {
   const { queue, handlers, concurrency, logger } = options;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 500;
+  const renewEveryMs = Math.max(100, Math.floor(leaseMs / 3));
+  // Two renewals may go unanswered; the last quarter of the lease is left for the run to stop.
+  const fenceAfterMs = Math.floor((leaseMs * 3) / 4);
   const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const kinds = Object.keys(handlers);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopping = false;
   let wake: (() => void) | undefined;
+  let lastSweep = -Infinity;
 
-  const run = async (job: Job, controller: AbortController) => {
+  /** `claimedAt`: when the claim was sent (performance.now()), so the lease cannot have started earlier. */
+  const run = async (job: Job, controller: AbortController, claimedAt: number) => {
     const startedAt = Date.now();
+    let confirmedAt = claimedAt;
+    let leaseLost = false;
+    let fence: NodeJS.Timeout | undefined;
+    const loseLease = (reason: 'unconfirmed' | 'taken_over', message: string) => {
+      if (leaseLost || controller.signal.aborted) return;
+      leaseLost = true;
+      clearInterval(heartbeat);
+      clearTimeout(fence);
+      logger.warn({ job_id: job.id, kind: job.kind, attempt: job.attempts, reason }, message);
+      options.onLeaseLost?.(job, reason);
+      controller.abort(new LeaseLost(message));
+    };
+    const armFence = () => {
+      clearTimeout(fence);
+      fence = setTimeout(
+        () => loseLease('unconfirmed', `lease renewal not confirmed for ${Math.round(performance.now() - confirmedAt)} ms; run stopped before its ${leaseMs} ms lease ends`),
+        Math.max(0, confirmedAt + fenceAfterMs - performance.now()),
+      );
+    };
     const heartbeat = setInterval(() => {
+      const sentAt = performance.now();
       queue.renew(job.id, id, leaseMs).then(
         (ours) => {
-          if (!ours) controller.abort(new Error('lease lost'));
+          if (!ours) loseLease('taken_over', 'lease lost: the job is no longer this worker\'s');
+          else if (!leaseLost && sentAt > confirmedAt) {
+            confirmedAt = sentAt;
+            armFence();
+          }
         },
         (error: Error) => logger.warn({ err: { message: error.message }, job_id: job.id }, 'lease renewal failed'),
       );
-    }, Math.max(100, Math.floor(leaseMs / 3)));
-    let outcome: 'done' | 'retrying' | 'failed' | 'released';
+    }, renewEveryMs);
+    armFence();
+    let outcome: JobOutcome;
     try {
       await handlers[job.kind]!(job, controller.signal);
+      // A run that lost its lease marks nothing, even if its handler got to the end.
+      if (leaseLost) throw controller.signal.reason;
       await queue.complete(job.id, id);
       outcome = 'done';
     } catch (error) {
-      if (stopping && controller.signal.aborted) {
+      if (leaseLost || error instanceof LeaseLost) {
+        // Not ours to settle: the lease ends on its own and another worker takes the job over.
+        outcome = 'fenced';
+      } else if (stopping && controller.signal.aborted) {
         await queue.release(job, id).catch(() => undefined);
         outcome = 'released';
       } else {
@@ -182,17 +305,35 @@ export function startJobWorker(options: {
       }
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(fence);
     }
     options.onSettled?.(job, outcome, startedAt);
   };
 
+  /** At most once per poll interval: fails the jobs whose worker stopped on their last attempt. */
+  const sweepAbandoned = async () => {
+    if (performance.now() - lastSweep < pollMs) return;
+    lastSweep = performance.now();
+    try {
+      for (const { job, error } of await queue.failAbandoned(kinds, options.settleAbandoned ?? (async () => undefined))) {
+        logger.error({ job_id: job.id, kind: job.kind, attempts: job.attempts, max_attempts: job.maxAttempts }, error);
+        options.onAbandoned?.(job);
+      }
+    } catch (error) {
+      logger.warn({ err: { message: (error as Error).message } }, 'failing abandoned jobs failed');
+    }
+  };
+
   const loop = async () => {
     while (!stopping) {
+      // A worker with every slot busy still sweeps, once a poll interval.
+      await sweepAbandoned();
       if (running.size >= concurrency) {
-        await Promise.race([...running.values()].map((r) => r.done));
+        await Promise.race([...running.values()].map((r) => r.done).concat(sleep(pollMs)));
         continue;
       }
       let job: Job | undefined;
+      const claimedAt = performance.now();
       try {
         job = await queue.claim(id, kinds, leaseMs);
       } catch (error) {
@@ -210,7 +351,7 @@ export function startJobWorker(options: {
       }
       const controller = new AbortController();
       const claimed = job;
-      const done = run(claimed, controller).finally(() => running.delete(claimed.id));
+      const done = run(claimed, controller, claimedAt).finally(() => running.delete(claimed.id));
       running.set(claimed.id, { controller, done });
     }
   };

@@ -4,7 +4,7 @@
  */
 import client from 'prom-client';
 import type { RunServices } from '../areas/index.js';
-import { startJobWorker, type JobWorker } from '../platform/jobs.js';
+import { startJobWorker, type AbandonedJobSettler, type JobWorker } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
 import { startCdcReaders } from './cdc.readers.js';
 import { DEPENDENTS_JOB } from '../areas/etl/pipelines/runs.js';
@@ -20,6 +20,8 @@ export interface Worker {
 export interface WorkerMetrics {
   rowsMoved: client.Counter<'direction'>;
   jobDuration: client.Histogram<'kind' | 'outcome'>;
+  leaseLost: client.Counter<'kind' | 'reason'>;
+  jobsAbandoned: client.Counter<'kind'>;
 }
 
 export function createWorkerMetrics(registry: client.Registry, runs: RunServices): WorkerMetrics {
@@ -53,11 +55,27 @@ export function createWorkerMetrics(registry: client.Registry, runs: RunServices
       buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
       registers: [registry],
     }),
+    leaseLost: new client.Counter({
+      name: 'svc_job_lease_lost_total',
+      help: 'Runs stopped by their worker because it could not confirm the job\'s lease (unconfirmed) or found the job taken over (taken_over).',
+      labelNames: ['kind', 'reason'] as const,
+      registers: [registry],
+    }),
+    jobsAbandoned: new client.Counter({
+      name: 'svc_jobs_abandoned_total',
+      help: 'Jobs failed without being run again because their worker stopped (lease expired) on their last attempt.',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
   };
 }
 
 export async function startWorker(platform: Platform, runs: RunServices, metrics: WorkerMetrics): Promise<Worker> {
   const { config, logger } = platform;
+  // A run job whose worker stopped on its last attempt fails its execution; the dependents job
+  // follows a run that already succeeded, so its execution only gets the reason in its log.
+  const settleAbandoned: AbandonedJobSettler = (trx, job, error) =>
+    runs.recorder.settleAbandoned(trx, String(job.payload['execution_id']), error, { failExecution: job.kind !== DEPENDENTS_JOB });
   const syncDeps = { recorder: runs.recorder, openConnector: runs.openConnector, rowsMoved: metrics.rowsMoved };
   const jobs: JobWorker = startJobWorker({
     queue: runs.queue,
@@ -70,7 +88,10 @@ export async function startWorker(platform: Platform, runs: RunServices, metrics
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseSeconds * 1000,
     logger: logger.child({ component: 'worker' }),
+    settleAbandoned,
     onSettled: (job, outcome, startedAt) => metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
+    onLeaseLost: (job, reason) => metrics.leaseLost.inc({ kind: job.kind, reason }),
+    onAbandoned: (job) => metrics.jobsAbandoned.inc({ kind: job.kind }),
   });
   const cdc =
     config.cdc.maxTablesPerWorker > 0

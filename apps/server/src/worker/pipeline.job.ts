@@ -60,7 +60,7 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
       // The destination has committed: the run completes (its cursor saved) even if a cancel came in
       // meanwhile, or the next run would read the same rows again.
       const counters = countersOf(result);
-      await deps.pipelines.complete(executionId, execution.project_id, params, { cursors: result.cursors, counters });
+      await deps.pipelines.complete(executionId, execution.project_id, params, { cursors: result.cursors, counters }, job);
       deps.rowsMoved.inc({ direction: 'read' }, result.rowsRead);
       deps.rowsMoved.inc({ direction: 'written' }, result.rowsWritten);
       log('info', `pipeline succeeded: ${result.rowsRead} rows read, ${result.rowsWritten} written (${result.path === 'pushdown' ? 'steps pushed down into the source' : result.path})`, { ...counters, cursors: result.cursors });

@@ -1,6 +1,6 @@
 /** What every run job shares: stopping on a cancel request or a lost lease, and settling a failure. */
 import type { RunRecorder } from '../areas/operations/executions/recorder.js';
-import type { Job } from '../platform/jobs.js';
+import { LeaseLost, type Job } from '../platform/jobs.js';
 
 export type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
@@ -38,12 +38,21 @@ export async function settleFailure(recorder: RunRecorder, job: Job, executionId
   }
   const retryable = (reason as { retryable?: boolean }).retryable !== false && job.attempts < job.maxAttempts;
   const message = reason.message || String(reason);
-  if (leaseSignal.aborted) {
-    log('warn', `${what} interrupted: ${message}`); // another worker takes the job over
-  } else {
-    // A key range of a sync leaves the execution to its other ranges while it may still be retried.
-    if (!retryable || job.kind !== 'sync_range') await recorder.finish(executionId, retryable ? 'queued' : 'failed', message);
-    log('error', retryable ? `${what} failed, will retry: ${message}` : `${what} failed: ${message}`);
+  if (leaseSignal.aborted || reason instanceof LeaseLost) {
+    // The job is another worker's (or will be once its lease ends): this run settles nothing.
+    log('warn', `${what} interrupted: ${message}`);
+    throw reason;
   }
+  // A key range of a sync leaves the execution to its other ranges while it may still be retried.
+  if (!retryable || job.kind !== 'sync_range') {
+    try {
+      await recorder.settleAttempt(job, executionId, retryable ? 'queued' : 'failed', message);
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+      log('warn', `${what} interrupted: ${message} (${error.message})`);
+      throw error;
+    }
+  }
+  log('error', retryable ? `${what} failed, will retry: ${message}` : `${what} failed: ${message}`);
   throw Object.assign(reason, { retryable });
 }

@@ -206,7 +206,7 @@ export function createSyncHandler(deps: SyncDeps): JobHandler {
           log('info', copied.read === 0 ? `${datasetKey}: nothing new to copy` : `${datasetKey}: ${copied.read} rows read, ${copied.written} written (${stream.mode})`);
         }
       });
-      const finished = await recorder.coordinatorDone(executionId);
+      const finished = await recorder.coordinatorDone(job, executionId);
       log('info', finished ? 'sync succeeded' : 'sync waiting for its key ranges', { ...counters });
     } catch (error) {
       await settleFailure(deps.recorder, job, executionId, error as Error, leaseSignal, log, 'sync');
@@ -237,7 +237,7 @@ export function createSyncRangeHandler(deps: SyncDeps): JobHandler {
           onProgress: async () => undefined,
         }),
       );
-      const finished = await recorder.rangeDone(executionId, streamIndex, rangeNo, counters);
+      const finished = await recorder.rangeDone(job, executionId, streamIndex, rangeNo, counters);
       log('info', `range ${rangeNo} of ${stream.name}: ${copied.read} rows read, ${copied.written} written (attempt ${job.attempts})`);
       if (finished) log('info', 'sync succeeded');
     } catch (error) {

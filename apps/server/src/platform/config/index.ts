@@ -56,7 +56,7 @@ export const configSchema = {
   worker: {
     concurrency: entry('SVC_WORKER_CONCURRENCY', integer({ min: 1, max: 64 }), 2, 'Jobs (runs) one worker process executes at once.'),
     leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,
-      'Lease of a claimed job, renewed every third of it while the job runs; a worker that died loses its jobs to another worker this long after its last renewal.'),
+      'Lease of a claimed job, renewed every third of it while the job runs; a worker that died loses its jobs to another worker this long after its last renewal, and a worker that cannot renew for three quarters of it stops the run itself.'),
   },
   cdc: {
     leaseSeconds: entry('SVC_CDC_LEASE_SECONDS', integer({ min: 3, max: 300 }), 15,

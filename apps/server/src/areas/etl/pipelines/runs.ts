@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
-import type { JobQueue } from '../../../platform/jobs.js';
+import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { RunCounters, ExecutionsRepository } from '../../operations/executions/repository.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import { downstreamOf } from './dag.js';
@@ -37,8 +37,10 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
       return cursors;
     },
 
-    async complete(executionId: string, projectId: string, params: PipelineRunParams, result: { cursors: Record<string, unknown>; counters: RunCounters }) {
+    /** Committed only while `job` (the run's) still holds its lease: a run that lost it commits nothing. */
+    async complete(executionId: string, projectId: string, params: PipelineRunParams, result: { cursors: Record<string, unknown>; counters: RunCounters }, job: Job) {
       await db.transaction().execute(async (trx) => {
+        await deps.queue.holdLease(trx, job);
         for (const [stream, value] of Object.entries(result.cursors)) {
           const source = params.sources.find((s) => s.name === stream);
           if (source?.cursor_column) await repository.saveCursor(trx, params.pipeline_id, stream, source.cursor_column, value);

@@ -1,6 +1,6 @@
 /** What a worker records about the execution it runs: state, counters, log lines, incremental cursors. */
 import type { Logger } from 'pino';
-import type { JobQueue } from '../../../platform/jobs.js';
+import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { ExecutionStatus, ExecutionsRepository, RunCounters } from './repository.js';
@@ -65,9 +65,13 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     },
     range: (id: string, streamIndex: number, rangeNo: number) =>
       db.selectFrom('execution_ranges').selectAll().where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', rangeNo).executeTakeFirst(),
-    /** A range is done: its counters join the execution's, which finishes if this was the last part. */
-    async rangeDone(id: string, streamIndex: number, rangeNo: number, counts: RunCounters) {
+    /**
+     * A range is done: its counters join the execution's, which finishes if this was the last part.
+     * Committed only while `job` (the range's) still holds its lease.
+     */
+    async rangeDone(job: Job, id: string, streamIndex: number, rangeNo: number, counts: RunCounters) {
       return db.transaction().execute(async (trx) => {
+        await queue.holdLease(trx, job);
         await trx.selectFrom('executions').select('id').where('id', '=', id).forUpdate().execute();
         await trx
           .updateTable('execution_ranges')
@@ -86,9 +90,13 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
         return finishIfComplete(trx, id);
       });
     },
-    /** The coordinator has done its own streams; the execution ends now unless ranges are still running. */
-    async coordinatorDone(id: string) {
+    /**
+     * The coordinator has done its own streams; the execution ends now unless ranges are still
+     * running. Committed only while `job` (the coordinator's) still holds its lease.
+     */
+    async coordinatorDone(job: Job, id: string) {
       return db.transaction().execute(async (trx) => {
+        await queue.holdLease(trx, job);
         await trx.updateTable('executions').set({ coordinator_done: true }).where('id', '=', id).execute();
         return finishIfComplete(trx, id);
       });
@@ -96,7 +104,23 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
     finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),
+    /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
+    settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
+      db.transaction().execute(async (trx) => {
+        await queue.holdLease(trx, job);
+        await repository.finish(trx, id, status, error);
+      }),
     cancelRequested: (id: string) => repository.cancelRequested(db, id),
+    /**
+     * In the queue's transaction that fails a job whose worker stopped on its last attempt: fails
+     * the execution (when still unfinished), with the reason in its log. `failExecution: false` for
+     * a job that only follows up a finished execution: the reason is logged, the status kept.
+     */
+    async settleAbandoned(trx: Db, id: string, error: string, options: { failExecution: boolean }) {
+      const failed = options.failExecution ? await repository.failUnfinished(trx, id, error) : false;
+      await repository.addLog(trx, { execution_id: id, level: 'error', message: error, fields: {} });
+      logger.error({ execution_id: id, failed }, error);
+    },
     async log(id: string, level: 'debug' | 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}) {
       logger[level]({ execution_id: id, ...fields }, message);
       await repository.addLog(db, { execution_id: id, level, message, fields });

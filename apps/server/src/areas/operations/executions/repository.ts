@@ -168,6 +168,7 @@ export function createExecutionsRepository() {
         .where('cancel_requested', '=', false)
         .returningAll()
         .executeTakeFirst(),
+    /** Counters of a running execution (a late write from a stopped run leaves a finished one alone). */
     progress: (db: Db, id: string, counters: RunCounters) =>
       db
         .updateTable('executions')
@@ -178,6 +179,7 @@ export function createExecutionsRepository() {
           bytes_written: String(counters.bytes_written),
         })
         .where('id', '=', id)
+        .where('status', '=', 'running')
         .execute(),
     finish: (db: Db, id: string, status: ExecutionStatus, error: string | null) =>
       db
@@ -185,6 +187,16 @@ export function createExecutionsRepository() {
         .set({ status, error, finished_at: status === 'queued' ? null : sql`now()` })
         .where('id', '=', id)
         .execute(),
+    /** Fails an execution that has not finished; false when it had (its outcome stands). */
+    failUnfinished: async (db: Db, id: string, error: string) => {
+      const result = await db
+        .updateTable('executions')
+        .set({ status: 'failed', error, finished_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     cancelRequested: async (db: Db, id: string) =>
       (await db.selectFrom('executions').select('cancel_requested').where('id', '=', id).executeTakeFirst())?.cancel_requested ?? true,
     addLog: (db: Db, line: { execution_id: string; level: string; message: string; fields: Record<string, unknown> }) => db.insertInto('execution_logs').values(line).execute(),
