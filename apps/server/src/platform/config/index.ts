@@ -76,7 +76,7 @@ export const configSchema = {
   rateLimit: {
     perMinute: entry('SVC_RATE_LIMIT_PER_MINUTE', integer({ min: 1 }), 100, 'Requests per minute per client, over all endpoints.'),
     loginPerMinute: entry('SVC_LOGIN_RATE_LIMIT_PER_MINUTE', integer({ min: 1 }), 10,
-      'Requests per minute per client to POST /api/v1/auth/login, on top of the global limit.'),
+      'Requests per client to POST /api/v1/auth/login in any 60-second span (a sliding window), on top of the global limit.'),
   },
   auth: {
     jwtSecret: optionalEntry('SVC_JWT_SECRET', text(),
