@@ -214,3 +214,35 @@ describe('event streams end with their credential', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(shortLived.claims.expiresAt.getTime());
   });
 });
+
+describe('event streams over the in-process shared state (one process, no Redis)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ sharedState: 'memory', env: NO_RATE_LIMITS });
+  });
+  afterAll(async () => t?.close());
+
+  it('a logout and a removed membership end their streams within 5 s', async () => {
+    const admin = (await adminLogin(t)).accessToken;
+    const projectId = (await createProject(t, admin)).id;
+    const source = await createPostgresConnector(t, admin, projectId, 'source', 'postgres');
+    const destination = await createPostgresConnector(t, admin, projectId, 'destination', 'postgres');
+    const created = await api<{ id: string }>(t, 'POST', '/api/v1/cdc-tables', {
+      token: admin,
+      body: { project_id: projectId, name: 'orders', source: { connector_id: source, table: 'orders' }, destination: { connector_id: destination, table: 'orders_copy' }, mode: 'mirror', start: false },
+    });
+    expect(created.status).toBe(201);
+    const url = (token: string) => `${t.url}/api/v1/cdc-tables/${created.body.id}/logs/stream?token=${encodeURIComponent(token)}`;
+    const [leaving, removed] = [await createUser(t, admin), await createUser(t, admin)];
+    for (const user of [leaving, removed]) {
+      expect((await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, { token: admin, body: { role: 'viewer' } })).status).toBe(200);
+    }
+    const signedOut = await openStream(url(leaving.session.accessToken));
+    const lostMembership = await openStream(url(removed.session.accessToken));
+    const since = Date.now();
+    expect((await api(t, 'POST', '/api/v1/auth/logout', { token: leaving.session.accessToken })).status).toBe(204);
+    expect((await api(t, 'DELETE', `/api/v1/admin/projects/${projectId}/members/${removed.id}`, { token: admin })).status).toBe(204);
+    expect((await expectEndsWithin(signedOut, since)).reason).toBe('unauthenticated');
+    expect((await expectEndsWithin(lostMembership, since)).reason).toBe('forbidden');
+  });
+});
