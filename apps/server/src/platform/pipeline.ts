@@ -1,10 +1,10 @@
 /**
  * The request pipeline: one onRequest hook that runs the platform's steps in their documented order
  * (request context -> security headers -> rate limit -> authentication and token scope -> license
- * gate), and one onResponse hook (metrics, access log), which hijacked replies (event streams) run
- * through responseEnded() when they end. A step returns nothing when it is done, or a
+ * gate), and one onResponse hook (metrics, access log). A step returns nothing when it is done, or a
  * promise when it has to wait; one hook with synchronous steps costs less per request than a chain
- * of async hooks.
+ * of async hooks. An event stream whose client goes first never finishes its response, so Fastify
+ * never runs onResponse for it: the stream runs the same steps through responseEnded().
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteInfo } from './request-context.js';
@@ -32,7 +32,7 @@ type ResponseStep = (request: FastifyRequest, reply: FastifyReply) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The pipeline's onResponse steps, for replies that bypass Fastify's onResponse (see responseEnded). */
+    /** The pipeline's onResponse steps, for responses Fastify's onResponse never sees (see responseEnded). */
     pipelineResponseSteps: ResponseStep[];
   }
 }
@@ -59,8 +59,8 @@ export function registerPipeline(app: FastifyInstance, onRequest: Step[], onResp
 }
 
 /**
- * Runs the onResponse steps (metrics, access log) for a hijacked reply, which Fastify's onResponse
- * never sees: a Server-Sent Events stream calls this once, when it ends.
+ * Runs the onResponse steps (metrics, access log) for a hijacked response that will never finish
+ * (its client went first), which Fastify's onResponse therefore never sees. Call it once, and only then.
  */
 export function responseEnded(request: FastifyRequest, reply: FastifyReply): void {
   runResponseSteps(request.server.pipelineResponseSteps, request, reply);
