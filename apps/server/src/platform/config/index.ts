@@ -60,7 +60,7 @@ export const configSchema = {
     maxTablesPerWorker: entry('SVC_CDC_MAX_TABLES_PER_WORKER', integer({ min: 0, max: 1000 }), 50, 'CDC tables one worker process reads at most (0: this worker reads none).'),
     sourceHeartbeatSeconds: entry('SVC_CDC_SOURCE_HEARTBEAT_SECONDS', integer({ min: 1, max: 3600 }), 10,
       'While a captured table is idle, how often the reader makes its position move (PostgreSQL: a transactional logical message), so the slot keeps advancing and retained WAL stays bounded.'),
-    sseHeartbeatSeconds: entry('SVC_SSE_HEARTBEAT_SECONDS', integer({ min: 1, max: 300 }), 15, 'Interval of the heartbeat comment on live log streams (SSE).'),
+    sseHeartbeatSeconds: entry('SVC_SSE_HEARTBEAT_SECONDS', integer({ min: 1, max: 300 }), 15, 'Interval of the heartbeat comment on live event streams (SSE); each stream also re-checks its credential and rights then, should a change notice have been lost.'),
   },
   scheduler: {
     enabled: entry('SVC_SCHEDULER_ENABLED', bool(), true,
