@@ -29,6 +29,8 @@ export interface AppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** The built web UI to serve at / (default apps/web/dist; nothing is served when it is not built). */
   webDist?: string;
+  /** Length of the login limit's window (one minute; tests shorten it to cross its edge quickly). */
+  loginRateLimitWindowMs?: number;
 }
 
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -57,7 +59,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const metrics = platform.metrics;
   registerMetricsRoute(app, metrics);
-  const rateLimiter = createRateLimiter(shared, config.rateLimit, metrics, logger);
+  const rateLimiter = createRateLimiter(shared, { ...config.rateLimit, loginWindowMs: options.loginRateLimitWindowMs }, metrics, logger);
   app.addHook('onClose', async () => rateLimiter.close());
   const areas = options.areas ?? (await createAreas(platform));
   if (!options.areas) app.addHook('onClose', async () => areas.close());

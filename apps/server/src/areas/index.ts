@@ -24,6 +24,10 @@ import type { RunRecorder } from './operations/executions/recorder.js';
 import { createPlatformArea } from './platform/index.js';
 import type { ConnectorHandle } from '@svc/engine';
 import type { JobQueue } from '../platform/jobs.js';
+import { createEventStreams } from '../platform/sse.js';
+import { REVOCATIONS_CHANNEL } from './identity/revocation.js';
+import { USER_CHANGED_CHANNEL } from './identity/users/cache.js';
+import { MEMBERSHIP_CHANNEL } from './platform/admin/service.js';
 
 export interface RunServices {
   queue: JobQueue;
@@ -66,9 +70,19 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     queue: operations.queue,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
   });
+  // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
+  // change, in any process, makes every open stream check its credential and rights again.
+  const streams = await createEventStreams({
+    shared: platform.shared,
+    authenticator: identity.authenticator,
+    accessChannels: [REVOCATIONS_CHANNEL, USER_CHANGED_CHANNEL, MEMBERSHIP_CHANNEL],
+    heartbeatMs: platform.config.cdc.sseHeartbeatSeconds * 1000,
+    logger: platform.logger.child({ area: 'sse' }),
+  });
   const ingestion = createIngestionArea(platform, {
     ...access,
     audit,
+    streams,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
   });
   return {
@@ -92,6 +106,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await administration.start();
     },
     async close() {
+      await streams.close();
       await identity.close();
       await administration.close();
     },

@@ -54,6 +54,15 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+// The credential of each event-stream request, so the stream can authenticate it again while open
+// (platform/sse.ts). Kept only for routes marked sseQueryToken, and only as long as the request lives.
+const streamCredentials = new WeakMap<FastifyRequest, string>();
+
+/** The credential an event-stream request was authenticated with. */
+export function credentialOf(request: FastifyRequest): string | undefined {
+  return streamCredentials.get(request);
+}
+
 export function createAuthentication(authenticator: Authenticator) {
   const admit = (request: FastifyRequest, principal: Principal) => {
     request.principal = principal;
@@ -77,6 +86,7 @@ export function createAuthentication(authenticator: Authenticator) {
     if (fromQuery && token.startsWith(API_TOKEN_PREFIX)) {
       throw unauthenticated('Only a short-lived access token is accepted in the token query parameter');
     }
+    if (config.sseQueryToken) streamCredentials.set(request, token);
     const principal = authenticator.authenticate(token);
     if (principal instanceof Promise) return principal.then((p) => admit(request, p));
     admit(request, principal);

@@ -28,8 +28,8 @@ export interface Loggers {
   app: Logger;
   /**
    * One line per request with fixed fields (no body, no headers), so it skips the redaction pass,
-   * the costliest part of a log call; the only credential its fields can carry, a `token` query
-   * parameter, is masked by accessLogUrl().
+   * the costliest part of a log call; the only credential its fields can carry, a credential in the
+   * query (`token`, `access_token`, however encoded), is masked by accessLogUrl().
    */
   access: Logger;
 }
@@ -116,8 +116,40 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
+/** Query parameters whose value is a credential, by decoded, lower-cased name. */
+const CREDENTIAL_PARAMETERS = new Set(['token', 'access_token']);
+
+/** A parameter name as Fastify's query parser decodes it ('+' is a space; an invalid escape leaves it as sent). */
+function decodedName(name: string): string {
+  const spaced = name.includes('+') ? name.replaceAll('+', ' ') : name;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    // Invalid as a whole: decode the ASCII escapes alone, so that no spelling of a name slips through.
+    return spaced.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+/**
+ * The URL as the access log shows it: the value of every query parameter whose decoded name is a
+ * credential (`token`, `access_token`, in any case and any encoding) is replaced by [redacted]. The
+ * query is read as the router reads it (from the first `?` or `#`), so whatever can authenticate is masked.
+ */
 export function accessLogUrl(url: string): string {
-  return url.includes('token=') ? url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') : url;
+  let start = url.indexOf('?', 1);
+  const hash = url.indexOf('#', 1);
+  if (hash !== -1 && (start === -1 || hash < start)) start = hash;
+  if (start === -1) return url;
+  const query = url.slice(start + 1);
+  // Every spelling of these names has "oken" or a percent escape in it; most queries have neither.
+  if (!/oken|%/i.test(query)) return url;
+  const parameters = query.split('&').map((parameter) => {
+    const equals = parameter.indexOf('=');
+    const name = equals === -1 ? parameter : parameter.slice(0, equals);
+    return CREDENTIAL_PARAMETERS.has(decodedName(name).toLowerCase()) ? `${name}=[redacted]` : parameter;
+  });
+  return `${url.slice(0, start + 1)}${parameters.join('&')}`;
 }
 
 /** The one line per request. */

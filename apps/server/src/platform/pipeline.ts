@@ -3,7 +3,8 @@
  * (request context -> security headers -> rate limit -> authentication and token scope -> license
  * gate), and one onResponse hook (metrics, access log). A step returns nothing when it is done, or a
  * promise when it has to wait; one hook with synchronous steps costs less per request than a chain
- * of async hooks.
+ * of async hooks. An event stream whose client goes first never finishes its response, so Fastify
+ * never runs onResponse for it: the stream runs the same steps through responseEnded().
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteInfo } from './request-context.js';
@@ -27,18 +28,40 @@ function run(steps: Step[], index: number, request: FastifyRequest, reply: Fasti
   done();
 }
 
-export function registerPipeline(app: FastifyInstance, onRequest: Step[], onResponse: Array<(request: FastifyRequest, reply: FastifyReply) => void>) {
+type ResponseStep = (request: FastifyRequest, reply: FastifyReply) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pipeline's onResponse steps, for responses Fastify's onResponse never sees (see responseEnded). */
+    pipelineResponseSteps: ResponseStep[];
+  }
+}
+
+function runResponseSteps(steps: ResponseStep[], request: FastifyRequest, reply: FastifyReply) {
+  for (const step of steps) {
+    try {
+      step(request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'response step failed');
+    }
+  }
+}
+
+export function registerPipeline(app: FastifyInstance, onRequest: Step[], onResponse: ResponseStep[]) {
   app.decorateRequest('routeInfo', null as unknown as RouteInfo);
   app.decorateRequest('principal', null);
+  app.decorate('pipelineResponseSteps', onResponse);
   app.addHook('onRequest', (request, reply, done) => run(onRequest, 0, request, reply, done));
   app.addHook('onResponse', (request, reply, done) => {
-    for (const step of onResponse) {
-      try {
-        step(request, reply);
-      } catch (error) {
-        request.log.error({ err: error }, 'response step failed');
-      }
-    }
+    runResponseSteps(onResponse, request, reply);
     done();
   });
+}
+
+/**
+ * Runs the onResponse steps (metrics, access log) for a hijacked response that will never finish
+ * (its client went first), which Fastify's onResponse therefore never sees. Call it once, and only then.
+ */
+export function responseEnded(request: FastifyRequest, reply: FastifyReply): void {
+  runResponseSteps(request.server.pipelineResponseSteps, request, reply);
 }

@@ -1,7 +1,10 @@
 /**
- * Fixed one-minute windows per client, counted in shared state so that every API process enforces
- * one limit: a global limit on every request, and a tighter one on routes that ask for it
- * (`config: { rateLimit: 'login' }`). We count here rather than with @fastify/rate-limit because that
+ * Per-client limits counted in shared state, so that every API process enforces one limit: a global
+ * limit on every request (fixed one-minute windows), and a tighter one on routes that ask for it
+ * (`config: { rateLimit: 'login' }`), over a sliding window: no 60-second span ever holds more admitted
+ * logins than the limit, where a fixed window lets twice the limit through around its edge. Logins
+ * are few and cost a password hash, so the sliding window's one round trip per login costs nothing
+ * that matters; the global limit, on every request, keeps its cheaper fixed windows. We count here rather than with @fastify/rate-limit because that
  * plugin keys its counters per route, while the interface document limits a client over all endpoints.
  *
  * Counting is exact where it matters: while a client has used less than half of a limit, its hits are
@@ -10,7 +13,8 @@
  * is refused exactly, across processes. See docs/decisions/0003-rate-limits.md.
  *
  * Headers: X-RateLimit-Remaining (requests left in the tightest window that applies) and
- * X-RateLimit-Reset (whole seconds until that window resets). If shared state fails or is slow,
+ * X-RateLimit-Reset (whole seconds until that window resets; for the sliding window, until its oldest
+ * admitted login leaves it and a slot frees). If shared state fails or is slow,
  * requests pass (logged and counted): losing Redis must not take the API down with it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +33,8 @@ const COUNTER_TIMEOUT_MS = 300;
 export interface RateLimits {
   perMinute: number;
   loginPerMinute: number;
+  /** The login limit's window (default one minute). */
+  loginWindowMs?: number;
 }
 
 declare module 'fastify' {
@@ -154,6 +160,7 @@ export interface RateLimiter {
 
 export function createRateLimiter(shared: SharedState, limits: RateLimits, metrics: Metrics, logger: Logger): RateLimiter {
   const counter = new WindowCounter(shared, WINDOW_MS, logger);
+  const loginWindowMs = limits.loginWindowMs ?? WINDOW_MS;
 
   const conclude = (request: FastifyRequest, reply: FastifyReply, outcomes: Outcome[]) => {
     let tightest = outcomes[0]!;
@@ -180,7 +187,7 @@ export function createRateLimiter(shared: SharedState, limits: RateLimits, metri
       let extra: WindowCount | Promise<WindowCount> | undefined;
       try {
         global = counter.hit(`rl:global${key}`, limits.perMinute);
-        if (login) extra = counter.hit(`rl:login${key}`, limits.loginPerMinute);
+        if (login) extra = within(shared.hitSlidingWindow(`rl:login-sliding${key}`, loginWindowMs, limits.loginPerMinute), COUNTER_TIMEOUT_MS);
       } catch (error) {
         return unenforced(request, error);
       }

@@ -27,7 +27,7 @@ interface LogLine {
 /** The live log of one CDC table: Server-Sent Events with the access token in the query (EventSource sends no headers). */
 function LiveLog({ id }: { id: string }) {
   const [lines, setLines] = useState<LogLine[]>([]);
-  const [state, setState] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
+  const [state, setState] = useState<'connecting' | 'live' | 'reconnecting' | 'ended'>('connecting');
   const last = useRef<string | undefined>(undefined);
   useEffect(() => {
     let source: EventSource | undefined;
@@ -41,6 +41,16 @@ function LiveLog({ id }: { id: string }) {
         const line = JSON.parse((event as MessageEvent<string>).data) as LogLine;
         last.current = line.id;
         setLines((previous) => [...previous.slice(-499), line]);
+      });
+      // The server's last event before it closes the stream: when access was removed or the sign-in
+      // ended, reconnecting cannot help; otherwise (expired token, restart) the error below reconnects.
+      source.addEventListener('end', (event) => {
+        const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: string };
+        if (reason === 'forbidden' || reason === 'unauthenticated') {
+          closed = true;
+          source?.close();
+          setState('ended');
+        }
       });
       // A refused or dropped stream (an access token that expired): reopen with the current token, from the last line seen.
       source.onerror = () => {

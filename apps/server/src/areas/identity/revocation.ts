@@ -26,7 +26,7 @@ declare module '../../platform/db/schema.js' {
   }
 }
 
-const CHANNEL = 'identity.revoked';
+export const REVOCATIONS_CHANNEL = 'identity.revoked';
 const SYNC_INTERVAL_MS = 5000;
 
 export interface Revocations {
@@ -58,7 +58,7 @@ export async function createRevocations(db: Db, shared: SharedState, logger: Log
     }
   };
 
-  const unsubscribe = await shared.subscribe(CHANNEL, (message) => {
+  const unsubscribe = await shared.subscribe(REVOCATIONS_CHANNEL, (message) => {
     try {
       const entries = JSON.parse(message) as Array<[string, string, number]>;
       for (const [kind, id, expiresAt] of entries) remember(kind, id, expiresAt);
@@ -88,7 +88,7 @@ export async function createRevocations(db: Db, shared: SharedState, logger: Log
         .execute();
       for (const e of entries) remember(e.kind, e.id, e.expiresAt.getTime());
       await shared
-        .publish(CHANNEL, JSON.stringify(entries.map((e) => [e.kind, e.id, e.expiresAt.getTime()])))
+        .publish(REVOCATIONS_CHANNEL, JSON.stringify(entries.map((e) => [e.kind, e.id, e.expiresAt.getTime()])))
         .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'deny-list broadcast failed; other processes sync within seconds'));
     },
     async pruneExpired() {

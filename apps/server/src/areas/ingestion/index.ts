@@ -5,6 +5,7 @@ import client from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
 import type { Platform } from '../../platform/runtime.js';
+import type { EventStreams } from '../../platform/sse.js';
 import type { AuditService } from '../audit/service.js';
 import { createCdcLogs } from './cdc/logs.js';
 import { createCdcRepository } from './cdc/repository.js';
@@ -17,6 +18,7 @@ export function createIngestionArea(
   deps: {
     audit: AuditService;
     authorize: Authorize;
+    streams: EventStreams;
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     connectors: {
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
@@ -32,7 +34,9 @@ export function createIngestionArea(
   return {
     cdc: { repository, logs },
     async routes(app: FastifyInstance) {
-      await app.register(cdcRoutes, { service, shared: platform.shared, heartbeatMs: platform.config.cdc.sseHeartbeatSeconds * 1000 });
+      // Open event streams end when the server closes (a graceful shutdown must not wait for them).
+      app.addHook('preClose', async () => deps.streams.endAll('shutdown'));
+      await app.register(cdcRoutes, { service, shared: platform.shared, streams: deps.streams });
       await app.register(streamRoutes);
     },
   };

@@ -1,7 +1,9 @@
 /**
  * The streams' Server-Sent Events route of the interface document (the CDC one is in cdc/routes.ts).
  * It takes the access token in the query parameter `token` (and only there). Streams do not exist
- * yet, so after authentication every id is not found; the streams issue fills it in.
+ * yet, so after authentication every id is not found; the streams issue fills it in, opening the
+ * stream through platform/sse.ts (EventStreams.open with a `stream:read` re-check) like the CDC log
+ * tail, so that it ends with its credential.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

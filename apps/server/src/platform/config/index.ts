@@ -64,7 +64,7 @@ export const configSchema = {
     maxTablesPerWorker: entry('SVC_CDC_MAX_TABLES_PER_WORKER', integer({ min: 0, max: 1000 }), 50, 'CDC tables one worker process reads at most (0: this worker reads none).'),
     sourceHeartbeatSeconds: entry('SVC_CDC_SOURCE_HEARTBEAT_SECONDS', integer({ min: 1, max: 3600 }), 10,
       'While a captured table is idle, how often the reader makes its position move (PostgreSQL: a transactional logical message), so the slot keeps advancing and retained WAL stays bounded.'),
-    sseHeartbeatSeconds: entry('SVC_SSE_HEARTBEAT_SECONDS', integer({ min: 1, max: 300 }), 15, 'Interval of the heartbeat comment on live log streams (SSE).'),
+    sseHeartbeatSeconds: entry('SVC_SSE_HEARTBEAT_SECONDS', integer({ min: 1, max: 300 }), 15, 'Interval of the heartbeat comment on live event streams (SSE); each stream also re-checks its credential and rights then, should a change notice have been lost.'),
   },
   scheduler: {
     enabled: entry('SVC_SCHEDULER_ENABLED', bool(), true,
@@ -80,7 +80,7 @@ export const configSchema = {
   rateLimit: {
     perMinute: entry('SVC_RATE_LIMIT_PER_MINUTE', integer({ min: 1 }), 100, 'Requests per minute per client, over all endpoints.'),
     loginPerMinute: entry('SVC_LOGIN_RATE_LIMIT_PER_MINUTE', integer({ min: 1 }), 10,
-      'Requests per minute per client to POST /api/v1/auth/login, on top of the global limit.'),
+      'Requests per client to POST /api/v1/auth/login in any 60-second span (a sliding window), on top of the global limit.'),
   },
   auth: {
     jwtSecret: optionalEntry('SVC_JWT_SECRET', text(),

@@ -18,6 +18,13 @@ export interface SharedState {
   ping(timeoutMs: number): Promise<void>;
   /** Counts `hits` (default 1) in the fixed window that `key` names; the window starts at the first hit. */
   hitWindow(key: string, windowMs: number, hits?: number): Promise<WindowCount>;
+  /**
+   * One hit against a sliding window: admitted, and recorded, only while fewer than `limit` hits were
+   * admitted in the last `windowMs`, so that no span of that length ever holds more than `limit`.
+   * `count` is the hits in the window with this one (limit + 1 when refused); `resetMs` is the time
+   * until the oldest of them leaves the window (a slot frees).
+   */
+  hitSlidingWindow(key: string, windowMs: number, limit: number): Promise<WindowCount>;
   setValue(key: string, value: string, ttlMs: number): Promise<void>;
   getValue(key: string): Promise<string | null>;
   deleteValue(key: string): Promise<void>;

@@ -9,6 +9,8 @@ interface Slot {
 
 export function createMemoryState(): SharedState {
   const values = new Map<string, Slot>();
+  // Sliding windows: the times of the admitted hits, oldest first.
+  const slidingWindows = new Map<string, { times: number[]; expiresAt: number }>();
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
 
@@ -24,6 +26,7 @@ export function createMemoryState(): SharedState {
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [key, slot] of values) if (slot.expiresAt <= now) values.delete(key);
+    for (const [key, window] of slidingWindows) if (window.expiresAt <= now) slidingWindows.delete(key);
   }, 30_000);
   sweep.unref();
 
@@ -40,6 +43,24 @@ export function createMemoryState(): SharedState {
       const count = Number(slot.value) + hits;
       slot.value = String(count);
       return { count, resetMs: slot.expiresAt - now };
+    },
+    async hitSlidingWindow(key: string, windowMs: number, limit: number): Promise<WindowCount> {
+      const now = Date.now();
+      let window = slidingWindows.get(key);
+      if (!window) {
+        window = { times: [], expiresAt: 0 };
+        slidingWindows.set(key, window);
+      }
+      const { times } = window;
+      let left = 0;
+      while (left < times.length && times[left]! <= now - windowMs) left += 1;
+      if (left > 0) times.splice(0, left);
+      const count = times.length + 1;
+      if (count <= limit) {
+        times.push(now);
+        window.expiresAt = now + windowMs;
+      }
+      return { count, resetMs: times.length > 0 ? times[0]! + windowMs - now : windowMs };
     },
     async setValue(key, value, ttlMs) {
       values.set(key, { value, expiresAt: Date.now() + ttlMs });
@@ -63,6 +84,7 @@ export function createMemoryState(): SharedState {
       clearInterval(sweep);
       bus.removeAllListeners();
       values.clear();
+      slidingWindows.clear();
     },
   };
 }

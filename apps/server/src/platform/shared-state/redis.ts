@@ -1,4 +1,5 @@
 /** Redis-backed shared state, so that every API and worker process sees one set of counters and messages. */
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MessageHandler, SharedState, WindowCount } from './index.js';
@@ -11,8 +12,26 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
+// A sorted set of the admitted hits' times (Redis's clock, one for every process); refused hits are not
+// recorded, so the set never holds more than the limit.
+const HIT_SLIDING_WINDOW = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local window = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1]) + 1
+if count <= tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local reset = window
+if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+return {count, reset}`;
+
 interface HitWindowCommand {
   hitWindow(key: string, windowMs: string, hits: string): Promise<[number, number]>;
+  hitSlidingWindow(key: string, windowMs: string, limit: string, member: string): Promise<[number, number]>;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -39,6 +58,7 @@ export async function createRedisState(url: string, logger: Logger, keyPrefix = 
   const client = new Redis(url, options) as Redis & HitWindowCommand;
   // Sent once, then called by its SHA (EVALSHA): the script is not re-sent and re-hashed per request.
   client.defineCommand('hitWindow', { numberOfKeys: 1, lua: HIT_WINDOW });
+  client.defineCommand('hitSlidingWindow', { numberOfKeys: 1, lua: HIT_SLIDING_WINDOW });
   client.on('error', (error) => logger.warn({ err: { message: error.message } }, 'redis connection error'));
   await client.connect();
 
@@ -65,6 +85,10 @@ export async function createRedisState(url: string, logger: Logger, keyPrefix = 
     async hitWindow(key: string, windowMs: number, hits = 1): Promise<WindowCount> {
       const [count, ttl] = await client.hitWindow(key, String(windowMs), String(hits));
       return { count, resetMs: ttl };
+    },
+    async hitSlidingWindow(key: string, windowMs: number, limit: number): Promise<WindowCount> {
+      const [count, reset] = await client.hitSlidingWindow(key, String(windowMs), String(limit), randomUUID());
+      return { count, resetMs: reset };
     },
     async setValue(key, value, ttlMs) {
       await client.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));

@@ -40,7 +40,9 @@ export function createSessionsRepository() {
     },
     /**
      * Consumes a refresh token in one conditional UPDATE: of any number of concurrent callers with
-     * the same token, exactly one gets the row back.
+     * the same token, exactly one gets the row back, and only while its session is neither revoked
+     * nor expired and its user is not disabled (a disabled user's sessions are revoked too, but the
+     * refresh does not rely on every path that disables a user doing so).
      */
     async consume(db: Db, tokenHash: string) {
       return db
@@ -52,9 +54,12 @@ export function createSessionsRepository() {
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('sessions')
+              .innerJoin('users', 'users.id', 'sessions.user_id')
               .select('sessions.id')
               .whereRef('sessions.id', '=', 'refresh_tokens.session_id')
-              .where('sessions.revoked_at', 'is', null),
+              .where('sessions.revoked_at', 'is', null)
+              .where('sessions.expires_at', '>', sql<Date>`now()`)
+              .where('users.disabled_at', 'is', null),
           ),
         )
         .returning(['session_id'])

@@ -9,7 +9,7 @@ import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { UserRow, UsersRepository } from './repository.js';
 
 const TTL_MS = 10_000;
-const CHANNEL = 'identity.user-changed';
+export const USER_CHANGED_CHANNEL = 'identity.user-changed';
 
 export interface UserCache {
   /** The cached entry, if fresh: `{ row }` (row undefined: known not to exist), else undefined. */
@@ -21,7 +21,7 @@ export interface UserCache {
 
 export async function createUserCache(db: Db, users: UsersRepository, shared: SharedState): Promise<UserCache> {
   const entries = new Map<string, { row: UserRow | undefined; expiresAt: number }>();
-  const unsubscribe = await shared.subscribe(CHANNEL, (id) => entries.delete(id));
+  const unsubscribe = await shared.subscribe(USER_CHANGED_CHANNEL, (id) => entries.delete(id));
   return {
     peek(id) {
       const cached = entries.get(id);
@@ -37,7 +37,7 @@ export async function createUserCache(db: Db, users: UsersRepository, shared: Sh
     },
     async forget(id) {
       entries.delete(id);
-      await shared.publish(CHANNEL, id);
+      await shared.publish(USER_CHANGED_CHANNEL, id);
     },
     async close() {
       await unsubscribe();

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../../platform/authn.js';
 import { requestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
+import type { EventStreams } from '../../../platform/sse.js';
 import { logChannel, type CdcLogLine } from './logs.js';
 import type { CdcService } from './service.js';
 
@@ -43,13 +44,8 @@ const CdcTable = Type.Object({
 });
 const LogLine = Type.Object({ id: Type.String(), ts: Type.String({ format: 'date-time' }), level: Type.String(), message: Type.String() }, { additionalProperties: true });
 
-export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared: SharedState; heartbeatMs: number }> = async (app, { service, shared, heartbeatMs }) => {
+export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared: SharedState; streams: EventStreams }> = async (app, { service, shared, streams }) => {
   const tags = ['ingestion'];
-  // Open live tails end when the server closes (a graceful shutdown must not wait for them).
-  const tails = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of tails) end();
-  });
   app.post('/cdc-tables', {
     schema: {
       operationId: 'createCdcTable',
@@ -136,7 +132,7 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
       operationId: 'streamCdcTableLogs',
       tags,
       summary:
-        'Live log lines (Server-Sent Events, cdc:read): events `log` with JSON {id, ts, level, message, ...}, the line id as event id; a `: heartbeat` comment every 15 s; Last-Event-ID (header or last_event_id) resumes after that line, else the latest 100 lines come first. The access token goes in `token` (personal tokens are refused here)',
+        'Live log lines (Server-Sent Events, cdc:read): events `log` with JSON {id, ts, level, message, ...}, the line id as event id; a `: heartbeat` comment every 15 s; Last-Event-ID (header or last_event_id) resumes after that line, else the latest 100 lines come first. The access token goes in `token` (personal tokens are refused here). The stream ends with its credential (expiry, sign-out, revocation, disabled user, lost membership or cdc:read), after a final event `end` with JSON {reason, detail}: do not reconnect with the same token',
       params: Params,
       querystring: Type.Object(
         { token: Type.Optional(Type.String({ description: 'Access token (EventSource cannot send headers)' })), last_event_id: Type.Optional(Type.String({ pattern: '^[0-9]+$' })) },
@@ -151,13 +147,12 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
       const id = request.params.id;
       // Subscribe before reading the history, so no line falls between the two; lines seen twice are sent once.
       const early: CdcLogLine[] = [];
-      const raw = reply.raw;
       let live = false;
       let lastSent = BigInt(lastEventId ?? 0);
       const send = (line: CdcLogLine) => {
         if (BigInt(line.id) <= lastSent) return;
         lastSent = BigInt(line.id);
-        raw.write(`id: ${line.id}\nevent: log\ndata: ${JSON.stringify(line)}\n\n`);
+        stream.send('log', JSON.stringify(line), line.id);
       };
       const unsubscribe = await shared.subscribe(logChannel(id), (message) => {
         let line: CdcLogLine;
@@ -169,39 +164,21 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
         if (live) send(line);
         else early.push(line);
       });
-      let history: CdcLogLine[];
+      let tail: Awaited<ReturnType<CdcService['tailStart']>>;
       try {
-        history = (await service.tailStart(principal, id, lastEventId)) as CdcLogLine[];
+        tail = await service.tailStart(principal, id, lastEventId);
       } catch (error) {
         await unsubscribe();
         throw error;
       }
-      // The client may have gone while we subscribed and read the history: its close event has passed.
-      if (request.raw.destroyed) {
-        await unsubscribe();
-        return reply.hijack();
-      }
-      reply.hijack();
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      // The stream ends with the right to read it: the credential, and cdc:read in the table's project.
+      const stream = streams.open(request, reply, {
+        recheck: (current) => service.authorizeTail(current, tail.projectId),
+        onEnd: () => void unsubscribe(),
       });
-      raw.write('retry: 2000\n\n');
-      for (const line of history) send(line);
+      for (const line of tail.lines as CdcLogLine[]) send(line);
       for (const line of early) send(line);
       live = true;
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
-      const end = () => {
-        if (!tails.delete(end)) return;
-        clearInterval(heartbeat);
-        void unsubscribe();
-        raw.end();
-      };
-      tails.add(end);
-      request.raw.once('close', end);
     },
   });
 };

@@ -192,9 +192,17 @@ export function createCdcService(deps: {
 
     /** For the live tail: checks access, then the lines after `afterId` (or the latest ones). */
     async tailStart(principal: Principal, id: string, afterId: string | undefined) {
-      await visible(principal, id, 'cdc:read');
+      const row = await visible(principal, id, 'cdc:read');
       const lines = afterId ? await repository.logs(db, id, afterId, 1000) : await repository.lastLogs(db, id, 100);
-      return lines.map((line) => ({ ...line.fields, id: String(line.id), ts: line.ts.toISOString(), level: line.level, message: line.message }));
+      return {
+        projectId: row.project_id,
+        lines: lines.map((line) => ({ ...line.fields, id: String(line.id), ts: line.ts.toISOString(), level: line.level, message: line.message })),
+      };
+    },
+
+    /** Whether an open log tail may go on (its credential was checked again by the stream). */
+    async authorizeTail(principal: Principal, projectId: string) {
+      await authorize(principal, 'cdc:read', projectId);
     },
   };
 }

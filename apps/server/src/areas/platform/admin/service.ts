@@ -25,7 +25,7 @@ import type { UsersService } from '../../identity/users/service.js';
 import type { AdminRepository, EnvironmentRow, ProjectRow, RoleRow } from './repository.js';
 
 const MEMBERSHIP_TTL_MS = 10_000;
-const MEMBERSHIP_CHANNEL = 'platform.membership-changed';
+export const MEMBERSHIP_CHANNEL = 'platform.membership-changed';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 

@@ -44,6 +44,27 @@ describe.each(implementations)('shared state: %s', (_name, create) => {
     expect(await b.hitWindow('w1', 300)).toMatchObject({ count: 1 });
   });
 
+  it('admits at most the limit in any span of a sliding window, shared by every handle; refused hits are not recorded', async () => {
+    expect(await a.hitSlidingWindow('s1', 1000, 3)).toMatchObject({ count: 1, resetMs: 1000 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await b.hitSlidingWindow('s1', 1000, 3)).toMatchObject({ count: 2 });
+    const third = await a.hitSlidingWindow('s1', 1000, 3);
+    expect(third.count).toBe(3);
+    // The first hit leaves the window about 500 ms from now.
+    expect(third.resetMs).toBeGreaterThan(0);
+    expect(third.resetMs).toBeLessThanOrEqual(500);
+    const refused = await b.hitSlidingWindow('s1', 1000, 3);
+    expect(refused.count).toBe(4);
+    expect(refused.resetMs).toBeLessThanOrEqual(500);
+    // Past the first hit's window: one slot, not a new window.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await a.hitSlidingWindow('s1', 1000, 3)).toMatchObject({ count: 3 });
+    expect(await b.hitSlidingWindow('s1', 1000, 3)).toMatchObject({ count: 4 });
+    // Everything gone after a whole window.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await b.hitSlidingWindow('s1', 1000, 3)).toMatchObject({ count: 1, resetMs: 1000 });
+  });
+
   it('keeps values until their time to live ends', async () => {
     await a.setValue('k1', 'v1', 200);
     expect(await b.getValue('k1')).toBe('v1');
