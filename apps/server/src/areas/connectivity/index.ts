@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
@@ -36,6 +37,8 @@ export async function createConnectivityArea(
     warehouse: await ensureWarehouse(platform.framework.connection, platform.config.db.warehouseDatabase, logger),
     repository: createConnectorsRepository(),
     box: await resolveSecretBox(platform.config),
+    egress: egressPolicyFrom(platform.config),
+    maxResponseBytes: platform.config.connectors.httpMaxResponseBytes,
     logger,
     ...deps,
   });

@@ -3,7 +3,7 @@
  * kind's spec marks secret are write-only: encrypted at rest, never returned (responses list their
  * names in `secrets_set`), kept by a PATCH that leaves them out.
  */
-import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorDefinition, type DatasetSchema } from '@svc/engine';
+import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorDefinition, type DatasetSchema, type EgressPolicy } from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import path from 'node:path';
@@ -64,6 +64,10 @@ export function createConnectorsService(deps: {
   db: Db;
   repository: ConnectorsRepository;
   box: SecretBox;
+  /** Where connectors may connect (platform/egress.ts); the built-in warehouse is the service's own server and does not go through it. */
+  egress: EgressPolicy;
+  /** Bytes one HTTP response of a connector may have. */
+  maxResponseBytes: number;
   authorize: Authorize;
   visibleProjects: (principal: Principal) => Promise<string[] | null>;
   environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
@@ -157,6 +161,8 @@ export function createConnectorsService(deps: {
     const config = row.kind === 'warehouse' ? { ...unseal(row), connection: deps.warehouse } : unseal(row);
     return definition.open(config, {
       log: (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message),
+      egress: deps.egress,
+      maxResponseBytes: deps.maxResponseBytes,
     });
   };
 
@@ -167,7 +173,7 @@ export function createConnectorsService(deps: {
       if (!row) throw new ConnectorError('not_found', `data connector ${id} no longer exists`, false);
       const definition = definitionOf(row.kind);
       const config = row.kind === 'warehouse' ? { ...unseal(row), connection: deps.warehouse } : unseal(row);
-      return definition.open(config, { log });
+      return definition.open(config, { log, egress: deps.egress, maxResponseBytes: deps.maxResponseBytes });
     },
 
     /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
