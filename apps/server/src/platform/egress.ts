@@ -140,6 +140,7 @@ export function createEgressPolicy(rules: EgressRules, resolve: Resolve = resolv
       const own = await ownEndpoints();
       // Every address must pass: a name that also resolves to a refused address is refused.
       for (const text of addresses) {
+        if (!ipaddr.isValid(text)) throw egressRefused(host, port, REFUSED.special);
         const address = ipaddr.process(text);
         if (addressAllowed(allowList, address)) continue;
         const service = own.find((endpoint) => endpoint.port === port && endpoint.address.kind() === address.kind() && endpoint.address.toString() === address.toString());
