@@ -133,13 +133,6 @@ describe('egress policy', () => {
       expect(checked).toMatchObject({ ok: false });
       expect(checked.message).toContain("not allowed by the egress policy (the service's own database)");
     });
-
-    it('echoes no remote body in a failed discover of an allowed address either', async () => {
-      // The same refusal covers it here; the body of an error status is never read (client.ts).
-      const discovered = await s.discover(await s.create('broken', httpConnector(`http://127.0.0.1:${secretPort}/v1`, 'broken')));
-      expect(discovered.status).toBe(422);
-      expect(JSON.stringify(discovered.body)).not.toContain(SECRET);
-    });
   });
 
   describe('with allowed hosts "localhost,127.0.0.1/32"', () => {
@@ -167,6 +160,17 @@ describe('egress policy', () => {
       expect(checked.message).toContain('127.0.0.2');
       expect(checked.message).toContain('not allowed by the egress policy');
       expect(JSON.stringify(checked)).not.toContain(SECRET);
+    });
+
+    it('echoes no remote body in the error of an allowed server, only the status', async () => {
+      const id = await s.create('broken', httpConnector(`http://127.0.0.1:${secretPort}/v1`, 'broken'));
+      const discovered = await s.discover(id);
+      expect(discovered.status).toBe(422);
+      expect(discovered.body.detail).toContain('answered 500');
+      const checked = await s.check(id);
+      expect(checked).toMatchObject({ ok: false, code: 'failed' });
+      for (const answer of [discovered.body, checked]) expect(JSON.stringify(answer)).not.toContain(SECRET);
+      expect(t.logText()).not.toContain(SECRET);
     });
 
     it('lets PostgreSQL, MySQL and SFTP connectors through, keeping their own errors', async () => {
