@@ -61,6 +61,8 @@ export async function startBenchService(options: { databaseUrl: string; redisUrl
     SVC_INITIAL_PASSWORD_FILE: path.join(options.dataDir, 'pw'),
     SVC_DATA_DIR: options.dataDir,
     SVC_LOG_LEVEL: 'warn',
+    // The bench databases are on this machine.
+    SVC_CONNECTOR_ALLOWED_HOSTS: '127.0.0.0/8,::1',
   });
   const stop = async () => {
     if (child.exitCode !== null) return;

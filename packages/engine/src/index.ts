@@ -6,3 +6,4 @@ export * from './pipeline/run.js';
 export * from './transforms/index.js';
 export * from './cdc/types.js';
 export * from './cdc/run.js';
+export * from './egress.js';

@@ -123,9 +123,28 @@ export class ConnectorError extends Error {
 
 export type CheckResult = { ok: true; detail?: string } | { ok: false; code: ConnectorErrorCode; message: string };
 
+/** Where a connection may go: the address a connector connects to, chosen and checked by the host. */
+export interface EgressPolicy {
+  /**
+   * Resolves `host` (a name or an IP literal) and checks every address against the host's rules for
+   * `port`. The connector connects to the returned address, not to the name again, so that what was
+   * checked is what is reached (no DNS rebinding between the check and the connection); the name stays
+   * the one TLS verifies. Throws a ConnectorError whose message says "not allowed by the egress policy".
+   */
+  resolve(host: string, port: number): Promise<{ address: string; family: 4 | 6 }>;
+}
+
 export interface ConnectorContext {
   /** Where log lines of this connector go (the run's log, the API's log). Never pass secrets. */
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+  /**
+   * Checks every connection a connector opens to a host named in its configuration. Absent: every
+   * such connection is refused, so a host must choose (egress.ts has a policy without limits for
+   * hosts and tests that want one).
+   */
+  egress?: EgressPolicy;
+  /** Bytes one HTTP response may have; a larger one fails the request. Default: 50 MB. */
+  maxResponseBytes?: number;
 }
 
 /**

@@ -45,6 +45,13 @@ export interface TestAppOptions extends AppOptions {
 
 export const TEST_ADMIN_PASSWORD = 'initial-Admin-pass-42';
 
+/**
+ * The test servers (PostgreSQL, MariaDB, SFTP, HTTP) listen on this machine, which the egress policy
+ * refuses by default: test apps allow loopback. A test of the policy itself passes
+ * `env: { SVC_CONNECTOR_ALLOWED_HOSTS: '' }` (or its own list).
+ */
+export const LOOPBACK_ALLOWED = '127.0.0.0/8,::1';
+
 /** Rate limits out of the way, for suites that are not about them. */
 export const NO_RATE_LIMITS = { SVC_RATE_LIMIT_PER_MINUTE: '100000', SVC_LOGIN_RATE_LIMIT_PER_MINUTE: '1000' };
 
@@ -63,6 +70,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SVC_INITIAL_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'initial-password.txt'),
     SVC_PORT: '0',
+    SVC_CONNECTOR_ALLOWED_HOSTS: LOOPBACK_ALLOWED,
     ...options.env,
   });
   const lines: string[] = [];

@@ -1,6 +1,7 @@
 /** Runs the real `svc` CLI as a child process (TypeScript sources through tsx). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { LOOPBACK_ALLOWED } from './app.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 
@@ -12,7 +13,8 @@ export interface CliProcess {
 
 export function runCli(args: string[], env: Record<string, string>): CliProcess {
   const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', CLI, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+    // Like test apps, CLI processes may reach the test servers on this machine unless told otherwise.
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', SVC_CONNECTOR_ALLOWED_HOSTS: LOOPBACK_ALLOWED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

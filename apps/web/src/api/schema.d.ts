@@ -5418,6 +5418,8 @@ export interface operations {
                         rows: {
                             [key: string]: unknown;
                         }[];
+                        /** @description Whether rows were left out to keep the answer under 5 MB of rows */
+                        truncated: boolean;
                         streams: {
                             name: string;
                             rows_sampled: number;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
@@ -50,6 +51,8 @@ export async function createConnectivityArea(
     warehouse,
     repository: createConnectorsRepository(),
     box,
+    egress: egressPolicyFrom(config),
+    maxResponseBytes: config.connectors.httpMaxResponseBytes,
     logger,
     ...deps,
   });

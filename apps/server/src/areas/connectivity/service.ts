@@ -3,7 +3,7 @@
  * kind's spec marks secret are write-only: encrypted at rest, never returned (responses list their
  * names in `secrets_set`), kept by a PATCH that leaves them out.
  */
-import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorContext, type ConnectorDefinition, type DatasetSchema } from '@svc/engine';
+import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorContext, type ConnectorDefinition, type DatasetSchema, type EgressPolicy } from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { mkdir } from 'node:fs/promises';
@@ -65,6 +65,10 @@ export function createConnectorsService(deps: {
   db: Db;
   repository: ConnectorsRepository;
   box: SecretBox;
+  /** Where connectors may connect (platform/egress.ts); the built-in warehouse is the service's own server and does not go through it. */
+  egress: EgressPolicy;
+  /** Bytes one HTTP response of a connector may have. */
+  maxResponseBytes: number;
   authorize: Authorize;
   visibleProjects: (principal: Principal) => Promise<string[] | null>;
   environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
@@ -174,7 +178,8 @@ export function createConnectorsService(deps: {
     return config;
   };
 
-  const openRow = async (row: ConnectorRow, log: ConnectorContext['log']) => definitionOf(row.kind).open(await runtimeConfig(row), { log });
+  const openRow = async (row: ConnectorRow, log: ConnectorContext['log']) =>
+    definitionOf(row.kind).open(await runtimeConfig(row), { log, egress: deps.egress, maxResponseBytes: deps.maxResponseBytes });
 
   const open = (row: ConnectorRow) => openRow(row, (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message));
 

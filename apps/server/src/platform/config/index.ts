@@ -53,6 +53,14 @@ export const configSchema = {
     root: optionalEntry('SVC_FILES_ROOT', text(),
       'The only directory tree that `files` connectors may read and write; each project has its own folder in it (<root>/<project id>) and reaches nothing else. Unset: SVC_DATA_DIR/files.'),
   },
+  connectors: {
+    allowedHosts: entry('SVC_CONNECTOR_ALLOWED_HOSTS', text(), '',
+      'Comma-separated CIDRs (10.1.0.0/16, ::1/128), addresses and host names (db.internal, *.corp.example) that connectors may always reach, whatever the other egress rules say. Local databases need it: 127.0.0.1,::1 for servers on this machine.'),
+    allowPrivateNetworks: entry('SVC_CONNECTOR_ALLOW_PRIVATE_NETWORKS', bool(), false,
+      'Whether connectors may reach private network addresses (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7). Loopback, link-local and the service\'s own database and Redis stay refused unless listed in SVC_CONNECTOR_ALLOWED_HOSTS.'),
+    httpMaxResponseBytes: entry('SVC_HTTP_MAX_RESPONSE_BYTES', integer({ min: 1024 }), 52_428_800,
+      'Largest body of one HTTP response a connector reads (http_api); a larger one fails the request as soon as it crosses the limit.'),
+  },
   worker: {
     concurrency: entry('SVC_WORKER_CONCURRENCY', integer({ min: 1, max: 64 }), 2, 'Jobs (runs) one worker process executes at once.'),
     leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,

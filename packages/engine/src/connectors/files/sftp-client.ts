@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import SftpClient from 'ssh2-sftp-client';
+import { egressOf } from '../../egress.js';
 import { ConnectorError, type ConnectorContext } from '../../types.js';
 
 export interface SftpLogin {
@@ -67,8 +68,9 @@ function connectionError(error: unknown, login: SftpLogin, presentedKey: string 
   return fail('failed', `SFTP connection to ${where} failed: ${message || 'unknown error'}`, true);
 }
 
-/** A connected client; the caller ends it. */
+/** A connected client; the caller ends it. The connection goes to the address the egress policy checked. */
 export async function connectSftp(login: SftpLogin, context: ConnectorContext): Promise<SftpClient> {
+  const { address } = await egressOf(context).resolve(login.host, login.port ?? 22);
   const client = new SftpClient('svc-files', {
     error: (error) => context.log('warn', 'SFTP connection error', { host: login.host, error: (error as Error).message }),
     end: () => undefined,
@@ -85,7 +87,7 @@ export async function connectSftp(login: SftpLogin, context: ConnectorContext): 
   const expected = login.host_key_sha256 ? normalizeFingerprint(login.host_key_sha256) : undefined;
   try {
     await client.connect({
-      host: login.host,
+      host: address,
       port: login.port ?? 22,
       username: login.username,
       password: login.password,

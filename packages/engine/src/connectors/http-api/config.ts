@@ -61,6 +61,12 @@ export interface ResolvedConfig {
 }
 
 export const DEFAULTS = { authHeaderName: 'Authorization', limitParam: 'limit', offsetParam: 'offset', pageSize: 100, timeoutMs: 30_000, maxPages: 10_000 };
+/**
+ * Upper bounds of the numbers a user sets. A request may take up to 5 minutes (a slow export
+ * endpoint), a read at most 100,000 pages (10 million records at 100 a page; the default stops at
+ * 10,000), a page at most 10,000 records (bodies stay far below the response size limit).
+ */
+export const LIMITS = { timeoutMs: 300_000, maxPages: 100_000, pageSize: 10_000 };
 
 const invalid = (message: string) => new ConnectorError('invalid_config', message, false);
 
@@ -70,9 +76,10 @@ function path(text: string | undefined, field: string): JsonPath {
   return compiled;
 }
 
-function positiveInteger(value: number | undefined, fallback: number, field: string): number {
+function positiveInteger(value: number | undefined, fallback: number, field: string, maximum: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) throw invalid(`${field} must be a positive integer`);
+  if (value > maximum) throw invalid(`${field} must be at most ${maximum}`);
   return value;
 }
 
@@ -98,7 +105,7 @@ function pagination(endpoint: EndpointConfig): ResolvedPagination {
         type: 'offset',
         limitParam: config.limit_param || DEFAULTS.limitParam,
         offsetParam: config.offset_param || DEFAULTS.offsetParam,
-        pageSize: positiveInteger(config.page_size, DEFAULTS.pageSize, `${field}.page_size`),
+        pageSize: positiveInteger(config.page_size, DEFAULTS.pageSize, `${field}.page_size`, LIMITS.pageSize),
       };
     case 'cursor':
       if (!config.cursor_param) throw invalid(`${field}.cursor_param is required for cursor pagination`);
@@ -158,7 +165,7 @@ export function resolveConfig(config: HttpApiConfig): ResolvedConfig {
     headers,
     authValue,
     endpoints,
-    timeoutMs: positiveInteger(config.timeout_ms, DEFAULTS.timeoutMs, 'timeout_ms'),
-    maxPages: positiveInteger(config.max_pages, DEFAULTS.maxPages, 'max_pages'),
+    timeoutMs: positiveInteger(config.timeout_ms, DEFAULTS.timeoutMs, 'timeout_ms', LIMITS.timeoutMs),
+    maxPages: positiveInteger(config.max_pages, DEFAULTS.maxPages, 'max_pages', LIMITS.maxPages),
   };
 }

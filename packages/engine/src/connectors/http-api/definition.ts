@@ -1,7 +1,7 @@
 import type { ColumnSchema, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { ConnectorError } from '../../types.js';
 import { ApiClient } from './client.js';
-import { DEFAULTS, resolveConfig, type HttpApiConfig, type ResolvedConfig } from './config.js';
+import { DEFAULTS, LIMITS, resolveConfig, type HttpApiConfig, type ResolvedConfig } from './config.js';
 import { discoverEndpoints } from './discover.js';
 import { JSON_PATH_PATTERN } from './json.js';
 import { fetchPages } from './pagination.js';
@@ -26,7 +26,7 @@ const paginationSpec = {
         type: { const: 'offset' },
         limit_param: param('Limit parameter', DEFAULTS.limitParam),
         offset_param: param('Offset parameter', DEFAULTS.offsetParam),
-        page_size: { type: 'integer', minimum: 1, default: DEFAULTS.pageSize, title: 'Page size' },
+        page_size: { type: 'integer', minimum: 1, maximum: LIMITS.pageSize, default: DEFAULTS.pageSize, title: 'Page size' },
       },
     },
     {
@@ -78,13 +78,13 @@ export const httpApiSpec = {
         },
       },
     },
-    timeout_ms: { type: 'integer', minimum: 1, default: DEFAULTS.timeoutMs, title: 'Request timeout (ms)' },
-    max_pages: { type: 'integer', minimum: 1, default: DEFAULTS.maxPages, title: 'Most pages read per endpoint (a safety stop)' },
+    timeout_ms: { type: 'integer', minimum: 1, maximum: LIMITS.timeoutMs, default: DEFAULTS.timeoutMs, title: 'Request timeout (ms)' },
+    max_pages: { type: 'integer', minimum: 1, maximum: LIMITS.maxPages, default: DEFAULTS.maxPages, title: 'Most pages read per endpoint (a safety stop)' },
   },
 } as const;
 
 /** Nothing connects ahead: each call makes its own requests. A bad configuration surfaces in check, discover and read, not in open. */
-export function openHttpApi(config: HttpApiConfig, context: ConnectorContext = { log: () => undefined }): ConnectorHandle {
+export function openHttpApi(config: HttpApiConfig, context: ConnectorContext): ConnectorHandle {
   let resolved: ResolvedConfig | ConnectorError;
   try {
     resolved = resolveConfig(config);
@@ -95,7 +95,7 @@ export function openHttpApi(config: HttpApiConfig, context: ConnectorContext = {
   let readContext: ReadContext | undefined;
   const ready = (): ReadContext => {
     if (resolved instanceof ConnectorError) throw resolved;
-    return (readContext ??= { client: new ApiClient(resolved, context.log), config: resolved, log: context.log, schemas });
+    return (readContext ??= { client: new ApiClient(resolved, context), config: resolved, log: context.log, schemas });
   };
   return {
     async check(signal) {
@@ -103,7 +103,9 @@ export function openHttpApi(config: HttpApiConfig, context: ConnectorContext = {
         const { client, config: resolvedConfig, log } = ready();
         const endpoint = resolvedConfig.endpoints[0]!;
         for await (const page of fetchPages(client, resolvedConfig, endpoint, log, {}, signal)) {
-          return { ok: true, detail: `${page.records.length} records on the first page of "${endpoint.name}"` };
+          let count = 0;
+          for await (const chunk of page.records) count += chunk.length;
+          return { ok: true, detail: `${count} records on the first page of "${endpoint.name}"` };
         }
         return { ok: true };
       } catch (error) {
@@ -122,6 +124,7 @@ export function openHttpApi(config: HttpApiConfig, context: ConnectorContext = {
     },
     async close() {
       schemas.clear();
+      await readContext?.client.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Datasets are the endpoints; their columns come from the records of the first page. */
+/** Datasets are the endpoints; their columns come from the first records of the first page (its first chunk: at most 1,000 records). */
 import type { DatasetSchema } from '../../types.js';
 import { inferColumns } from './infer.js';
 import { fetchPages } from './pagination.js';
@@ -9,7 +9,10 @@ export async function discoverEndpoints(context: ReadContext, signal?: AbortSign
   for (const endpoint of context.config.endpoints) {
     let records: unknown[] = [];
     for await (const page of fetchPages(context.client, context.config, endpoint, context.log, {}, signal)) {
-      records = page.records;
+      for await (const chunk of page.records) {
+        records = chunk;
+        break;
+      }
       break;
     }
     const columns = inferColumns(records);

@@ -5,22 +5,13 @@
 import { ConnectorError, type ConnectorContext } from '../../types.js';
 import type { ApiClient, JsonResponse } from './client.js';
 import type { ResolvedConfig, ResolvedEndpoint } from './config.js';
-import { JsonInteger, valueAt } from './json.js';
+import { JsonInteger } from './json.js';
 
 export interface Page {
   /** 1 for the first page. */
   number: number;
-  records: unknown[];
-}
-
-/** The records array of a response; a missing or null array is an empty page. */
-export function recordsOf(body: unknown, endpoint: ResolvedEndpoint): unknown[] {
-  const records = valueAt(body, endpoint.records);
-  if (records === undefined || records === null) return [];
-  if (!Array.isArray(records)) {
-    throw new ConnectorError('invalid_config', `endpoint "${endpoint.name}": records_path ${endpoint.recordsPath} leads to a ${typeof records}, not an array`, false);
-  }
-  return records;
+  /** The records, in chunks as the body arrives; read them to the end before asking for the next page. */
+  records: AsyncIterable<unknown[]>;
 }
 
 /** The target of the `rel="next"` link of a Link header, resolved against the URL that answered. */
@@ -55,6 +46,7 @@ export async function* fetchPages(
   let url: URL | undefined = new URL(endpoint.url);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   let offset = 0;
+  const selection = { records: endpoint.records, recordsLabel: endpoint.recordsPath, values: pagination.type === 'cursor' ? [pagination.nextCursorPath] : [] };
   if (pagination.type === 'offset') {
     url.searchParams.set(pagination.limitParam, String(pagination.pageSize));
     url.searchParams.set(pagination.offsetParam, '0');
@@ -64,26 +56,38 @@ export async function* fetchPages(
       log('warn', `endpoint "${endpoint.name}": stopped after max_pages (${config.maxPages}) pages; the API still had a next page`);
       return;
     }
-    const response: JsonResponse = await client.getJson(url, signal);
-    const records = recordsOf(response.body, endpoint);
-    yield { number, records };
-    url = nextUrl(response, records, url);
+    const response: JsonResponse = await client.getJson(url, selection, signal);
+    let count = 0;
+    const records = (async function* counted() {
+      for await (const chunk of response.records) {
+        count += chunk.length;
+        yield chunk;
+      }
+    })();
+    try {
+      yield { number, records };
+      // Whatever the reader left is still read: the next page depends on the count or on a value after the records.
+      for await (const _ of records);
+    } finally {
+      response.close();
+    }
+    url = nextUrl(response, count, url);
   }
 
-  function nextUrl(response: JsonResponse, records: unknown[], current: URL): URL | undefined {
+  function nextUrl(response: JsonResponse, count: number, current: URL): URL | undefined {
     switch (pagination.type) {
       case 'none':
         return undefined;
       case 'offset': {
         // A short page is the last one.
-        if (records.length < pagination.pageSize) return undefined;
-        offset += records.length;
+        if (count < pagination.pageSize) return undefined;
+        offset += count;
         const next = new URL(current);
         next.searchParams.set(pagination.offsetParam, String(offset));
         return next;
       }
       case 'cursor': {
-        const cursor = cursorText(valueAt(response.body, pagination.nextCursorPath));
+        const cursor = cursorText(response.values.get(pagination.nextCursorPath));
         if (cursor === undefined) return undefined;
         const next = new URL(current);
         next.searchParams.set(pagination.cursorParam, cursor);

@@ -1,6 +1,6 @@
 /**
- * Reads an endpoint page by page: each page becomes one batch (or several of at most `batchSize`
- * rows), so memory holds one page. Incremental reads pass the saved cursor to the API when it has a
+ * Reads an endpoint page by page, each page in the chunks of records its body streams in: each chunk
+ * becomes one batch (or several of at most `batchSize` rows), so memory holds one chunk, not a page. Incremental reads pass the saved cursor to the API when it has a
  * parameter for it, and filter here in any case: not every API filters strictly "after".
  */
 import { ConnectorError, type ColumnSchema, type DatasetRef, type ReadRequest, type RecordBatch, type Value } from '../../types.js';
@@ -58,30 +58,32 @@ export async function* readEndpoint(context: ReadContext, request: ReadRequest, 
   let schema = context.schemas.get(endpoint.name);
   let selected: ColumnSchema[] | undefined;
   for await (const page of fetchPages(context.client, context.config, endpoint, context.log, params, signal)) {
-    signal?.throwIfAborted();
-    const records = recordsOnly(endpoint, page.records);
-    if (records.length === 0) continue;
-    if (!schema) {
-      schema = inferColumns(records);
-      context.schemas.set(endpoint.name, schema);
-    }
-    selected ??= select(endpoint, schema, request.columns);
-    const cursorSchema = cursorColumn === undefined ? undefined : (schema.find((c) => c.name === cursorColumn) ?? null);
+    for await (const chunk of page.records) {
+      signal?.throwIfAborted();
+      const records = recordsOnly(endpoint, chunk);
+      if (records.length === 0) continue;
+      if (!schema) {
+        schema = inferColumns(records);
+        context.schemas.set(endpoint.name, schema);
+      }
+      selected ??= select(endpoint, schema, request.columns);
+      const cursorSchema = cursorColumn === undefined ? undefined : (schema.find((c) => c.name === cursorColumn) ?? null);
 
-    let rows: Value[][] = [];
-    for (const record of records) {
-      if (after !== undefined && cursorColumn !== undefined) {
-        const raw = record[cursorColumn];
-        const value = cursorSchema ? convert(endpoint, record, cursorSchema) : (raw ?? null);
-        if (value === null || compareCursor(value, after) <= 0) continue;
+      let rows: Value[][] = [];
+      for (const record of records) {
+        if (after !== undefined && cursorColumn !== undefined) {
+          const raw = record[cursorColumn];
+          const value = cursorSchema ? convert(endpoint, record, cursorSchema) : (raw ?? null);
+          if (value === null || compareCursor(value, after) <= 0) continue;
+        }
+        rows.push(selected.map((column) => convert(endpoint, record, column)));
+        if (rows.length >= batchSize) {
+          yield { columns: selected, rows };
+          rows = [];
+        }
       }
-      rows.push(selected.map((column) => convert(endpoint, record, column)));
-      if (rows.length >= batchSize) {
-        yield { columns: selected, rows };
-        rows = [];
-      }
+      if (rows.length > 0) yield { columns: selected, rows };
     }
-    if (rows.length > 0) yield { columns: selected, rows };
   }
 }
 

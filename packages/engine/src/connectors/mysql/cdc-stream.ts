@@ -14,7 +14,7 @@ import type { AnyBinlogEvent, BinlogEventByName, BinlogEventName, QueryEvent, Ro
 import type { RowChange, SourceTransaction } from '../../cdc/types.js';
 import type { ColumnSchema, Value } from '../../types.js';
 import { ConnectorError } from '../../types.js';
-import { classify, type MysqlClient, type MysqlConfig, poolOptions } from './client.js';
+import { classify, type MysqlClient, type MysqlConfig } from './client.js';
 import { describeKeyedTable, type KeyedTable } from './cdc-checks.js';
 import { type BinlogPosition, formatPosition, replicaServerId } from './cdc-position.js';
 import { decoder } from './type-mapping.js';
@@ -72,9 +72,9 @@ export function truncatedTable(statement: string, defaultDatabase: string): { da
   return second === undefined ? { database: defaultDatabase, table: first } : { database: first, table: second };
 }
 
-/** Connection options for zongji: the connector's, less the pool's own. */
-function binlogConnectionOptions(config: MysqlConfig) {
-  const { connectionLimit: _poolOnly, ...options } = poolOptions(config);
+/** Connection options for zongji: the connector's (through the egress policy), less the pool's own. */
+async function binlogConnectionOptions(client: MysqlClient) {
+  const { connectionLimit: _poolOnly, ...options } = await client.connectionOptions();
   return options;
 }
 
@@ -155,7 +155,7 @@ export class BinlogTableStream {
     } finally {
       conn.release();
     }
-    const zongji = new ZongJi(binlogConnectionOptions(this.config));
+    const zongji = new ZongJi(await binlogConnectionOptions(this.client));
     this.zongji = zongji;
     // zongji's resume pair (filename, position) is kept coherent across rotations and only moves at
     // group boundaries; read it now, while this event is the latest one.

@@ -5,7 +5,7 @@
  * the server keeps binlogs (binlog_expire_logs_seconds) bounds how long a capture may stay stopped.
  */
 import type { ChangeSource } from '../../cdc/types.js';
-import type { DatasetRef } from '../../types.js';
+import type { ConnectorContext, DatasetRef } from '../../types.js';
 import { MysqlClient, type MysqlConfig } from './client.js';
 import { binaryLogs, checkCaptureSupport, currentBinlogPosition, describeKeyedTable } from './cdc-checks.js';
 import { type BinlogPosition, comparePositions, parsePosition } from './cdc-position.js';
@@ -28,8 +28,8 @@ export function binlogBytesBetween(from: BinlogPosition, to: BinlogPosition, log
   return logs[first]!.size - from.offset + between + to.offset;
 }
 
-export function mysqlChangeSource(config: MysqlConfig, captureId: string): MysqlChangeSource {
-  const client = new MysqlClient(config);
+export function mysqlChangeSource(config: MysqlConfig, captureId: string, context: Pick<ConnectorContext, 'egress'> | undefined): MysqlChangeSource {
+  const client = new MysqlClient(config, context);
   // Ends streams still running when the source is closed.
   const closing = new AbortController();
   const running = new Set<Promise<void>>();

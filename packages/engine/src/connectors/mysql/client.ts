@@ -2,9 +2,11 @@
  * Connections to a MySQL or MariaDB server: a small pool per handle, sessions pinned to UTC, and
  * driver errors mapped to connector error codes (never carrying the password).
  */
+import { connect as connectSocket } from 'node:net';
 import mysql from 'mysql2';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
-import { ConnectorError, type ConnectorErrorCode } from '../../types.js';
+import { egressOf } from '../../egress.js';
+import { ConnectorError, type ConnectorContext, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
 
 export interface MysqlConfig {
   host: string;
@@ -34,6 +36,25 @@ export function poolOptions(config: MysqlConfig): PoolOptions {
     decimalNumbers: false,
     jsonStrings: true,
     timezone: 'Z',
+  };
+}
+
+/**
+ * The options of connections to the server, through the egress policy: sockets go to the address it
+ * checked, while `host` keeps the name mysql2 verifies the TLS certificate against.
+ */
+export async function connectionOptions(config: MysqlConfig, egress: EgressPolicy): Promise<PoolOptions> {
+  const options = poolOptions(config);
+  const port = config.port ?? 3306;
+  const { address } = await egress.resolve(config.host, port);
+  return {
+    ...options,
+    stream: () => {
+      const socket = connectSocket(port, address);
+      socket.setNoDelay(true);
+      socket.once('connect', () => socket.setKeepAlive(true));
+      return socket;
+    },
   };
 }
 
@@ -109,20 +130,35 @@ export function sessionSqlMode(current: string): string {
 
 /** A lazily created pool; each connection is set up once (UTC, sql_mode) before its first use. */
 export class MysqlClient {
-  private pool: Pool | undefined;
+  private pool: Promise<Pool> | undefined;
   private readonly prepared = new WeakSet<PoolConnection>();
+  private readonly egress: EgressPolicy;
 
-  constructor(readonly config: MysqlConfig) {}
+  constructor(
+    readonly config: MysqlConfig,
+    context: Pick<ConnectorContext, 'egress'> | undefined,
+  ) {
+    this.egress = egressOf(context);
+  }
+
+  /** Options of a single connection (the binlog reader's), checked by the egress policy like the pool's. */
+  async connectionOptions(): Promise<PoolOptions> {
+    return connectionOptions(this.config, this.egress);
+  }
 
   classify(error: unknown): ConnectorError {
     return classify(error, this.config.password);
   }
 
   async connection(): Promise<PoolConnection> {
-    this.pool ??= mysql.createPool(poolOptions(this.config));
-    const pool = this.pool;
     let conn: PoolConnection;
     try {
+      // One resolution per pool: its connections all go to the address checked then.
+      this.pool ??= this.connectionOptions().then((options) => mysql.createPool(options));
+      const pool = await this.pool.catch((error: unknown) => {
+        this.pool = undefined;
+        throw error;
+      });
       conn = await new Promise<PoolConnection>((resolve, reject) => pool.getConnection((error, c) => (error ? reject(error) : resolve(c))));
     } catch (error) {
       throw this.classify(error);
@@ -142,8 +178,9 @@ export class MysqlClient {
   }
 
   async close(): Promise<void> {
-    const pool = this.pool;
+    const pending = this.pool;
     this.pool = undefined;
+    const pool = await pending?.catch(() => undefined);
     if (pool) await new Promise<void>((resolve) => pool.end(() => resolve()));
   }
 }

@@ -24,7 +24,7 @@ export const mysqlSpec: ConfigSpec = {
 
 /** A handle over a small pool, opened lazily (open() never fails on an unreachable server); close() ends it. */
 export function openMysql(config: MysqlConfig, context?: ConnectorContext): ConnectorHandle {
-  const client = new MysqlClient(config);
+  const client = new MysqlClient(config, context);
   return {
     async check() {
       try {
@@ -72,7 +72,7 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
       return writeTable(client, request, config.database, batches, signal);
     },
     changeSource(captureId) {
-      return mysqlChangeSource(config, captureId);
+      return mysqlChangeSource(config, captureId, context);
     },
     async close() {
       await client.close();

@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 import type { ApplyMode, CdcSnapshot, ChangeSink, RowChange, SourceTransaction } from '../../cdc/types.js';
-import type { ColumnSchema, DatasetRef, RecordBatch, Value } from '../../types.js';
+import type { ColumnSchema, DatasetRef, EgressPolicy, RecordBatch, Value } from '../../types.js';
 import { classify, connect, ensureSchema, qualified, quoteIdent, type PostgresConfig } from './client.js';
 import { ddlType } from './type-mapping.js';
 import { copyInto, existingColumns } from './write.js';
@@ -36,9 +36,9 @@ interface Upsert {
   written: boolean[];
 }
 
-export function postgresChangeSink(config: PostgresConfig, defaultSchema: string): ChangeSink {
+export function postgresChangeSink(config: PostgresConfig, defaultSchema: string, egress?: EgressPolicy): ChangeSink {
   let client: pg.Client | undefined;
-  const ready = async () => (client ??= await connect(config));
+  const ready = async () => (client ??= await connect(config, egress));
   const known = new Map<string, Set<string>>();
 
   const schemaOf = (target: DatasetRef) => target.namespace ?? defaultSchema;

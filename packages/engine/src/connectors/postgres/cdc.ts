@@ -7,8 +7,8 @@
 import pg from 'pg';
 import { LogicalReplicationService, PgoutputPlugin } from 'pg-logical-replication';
 import type { ChangeSource, RowChange, SourceTransaction } from '../../cdc/types.js';
-import { ConnectorError, type ColumnSchema, type DatasetRef, type RecordBatch, type Value } from '../../types.js';
-import { classify, clientConfig, connect, qualified, type PostgresConfig } from './client.js';
+import { ConnectorError, type ColumnSchema, type DatasetRef, type EgressPolicy, type RecordBatch, type Value } from '../../types.js';
+import { classify, connect, connectionOptions, qualified, type PostgresConfig } from './client.js';
 import { OID_TYPES, typeParser } from './type-mapping.js';
 
 const SNAPSHOT_BATCH = 10_000;
@@ -38,10 +38,10 @@ interface RelationColumn {
   parser: (raw: string) => unknown;
 }
 
-export function postgresChangeSource(config: PostgresConfig, defaultSchema: string, captureId: string): ChangeSource {
+export function postgresChangeSource(config: PostgresConfig, defaultSchema: string, captureId: string, egress?: EgressPolicy): ChangeSource {
   const name = captureName(captureId);
   let admin: pg.Client | undefined;
-  const ready = async () => (admin ??= await connect(config));
+  const ready = async () => (admin ??= await connect(config, egress));
   let service: LogicalReplicationService | undefined;
   let confirmed: string | undefined;
 
@@ -109,9 +109,9 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
       const { columns, primaryKey } = await describe(table, signal);
       await ensurePublication(table);
       await dropSlot(); // a resync starts from a new slot
-      const replication = new pg.Client({ ...clientConfig(config), replication: 'database' } as pg.ClientConfig);
+      const replication = new pg.Client({ ...(await connectionOptions(config, egress)), replication: 'database' } as pg.ClientConfig);
       replication.on('error', () => undefined);
-      const reader = await connect(config);
+      const reader = await connect(config, egress);
       try {
         await replication.connect();
         const created = await replication.query(`CREATE_REPLICATION_SLOT ${name} LOGICAL pgoutput EXPORT_SNAPSHOT`);
@@ -162,7 +162,7 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
         }
         return message;
       };
-      const current = new LogicalReplicationService({ ...clientConfig(config) }, { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } });
+      const current = new LogicalReplicationService({ ...(await connectionOptions(config, egress)) }, { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } });
       service = current;
       confirmed ??= position;
       let pending: { commitTime: string; changes: RowChange[] } | undefined;

@@ -1,6 +1,7 @@
 /** Connections to a PostgreSQL server, with errors mapped to connector error codes. */
+import { isIP } from 'node:net';
 import pg from 'pg';
-import { ConnectorError, type ConnectorErrorCode } from '../../types.js';
+import { ConnectorError, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
 import { typeParser } from './type-mapping.js';
 
 export interface PostgresConfig {
@@ -38,6 +39,19 @@ export function clientConfig(config: PostgresConfig): pg.ClientConfig {
   };
 }
 
+/**
+ * The options of one connection. With an egress policy (a server the user named), the connection
+ * goes to the address the policy checked, while TLS still verifies the certificate against the host
+ * name. Without one (the host's own server, e.g. the built-in warehouse), to the host as configured.
+ */
+export async function connectionOptions(config: PostgresConfig, egress?: EgressPolicy): Promise<pg.ClientConfig> {
+  const options = clientConfig(config);
+  if (!egress) return options;
+  const { address } = await egress.resolve(config.host, config.port ?? 5432);
+  const ssl = config.ssl ? { rejectUnauthorized: true, ...(isIP(config.host) ? {} : { servername: config.host }) } : false;
+  return { ...options, host: address, ssl };
+}
+
 export function classify(error: unknown): ConnectorError {
   if (error instanceof ConnectorError) return error;
   const e = error as { code?: string; message?: string };
@@ -65,8 +79,8 @@ export function classify(error: unknown): ConnectorError {
   return new ConnectorError('failed', e.message ?? 'PostgreSQL error', true, { cause: error });
 }
 
-export async function connect(config: PostgresConfig): Promise<pg.Client> {
-  const client = new pg.Client(clientConfig(config));
+export async function connect(config: PostgresConfig, egress?: EgressPolicy): Promise<pg.Client> {
+  const client = new pg.Client(await connectionOptions(config, egress));
   client.on('error', () => undefined); // a dropped connection surfaces on the next query
   try {
     await client.connect();

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { ConnectorDefinition, ConnectorHandle } from '../../types.js';
+import { egressOf } from '../../egress.js';
+import type { ConnectorDefinition, ConnectorHandle, EgressPolicy } from '../../types.js';
 import { classify, connect, type PostgresConfig } from './client.js';
 import { postgresChangeSource } from './cdc.js';
 import { postgresChangeSink } from './cdc-sink.js';
@@ -22,17 +23,20 @@ export const postgresSpec = {
   },
 } as const;
 
-/** One connection per handle: opened lazily, closed by close(). */
-export function openPostgres(config: PostgresConfig): ConnectorHandle {
+/**
+ * One connection per handle: opened lazily, closed by close(). `egress` checks every connection to a
+ * server the user named; the host's own server (the built-in warehouse) is opened without one.
+ */
+export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): ConnectorHandle {
   const schema = config.schema ?? 'public';
   let client: Awaited<ReturnType<typeof connect>> | undefined;
-  const ready = async () => (client ??= await connect(config));
+  const ready = async () => (client ??= await connect(config, egress));
   // An abort must also stop a statement in flight (a long FETCH or COPY): cancel it from a second connection.
   const cancelOnAbort = (signal: AbortSignal | undefined, c: pg.Client) => {
     const pid = (c as unknown as { processID?: number }).processID;
     const onAbort = () => {
       if (!pid) return;
-      void connect(config)
+      void connect(config, egress)
         .then(async (other) => {
           await other.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
           await other.end();
@@ -115,8 +119,8 @@ export function openPostgres(config: PostgresConfig): ConnectorHandle {
         release();
       }
     },
-    changeSource: (captureId) => postgresChangeSource(config, schema, captureId),
-    changeSink: () => postgresChangeSink(config, schema),
+    changeSource: (captureId) => postgresChangeSource(config, schema, captureId, egress),
+    changeSink: () => postgresChangeSink(config, schema, egress),
     async close() {
       await client?.end().catch(() => undefined);
       client = undefined;
@@ -130,7 +134,7 @@ export const postgresConnector: ConnectorDefinition<PostgresConfig> = {
   version: 1,
   spec: postgresSpec as unknown as ConnectorDefinition['spec'],
   capabilities: { read: true, write: true, writeModes: ['append', 'overwrite', 'upsert'] },
-  async open(config) {
-    return openPostgres(config);
+  async open(config, context) {
+    return openPostgres(config, egressOf(context));
   },
 };

@@ -87,6 +87,7 @@ export const Preview = Type.Object({
   columns: Type.Array(Column, { description: 'The inferred output schema: what the destination table gets' }),
   input_columns: Type.Array(Column),
   rows: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'The transformed sample; binary values as \\x hex' }),
+  truncated: Type.Boolean({ description: 'Whether rows were left out to keep the answer under 5 MB of rows' }),
   streams: Type.Array(Type.Object({ name: Type.String(), rows_sampled: Type.Integer() })),
   pushdown: Type.Boolean({ description: 'Whether a run pushes the steps down into the source as one SELECT' }),
 });

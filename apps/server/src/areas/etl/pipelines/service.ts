@@ -16,6 +16,21 @@ import { findCycle } from './dag.js';
 import type { PipelineDestinationSpec, PipelineRow, PipelinesRepository, SourceStream } from './repository.js';
 
 const PREVIEW_TIMEOUT_MS = 60_000;
+/** Bytes of rows a preview answers with at most (as JSON); further rows are left out and `truncated` says so. */
+const PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The rows as JSON objects, up to PREVIEW_MAX_BYTES of them. */
+function cappedRows(columns: Array<{ name: string }>, rows: unknown[][]): { rows: Array<Record<string, unknown>>; truncated: boolean } {
+  const kept: Array<Record<string, unknown>> = [];
+  let bytes = 0;
+  for (const values of rows) {
+    const row = Object.fromEntries(columns.map((c, i) => [c.name, jsonValue(values[i])]));
+    bytes += Buffer.byteLength(JSON.stringify(row));
+    if (bytes > PREVIEW_MAX_BYTES) return { rows: kept, truncated: true };
+    kept.push(row);
+  }
+  return { rows: kept, truncated: false };
+}
 
 type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
@@ -265,7 +280,7 @@ export function createPipelinesService(deps: {
         return {
           columns: preview.output.map(column),
           input_columns: preview.input.map(column),
-          rows: preview.rows.map((values) => Object.fromEntries(preview.output.map((c, i) => [c.name, jsonValue(values[i])]))),
+          ...cappedRows(preview.output, preview.rows),
           streams: preview.streams,
           pushdown: row.sources.length === 1 && !!sourceFacts?.sql && !!destination?.sql,
         };

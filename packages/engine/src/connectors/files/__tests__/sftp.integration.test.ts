@@ -159,7 +159,7 @@ describe('sftp connector', () => {
     expect(await readdir(dir)).toEqual([]); // the write probe is gone
 
     const logged: unknown[] = [];
-    const unpinned = open({ host_key_sha256: undefined }, { log: (level, message, fields) => logged.push({ level, message, ...fields }) });
+    const unpinned = open({ host_key_sha256: undefined }, { ...quiet, log: (level, message, fields) => logged.push({ level, message, ...fields }) });
     expect(await unpinned.check()).toEqual({ ok: true });
     expect(logged).toContainEqual(expect.objectContaining({ level: 'info', host_key_sha256: hostKeySha256 }));
   });

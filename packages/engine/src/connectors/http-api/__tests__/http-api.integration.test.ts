@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unrestrictedEgress } from '../../../egress.js';
 import { ConnectorError, type ConnectorHandle, type RecordBatch, type Value } from '../../../types.js';
 import type { EndpointConfig, HttpApiConfig } from '../config.js';
 import { httpApiConnector, openHttpApi } from '../definition.js';
 
 const TOKEN = 'Bearer s3cret-token-42';
+/** These tests reach their own loopback servers: no egress limits. */
+const direct = { log: () => undefined, egress: unrestrictedEgress };
 
 interface Seen {
   path: string;
@@ -153,7 +156,7 @@ describe('HTTP JSON API connector', () => {
   const open = (endpoints: EndpointConfig[], extra: Partial<HttpApiConfig> = {}) => {
     const handle = openHttpApi(
       { base_url: `${origin}/v1`, auth_header_value: TOKEN, endpoints, ...extra },
-      { log: (level, message) => logs.push({ level, message }) },
+      { log: (level, message) => logs.push({ level, message }), egress: unrestrictedEgress },
     );
     handles.push(handle);
     return handle;
@@ -177,7 +180,7 @@ describe('HTTP JSON API connector', () => {
 
   it('reports a wrong auth value as auth_failed without ever repeating it', async () => {
     const wrong = 'Bearer wrong-but-secret-999';
-    const handle = openHttpApi({ base_url: `${origin}/v1`, auth_header_value: wrong, endpoints: [{ name: 'types', path: 'types' }] });
+    const handle = openHttpApi({ base_url: `${origin}/v1`, auth_header_value: wrong, endpoints: [{ name: 'types', path: 'types' }] }, direct);
     const result = await handle.check();
     expect(result).toMatchObject({ ok: false, code: 'auth_failed' });
     expect(JSON.stringify(result)).not.toContain('wrong-but-secret-999');
@@ -186,7 +189,7 @@ describe('HTTP JSON API connector', () => {
     expect(error).toBeInstanceOf(ConnectorError);
     expect(error).toMatchObject({ code: 'auth_failed', retryable: false });
     expect(`${(error as Error).message} ${String((error as Error).stack)}`).not.toContain('wrong-but-secret-999');
-    const missing = await openHttpApi({ base_url: `${origin}/v1`, endpoints: [{ name: 'types', path: 'types' }] }).check();
+    const missing = await openHttpApi({ base_url: `${origin}/v1`, endpoints: [{ name: 'types', path: 'types' }] }, direct).check();
     expect(missing).toMatchObject({ ok: false, code: 'auth_failed' });
   });
 
@@ -194,7 +197,7 @@ describe('HTTP JSON API connector', () => {
     expect(await open([{ name: 'nope', path: 'no/such/thing' }]).check()).toMatchObject({ ok: false, code: 'not_found' });
     const { server, origin: closedOrigin } = await listen(() => undefined);
     await close(server);
-    const refused = await openHttpApi({ base_url: closedOrigin, auth_header_value: TOKEN, endpoints: [{ name: 'x', path: 'x' }] }).check();
+    const refused = await openHttpApi({ base_url: closedOrigin, auth_header_value: TOKEN, endpoints: [{ name: 'x', path: 'x' }] }, direct).check();
     expect(refused).toMatchObject({ ok: false, code: 'unreachable' });
     expect(JSON.stringify(refused)).not.toContain('s3cret');
   });
@@ -206,9 +209,9 @@ describe('HTTP JSON API connector', () => {
   });
 
   it('reports a bad configuration from check, not from open', async () => {
-    const handle = openHttpApi({ base_url: 'ftp://example.com', endpoints: [{ name: 'x', path: 'x' }] });
+    const handle = openHttpApi({ base_url: 'ftp://example.com', endpoints: [{ name: 'x', path: 'x' }] }, direct);
     expect(await handle.check()).toMatchObject({ ok: false, code: 'invalid_config' });
-    const absolute = openHttpApi({ base_url: origin, endpoints: [{ name: 'x', path: 'http://elsewhere.example/x' }] });
+    const absolute = openHttpApi({ base_url: origin, endpoints: [{ name: 'x', path: 'http://elsewhere.example/x' }] }, direct);
     expect(await absolute.check()).toMatchObject({ ok: false, code: 'invalid_config' });
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import { quiet } from '../../../__tests__/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowChange, SourceTransaction } from '../../../cdc/types.js';
 import type { RecordBatch, Value } from '../../../types.js';
@@ -100,7 +101,7 @@ describe('MySQL / MariaDB change source', () => {
       day date, happened datetime(6), stamped timestamp null default null, doc json, payload blob, note varchar(20) null)`);
     await sql('create table nokey (id int, name varchar(10))');
     await sql('create table other (id int auto_increment primary key, v int)');
-    source = mysqlChangeSource(config, `test-capture-${suffix}`);
+    source = mysqlChangeSource(config, `test-capture-${suffix}`, quiet);
   });
 
   afterAll(async () => {
@@ -112,7 +113,7 @@ describe('MySQL / MariaDB change source', () => {
   });
 
   it('is what the connector handle offers', async () => {
-    const handle = openMysql(config);
+    const handle = openMysql(config, quiet);
     try {
       const offered = handle.changeSource?.('x');
       expect(offered).toBeDefined();
@@ -152,7 +153,7 @@ describe('MySQL / MariaDB change source', () => {
   });
 
   it('names the replication privileges a user lacks', async () => {
-    const limited = mysqlChangeSource({ ...config, user: limitedUser, password: 'limited-pw-123' }, 'limited');
+    const limited = mysqlChangeSource({ ...config, user: limitedUser, password: 'limited-pw-123' }, 'limited', quiet);
     try {
       const refused = limited.describe(items);
       await expect(refused).rejects.toMatchObject({ code: 'missing_privilege' });
@@ -235,7 +236,7 @@ describe('MySQL / MariaDB change source', () => {
     expect(insert3!.changes[0]!.columns).toEqual((await source.describe(items)).columns);
 
     // The same canonical values as the connector's own reads.
-    const handle = openMysql(config);
+    const handle = openMysql(config, quiet);
     try {
       const read: Value[][] = [];
       for await (const batch of handle.read!({ dataset: items })) read.push(...batch.rows);
@@ -370,7 +371,7 @@ describe('MySQL / MariaDB change source', () => {
       'insert into wide (id) values (2)',
     ]);
     const captured = allChanges(await streamUntil(snapshot.position, changedUntil((c) => idOf(c) === 2), 60_000, wide)).map((c) => c.values);
-    const handle = openMysql(config);
+    const handle = openMysql(config, quiet);
     try {
       const read: Value[][] = [];
       for await (const batch of handle.read!({ dataset: wide })) read.push(...batch.rows);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import { quiet } from '../../../__tests__/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalType, ColumnSchema, ConnectorHandle, RecordBatch, Value, WriteRequest } from '../../../types.js';
 import { CANONICAL_TYPES } from '../../../types.js';
@@ -57,7 +58,7 @@ describe('MySQL / MariaDB connector', () => {
     await conn.query(`create database \`${database}\` character set utf8mb4`);
     await conn.query(`create user '${limitedUser}'@'%' identified by 'limited-pw-123'`);
     await conn.end();
-    handle = await mysqlConnector.open(config, { log: () => undefined });
+    handle = await mysqlConnector.open(config, quiet);
   });
 
   afterAll(async () => {
@@ -84,7 +85,7 @@ describe('MySQL / MariaDB connector', () => {
   });
 
   it('runs its sessions in UTC and strict mode, whatever the server default', async () => {
-    const client = new MysqlClient(config);
+    const client = new MysqlClient(config, quiet);
     try {
       const conn = await client.connection();
       const [rows] = await conn.promise().query<mysql.RowDataPacket[]>('select @@session.time_zone as tz, @@session.sql_mode as mode');
@@ -99,7 +100,7 @@ describe('MySQL / MariaDB connector', () => {
   it('reports a wrong password as auth_failed without echoing it', async () => {
     const password = 'Wr0ng-S3cret-Pa55word';
     const logged: unknown[] = [];
-    const bad = await mysqlConnector.open({ ...config, password }, { log: (...args) => logged.push(args) });
+    const bad = await mysqlConnector.open({ ...config, password }, { ...quiet, log: (...args) => logged.push(args) });
     const result = await bad.check();
     await bad.close();
     expect(result).toMatchObject({ ok: false, code: 'auth_failed' });
@@ -108,16 +109,16 @@ describe('MySQL / MariaDB connector', () => {
   });
 
   it('reports a closed port as unreachable and an unknown database as not_found', async () => {
-    const closed = openMysql({ ...config, port: 1 });
+    const closed = openMysql({ ...config, port: 1 }, quiet);
     expect(await closed.check()).toMatchObject({ ok: false, code: 'unreachable' });
     await closed.close();
-    const missing = openMysql({ ...config, database: `${database}_missing` });
+    const missing = openMysql({ ...config, database: `${database}_missing` }, quiet);
     expect(await missing.check()).toMatchObject({ ok: false, code: 'not_found' });
     await missing.close();
   });
 
   it('reports a user without access to the database as missing_privilege', async () => {
-    const limited = openMysql({ ...config, user: limitedUser, password: 'limited-pw-123' });
+    const limited = openMysql({ ...config, user: limitedUser, password: 'limited-pw-123' }, quiet);
     const result = await limited.check();
     await limited.close();
     expect(result).toMatchObject({ ok: false, code: 'missing_privilege' });
