@@ -134,9 +134,12 @@ export interface EgressPolicy {
   resolve(host: string, port: number): Promise<{ address: string; family: 4 | 6 }>;
 }
 
+/** Where a run's or a connector's log lines go. Never pass secrets. */
+export type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
 export interface ConnectorContext {
   /** Where log lines of this connector go (the run's log, the API's log). Never pass secrets. */
-  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+  log: Log;
   /**
    * Checks every connection a connector opens to a host named in its configuration. Absent: every
    * such connection is refused, so a host must choose (egress.ts has a policy without limits for

@@ -1,14 +1,16 @@
 /** ETL: pipelines (sources -> transforms -> destination, in a DAG of dependencies) and their schedules. */
 import type { ConnectorHandle } from '@svc/engine';
-import client from 'prom-client';
+import client, { type Counter } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { AuditService } from '../audit/service.js';
+import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsRepository } from '../operations/executions/repository.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
+import { createDependentsHandler, createPipelineHandler } from './pipelines/pipeline.job.js';
 import { createPipelinesRepository } from './pipelines/repository.js';
 import { pipelineRoutes } from './pipelines/routes.js';
 import { createPipelineRuns } from './pipelines/runs.js';
@@ -27,6 +29,9 @@ export function createEtlArea(
     executions: ExecutionsService;
     executionsRepository: ExecutionsRepository;
     queue: JobQueue;
+    /** The operations area's record of runs, and its count of rows moved. */
+    recorder: RunRecorder;
+    rowsMoved: Counter<'direction'>;
     connectors: {
       describe(principal: Principal, id: string): Promise<ConnectorFacts>;
       openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
@@ -46,8 +51,13 @@ export function createEtlArea(
     labelNames: ['outcome'] as const,
     registers: [platform.metrics.registry],
   });
+  const runs = createPipelineRuns({ db, repository: pipelinesRepository, executionsRepository: deps.executionsRepository, executions: deps.executions, queue: deps.queue, logger });
   return {
-    runs: createPipelineRuns({ db, repository: pipelinesRepository, executionsRepository: deps.executionsRepository, executions: deps.executions, queue: deps.queue, logger }),
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: {
+      etl_pipeline: createPipelineHandler({ recorder: deps.recorder, openConnector: deps.connectors.openForRun, rowsMoved: deps.rowsMoved, pipelines: runs }),
+      etl_dependents: createDependentsHandler({ recorder: deps.recorder, pipelines: runs }),
+    } satisfies JobHandlers,
     /** Fires due schedules from this process (any number of processes may). */
     startScheduler(options: { manual?: boolean } = {}): Scheduler {
       return startScheduler({

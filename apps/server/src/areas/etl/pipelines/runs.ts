@@ -17,9 +17,6 @@ type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?
 
 export type PipelineRuns = ReturnType<typeof createPipelineRuns>;
 
-/** Starts the pipelines that depend on a succeeded run: a job enqueued with the run's success, so a crash in between loses no cascade. */
-export const DEPENDENTS_JOB = 'etl_dependents';
-
 /** Scheduler and dependency triggers act for no request. */
 export const SYSTEM_CONTEXT = { actorUserId: null, actorTokenId: null, clientAddress: null, userAgent: null, requestId: null };
 
@@ -62,7 +59,8 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
         );
         await deps.executionsRepository.progress(trx, executionId, result.counters);
         await deps.executionsRepository.finish(trx, executionId, 'succeeded', null);
-        if ((await repository.dependents(trx, params.pipeline_id)).length > 0) await deps.queue.enqueue(trx, DEPENDENTS_JOB, { execution_id: executionId }, { maxAttempts: 10 });
+        // The dependents start from a job enqueued with the run's success, so a crash in between loses no cascade.
+        if ((await repository.dependents(trx, params.pipeline_id)).length > 0) await deps.queue.enqueue(trx, 'etl_dependents', { execution_id: executionId }, { maxAttempts: 10 });
       });
     },
 

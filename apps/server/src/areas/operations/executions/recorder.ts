@@ -8,7 +8,6 @@ import type { SyncParams } from './service.js';
 
 export type RunRecorder = ReturnType<typeof createRunRecorder>;
 
-export const SYNC_RANGE_JOB = 'sync_range';
 
 export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue }) {
   const { db, repository, shared, logger, queue } = deps;
@@ -58,7 +57,7 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
           .execute();
         const unqueued = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('job_id', 'is', null).execute();
         for (const { range_no } of unqueued) {
-          const jobId = await queue.enqueue(trx, SYNC_RANGE_JOB, { execution_id: id, stream_index: streamIndex, range_no }, { maxAttempts: 5 });
+          const jobId = await queue.enqueue(trx, 'sync_range', { execution_id: id, stream_index: streamIndex, range_no }, { maxAttempts: 5 });
           await trx.updateTable('execution_ranges').set({ job_id: jobId }).where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', range_no).execute();
         }
       });

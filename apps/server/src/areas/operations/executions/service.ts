@@ -7,16 +7,13 @@ import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
 import { savepoint, type Db } from '../../../platform/db/index.js';
 import { conflict, validationFailed } from '../../../platform/errors/index.js';
+import { jobKindOfRun } from '../../../platform/job-kinds.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
 
-export const SYNC_JOB = 'sync';
-export const PIPELINE_JOB = 'etl_pipeline';
-/** The job that runs an execution of each kind. */
-const JOB_OF_KIND: Record<string, string> = { sync: SYNC_JOB, pipeline: PIPELINE_JOB };
 
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
@@ -153,7 +150,9 @@ export function createExecutionsService(deps: {
     }
     // A retry starts from the key ranges its predecessor had not finished: the finished ones come along as done.
     if (spec.retryOf) await repository.carryRanges(trx, spec.retryOf, row.id);
-    await queue.enqueue(trx, JOB_OF_KIND[spec.kind] ?? SYNC_JOB, { execution_id: row.id });
+    const jobKind = jobKindOfRun(spec.kind);
+    if (!jobKind) throw new Error(`no job kind runs executions of kind ${spec.kind} (platform/job-kinds.ts)`);
+    await queue.enqueue(trx, jobKind, { execution_id: row.id });
     await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind: spec.kind, retry_of: spec.retryOf ?? null, trigger: spec.trigger ?? null } }, trx);
     return row;
   };

@@ -6,12 +6,11 @@
  * committed last.
  */
 import { randomUUID } from 'node:crypto';
-import { runCapture, type ConnectorHandle } from '@svc/engine';
+import { runCapture, type ConnectorHandle, type Log } from '@svc/engine';
 import type { Logger } from 'pino';
-import type { CdcLogs } from '../areas/ingestion/cdc/logs.js';
-import type { CdcChanges, CdcRepository, CdcTableRow } from '../areas/ingestion/cdc/repository.js';
-import type { Db } from '../platform/db/index.js';
-import type { Log } from './run-control.js';
+import type { Db } from '../../../platform/db/index.js';
+import type { CdcLogs } from './logs.js';
+import type { CdcChanges, CdcRepository, CdcTableRow } from './repository.js';
 
 export interface CdcReaders {
   readonly owner: string;

@@ -3,14 +3,14 @@
  * engine (pushed down into a PostgreSQL source, or in process), then commits cursors, lineage, the
  * succeeded status and the job that starts the dependent pipelines, together.
  */
-import { runPipeline, type ConnectorHandle, type PipelineCounters, type Value } from '@svc/engine';
+import { runPipeline, type ConnectorHandle, type Log, type PipelineCounters, type Value } from '@svc/engine';
 import type { Counter } from 'prom-client';
-import type { PipelineRuns } from '../areas/etl/pipelines/runs.js';
-import type { PipelineRunParams } from '../areas/etl/pipelines/service.js';
-import type { RunRecorder } from '../areas/operations/executions/recorder.js';
-import type { RunCounters } from '../areas/operations/executions/repository.js';
-import type { Job, JobHandler } from '../platform/jobs.js';
-import { settleFailure, watchRun, type Log } from './run-control.js';
+import type { Job, JobHandler } from '../../../platform/jobs.js';
+import type { RunRecorder } from '../../operations/executions/recorder.js';
+import type { RunCounters } from '../../operations/executions/repository.js';
+import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
+import type { PipelineRuns } from './runs.js';
+import type { PipelineRunParams } from './service.js';
 
 export interface PipelineJobDeps {
   recorder: RunRecorder;
@@ -21,10 +21,10 @@ export interface PipelineJobDeps {
 
 const countersOf = (c: PipelineCounters): RunCounters => ({ rows_read: c.rowsRead, rows_written: c.rowsWritten, bytes_read: c.bytesRead, bytes_written: c.bytesWritten });
 
-export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
+export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pipeline'> {
   const { recorder } = deps;
-  return async (job: Job, leaseSignal: AbortSignal) => {
-    const executionId = String(job.payload['execution_id']);
+  return async (job: Job<'etl_pipeline'>, leaseSignal: AbortSignal) => {
+    const executionId = job.payload.execution_id;
     const execution = await recorder.start(executionId);
     if (!execution) return; // cancelled or finished meanwhile
     const params = execution.params as unknown as PipelineRunParams;
@@ -75,9 +75,9 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler {
 }
 
 /** Starts the dependent pipelines of a succeeded run (idempotent: each once per DAG run). */
-export function createDependentsHandler(deps: Pick<PipelineJobDeps, 'recorder' | 'pipelines'>): JobHandler {
-  return async (job: Job) => {
-    const executionId = String(job.payload['execution_id']);
+export function createDependentsHandler(deps: Pick<PipelineJobDeps, 'recorder' | 'pipelines'>): JobHandler<'etl_dependents'> {
+  return async (job: Job<'etl_dependents'>) => {
+    const executionId = job.payload.execution_id;
     const log: Log = (level, message, fields) => void deps.recorder.log(executionId, level, message, fields).catch(() => undefined);
     await deps.pipelines.triggerDependents(executionId, log);
   };

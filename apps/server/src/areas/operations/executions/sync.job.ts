@@ -6,13 +6,13 @@
  * coordinator and every range are done. Cancellation (the execution's flag, watched every second)
  * and a lost lease abort a run.
  */
-import { approximateBytes, compareCursor, ConnectorError, countingCopyText, type ConnectorHandle, type RecordBatch, type Value } from '@svc/engine';
+import { approximateBytes, compareCursor, ConnectorError, countingCopyText, type ConnectorHandle, type Log, type RecordBatch, type Value } from '@svc/engine';
 import type { Counter } from 'prom-client';
-import type { RunRecorder } from '../areas/operations/executions/recorder.js';
-import type { RunCounters } from '../areas/operations/executions/repository.js';
-import type { SyncParams, SyncStream } from '../areas/operations/executions/service.js';
-import type { Job, JobHandler } from '../platform/jobs.js';
-import { settleFailure, watchRun, type Log } from './run-control.js';
+import type { Job, JobHandler } from '../../../platform/jobs.js';
+import type { RunRecorder } from './recorder.js';
+import type { RunCounters } from './repository.js';
+import { settleFailure, watchRun } from './run-control.js';
+import type { SyncParams, SyncStream } from './service.js';
 
 export interface SyncDeps {
   recorder: RunRecorder;
@@ -163,10 +163,10 @@ async function copyBulk(
   return { read: lines, written: summary.rowsWritten };
 }
 
-export function createSyncHandler(deps: SyncDeps): JobHandler {
+export function createSyncHandler(deps: SyncDeps): JobHandler<'sync'> {
   const { recorder } = deps;
-  return async (job: Job, leaseSignal: AbortSignal) => {
-    const executionId = String(job.payload['execution_id']);
+  return async (job: Job<'sync'>, leaseSignal: AbortSignal) => {
+    const executionId = job.payload.execution_id;
     const execution = await recorder.start(executionId);
     if (!execution) return; // cancelled or finished meanwhile: nothing to run
     const params = execution.params as unknown as SyncParams;
@@ -215,12 +215,10 @@ export function createSyncHandler(deps: SyncDeps): JobHandler {
 }
 
 /** One key range of a stream: copied, then marked done (which may finish the execution). */
-export function createSyncRangeHandler(deps: SyncDeps): JobHandler {
+export function createSyncRangeHandler(deps: SyncDeps): JobHandler<'sync_range'> {
   const { recorder } = deps;
-  return async (job: Job, leaseSignal: AbortSignal) => {
-    const executionId = String(job.payload['execution_id']);
-    const streamIndex = Number(job.payload['stream_index']);
-    const rangeNo = Number(job.payload['range_no']);
+  return async (job: Job<'sync_range'>, leaseSignal: AbortSignal) => {
+    const { execution_id: executionId, stream_index: streamIndex, range_no: rangeNo } = job.payload;
     const [execution, range] = await Promise.all([recorder.find(executionId), recorder.range(executionId, streamIndex, rangeNo)]);
     if (!execution || !range || range.state === 'done' || !['queued', 'running'].includes(execution.status) || execution.cancel_requested) return;
     const params = execution.params as unknown as SyncParams;

@@ -1,8 +1,7 @@
 /** What every run job shares: stopping on a cancel request or a lost lease, and settling a failure. */
-import type { RunRecorder } from '../areas/operations/executions/recorder.js';
-import { LeaseLost, type Job } from '../platform/jobs.js';
-
-export type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+import type { Log } from '@svc/engine';
+import { LeaseLost, type Job } from '../../../platform/jobs.js';
+import type { RunRecorder } from './recorder.js';
 
 export class Cancelled extends Error {
   readonly retryable = false;
