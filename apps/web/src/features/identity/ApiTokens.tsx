@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** Personal API tokens: the value is shown once, at creation, with a copy button; revoke any time. */
 export function ApiTokens() {

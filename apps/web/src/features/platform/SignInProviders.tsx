@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useProjects, useRoles } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { api, unwrap } from '../../api/client';
+import { useProjects, useRoles } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
 
 type Provider = paths['/api/v1/sso/providers']['get']['responses'][200]['content']['application/json']['items'][number];
 type SsoBody = paths['/api/v1/sso/providers']['post']['requestBody']['content']['application/json'];

@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useMe, useProjects, useRoles } from '../api/queries';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
-import { usersQuery } from './Users';
+import { api, unwrap } from '../../api/client';
+import { useMe, useProjects, useRoles } from '../../api/queries';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
+import { usersQuery } from '../identity/Users';
 
 /** A select of roles by name; labelled by a visible label or, in a table, by aria-label. */
 function RoleSelect({ label, ariaLabel, value, onChange, isDisabled }: { label?: string; ariaLabel?: string; value: string | null; onChange: (role: string) => void; isDisabled?: boolean }) {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Button } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import type { paths } from '../api/schema';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import type { paths } from '../../api/schema';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { StartSync } from './StartSync';
 
 type Status = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

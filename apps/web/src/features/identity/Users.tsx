@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useMe } from '../api/queries';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { useMe } from '../../api/queries';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The users, 100 a page: one definition, so that every screen reading ['users'] shares the same cache shape. */
 export const usersQuery = infiniteQueryOptions({

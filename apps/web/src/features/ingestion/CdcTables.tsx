@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, RadioButton, RadioField, RadioGroup, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors, useProjects } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
-import { currentToken } from '../session-store';
+import { api, unwrap } from '../../api/client';
+import { useConnectors, useProjects } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
+import { currentToken } from '../../session-store';
 
 type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
 type CdcBody = NonNullable<paths['/api/v1/cdc-tables']['post']['requestBody']>['content']['application/json'];

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useMe } from '../api/queries';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { useMe } from '../../api/queries';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const STATES = {
   unlicensed: 'Community mode: no license installed, everything writable',

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The audit log, newest first, a page at a time (administrators). */
 export function AuditLog() {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors } from '../api/queries';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { useConnectors } from '../../api/queries';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** A dataset's name with its namespace (schema), as `namespace.name`. */
 const qualified = (dataset: { namespace: string | null; name: string }) => (dataset.namespace ? `${dataset.namespace}.${dataset.name}` : dataset.name);

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors, usePipelines, useProjects } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { api, unwrap } from '../../api/client';
+import { useConnectors, usePipelines, useProjects } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
 import { toDraft, toStep, type StepDraft } from './pipeline-steps';
 import { StepsEditor } from './StepsEditor';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** Blocks every other screen while the account must change its password. */
 export function ChangePassword({ onDone }: { onDone: () => void }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 

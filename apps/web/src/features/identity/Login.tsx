@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
-import { setSession } from '../session-store';
+import { api, unwrap } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { setSession } from '../../session-store';
 
 export function Login() {
   const [error, setError] = useState<unknown>();

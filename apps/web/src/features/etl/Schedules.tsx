@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Input, Label, RadioButton, RadioField, RadioGroup, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { usePipelines } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { api, unwrap } from '../../api/client';
+import { usePipelines } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
 
 type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
 type Policy = NonNullable<ScheduleBody['missed_policy']>;

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Label, Radio, RadioGroup, Text } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors, useProjects } from '../api/queries';
-import type { paths } from '../api/schema';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { api, unwrap } from '../../api/client';
+import { useConnectors, useProjects } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
 
 type StartBody = NonNullable<paths['/api/v1/executions']['post']['requestBody']>['content']['application/json'];
 type Mode = 'append' | 'overwrite' | 'upsert';

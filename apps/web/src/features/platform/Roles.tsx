@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Form, Input, Label, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useMe, useRoles } from '../api/queries';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { useMe, useRoles } from '../../api/queries';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** Roles (administrators): the built-in and custom roles with their capabilities; create or delete custom ones. */
 export function Roles() {
