@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { DataTable } from '../../components/DataTable';
 
 /** The audit log, newest first, a page at a time (administrators). */
 export function AuditLog() {
@@ -11,40 +10,22 @@ export function AuditLog() {
     queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/audit-log', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
-  if (log.isPending) return <p aria-busy="true">Loading…</p>;
-  if (log.error) return <ErrorNotice error={log.error} />;
-  const events = log.data.pages.flatMap((page) => page.items);
-  if (events.length === 0) return <p className="empty">No events yet.</p>;
   return (
-    <>
-      <div className="table-wrap" tabIndex={0}>
-        <table>
-          <caption className="visually-hidden">Audit events, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">Target</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.id}>
-                <td>{new Date(event.occurred_at).toLocaleString()}</td>
-                <td>{event.kind}</td>
-                <td>{event.target_type ? `${event.target_type} ${event.target_id ?? ''}` : '—'}</td>
-                <td>{event.client_address ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {log.hasNextPage ? (
-        <Button className="secondary" onPress={() => void log.fetchNextPage()} isDisabled={log.isFetchingNextPage}>
-          Older events
-        </Button>
-      ) : null}
-    </>
+    <DataTable
+      caption="Audit events, newest first"
+      rows={log.data?.pages.flatMap((page) => page.items)}
+      rowKey={(event) => event.id}
+      pending={log.isPending}
+      error={log.error}
+      empty="No events yet."
+      columns={[
+        { header: 'When', cell: (event) => new Date(event.occurred_at).toLocaleString() },
+        { header: 'Event', cell: (event) => event.kind },
+        { header: 'Target', cell: (event) => (event.target_type ? `${event.target_type} ${event.target_id ?? ''}` : '—') },
+        { header: 'From', cell: (event) => event.client_address ?? '—' },
+      ]}
+      more={log}
+      moreLabel="Older events"
+    />
   );
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, RadioButton, RadioField, RadioGroup, Text, TextField } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { usePipelines } from '../../api/queries';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { CheckboxField, ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 
 type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
@@ -38,62 +40,58 @@ function NewSchedule() {
     create.mutate({ pipeline_id: pipeline, ...when, missed_policy: policy, paused: form.get('paused') === 'true' });
   };
   return (
-    <section className="card" aria-labelledby="new-schedule">
-      <h2 id="new-schedule">New schedule</h2>
+    <Card id="new-schedule" title="New schedule">
       <Form key={formKey} onSubmit={submit}>
         <ItemSelect label="Pipeline" items={pipelines.data?.items ?? []} value={pipeline} onChange={setPipeline} description="One schedule per pipeline." empty="No pipelines yet" />
-        <RadioGroup value={timing} onChange={(next) => setTiming(next as 'cron' | 'interval')} orientation="horizontal">
-          <Label>Timing</Label>
-          <RadioField value="cron">
-            <RadioButton className="react-aria-Radio">cron</RadioButton>
-          </RadioField>
-          <RadioField value="interval">
-            <RadioButton className="react-aria-Radio">interval</RadioButton>
-          </RadioField>
-        </RadioGroup>
+        <ChoiceField
+          label="Timing"
+          value={timing}
+          onChange={setTiming}
+          orientation="horizontal"
+          choices={[
+            { value: 'cron', label: 'cron' },
+            { value: 'interval', label: 'interval' },
+          ]}
+        />
         {timing === 'cron' ? (
           <>
-            <TextField name="cron" isRequired>
-              <Label>Cron expression</Label>
-              <Input autoComplete="off" spellCheck={false} />
-              <Text slot="description">
-                Five fields, or six with seconds first; e.g. <code>0 3 * * *</code> runs at 03:00.
-              </Text>
-            </TextField>
-            <TextField name="timezone" isRequired defaultValue={Intl.DateTimeFormat().resolvedOptions().timeZone}>
-              <Label>Time zone</Label>
-              <Input autoComplete="off" spellCheck={false} />
-              <Text slot="description">An IANA name, e.g. Europe/Paris or UTC.</Text>
-            </TextField>
+            <TextInput
+              name="cron"
+              label="Cron expression"
+              isRequired
+              spellCheck={false}
+              description={
+                <>
+                  Five fields, or six with seconds first; e.g. <code>0 3 * * *</code> runs at 03:00.
+                </>
+              }
+            />
+            <TextInput
+              name="timezone"
+              label="Time zone"
+              isRequired
+              spellCheck={false}
+              defaultValue={Intl.DateTimeFormat().resolvedOptions().timeZone}
+              description="An IANA name, e.g. Europe/Paris or UTC."
+            />
           </>
         ) : (
-          <TextField name="interval_seconds" type="number" isRequired>
-            <Label>Every (seconds)</Label>
-            <Input min={1} step={1} />
-            <Text slot="description">Counted from the creation, or the last resume.</Text>
-          </TextField>
+          <NumberInput name="interval_seconds" label="Every (seconds)" isRequired min={1} description="Counted from the creation, or the last resume." />
         )}
-        <RadioGroup value={policy} onChange={(next) => setPolicy(next as Policy)}>
-          <Label>Missed runs</Label>
-          <Text slot="description">Due times that passed while no scheduler ran (the service was down):</Text>
-          <RadioField value="skip">
-            <RadioButton className="react-aria-Radio">skip</RadioButton>
-            <Text slot="description">They are not run.</Text>
-          </RadioField>
-          <RadioField value="run_once">
-            <RadioButton className="react-aria-Radio">run once</RadioButton>
-            <Text slot="description">The pipeline runs once for all of them.</Text>
-          </RadioField>
-        </RadioGroup>
-        <Checkbox name="paused" value="true">
-          Start paused
-        </Checkbox>
-        <ErrorNotice error={create.error} />
-        <Button type="submit" isDisabled={create.isPending || !pipeline}>
-          Create schedule
-        </Button>
+        <ChoiceField
+          label="Missed runs"
+          note="Due times that passed while no scheduler ran (the service was down):"
+          value={policy}
+          onChange={setPolicy}
+          choices={[
+            { value: 'skip', label: 'skip', description: 'They are not run.' },
+            { value: 'run_once', label: 'run once', description: 'The pipeline runs once for all of them.' },
+          ]}
+        />
+        <CheckboxField name="paused" label="Start paused" />
+        <FormSubmit label="Create schedule" error={create.error} isDisabled={create.isPending || !pipeline} />
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -115,62 +113,45 @@ export function Schedules() {
   return (
     <>
       <NewSchedule />
-      {dashboard.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={dashboard.error ?? act.error} />
-      {dashboard.data?.items.length === 0 ? <p className="empty">No schedules yet.</p> : null}
-      {dashboard.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Schedules</caption>
-            <thead>
-              <tr>
-                <th scope="col">Pipeline</th>
-                <th scope="col">When</th>
-                <th scope="col">Next due</th>
-                <th scope="col">Last run</th>
-                <th scope="col">Failures in a row</th>
-                <th scope="col">Missed runs</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {dashboard.data.items.map((item) => {
-                const busy = act.isPending && act.variables.id === item.schedule_id;
-                const toggle: Action = item.paused ? 'resume' : 'pause';
-                return (
-                  <tr key={item.schedule_id}>
-                    <td>{item.pipeline_name}</td>
-                    <td>{item.kind === 'cron' ? `${item.cron} (${item.timezone})` : `every ${item.interval_seconds} s`}</td>
-                    <td>{item.paused ? 'paused' : item.next_due_at ? new Date(item.next_due_at).toLocaleString() : '—'}</td>
-                    <td>
-                      {item.last_run ? (
-                        <>
-                          <span className={`status ${item.last_run.status}`}>{item.last_run.status}</span>
-                          {item.last_run.duration_ms !== null ? ` in ${(item.last_run.duration_ms / 1000).toFixed(1)} s` : ''}
-                        </>
-                      ) : (
-                        'never'
-                      )}
-                    </td>
-                    <td className={item.failures_in_a_row > 0 ? 'status failed' : undefined}>{item.failures_in_a_row}</td>
-                    <td>{item.missed_runs}</td>
-                    <td>
-                      <div className="row">
-                        <Button className="secondary" aria-label={`${item.paused ? 'Resume' : 'Pause'} ${item.pipeline_name}`} onPress={() => act.mutate({ id: item.schedule_id, action: toggle })} isDisabled={busy}>
-                          {item.paused ? 'Resume' : 'Pause'}
-                        </Button>
-                        <DeleteButton name={`the schedule of ${item.pipeline_name}`} label={`Delete schedule of ${item.pipeline_name}`} onConfirm={() => act.mutate({ id: item.schedule_id, action: 'delete' })} isPending={busy} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Schedules"
+        rows={dashboard.data?.items}
+        rowKey={(item) => item.schedule_id}
+        pending={dashboard.isPending}
+        error={dashboard.error ?? act.error}
+        empty="No schedules yet."
+        columns={[
+          { header: 'Pipeline', cell: (item) => item.pipeline_name },
+          { header: 'When', cell: (item) => (item.kind === 'cron' ? `${item.cron} (${item.timezone})` : `every ${item.interval_seconds} s`) },
+          { header: 'Next due', cell: (item) => (item.paused ? 'paused' : item.next_due_at ? new Date(item.next_due_at).toLocaleString() : '—') },
+          {
+            header: 'Last run',
+            cell: (item) =>
+              item.last_run ? (
+                <>
+                  <span className={`status ${item.last_run.status}`}>{item.last_run.status}</span>
+                  {item.last_run.duration_ms !== null ? ` in ${(item.last_run.duration_ms / 1000).toFixed(1)} s` : ''}
+                </>
+              ) : (
+                'never'
+              ),
+          },
+          { header: 'Failures in a row', cell: (item) => item.failures_in_a_row, cellProps: (item) => ({ className: item.failures_in_a_row > 0 ? 'status failed' : undefined }) },
+          { header: 'Missed runs', cell: (item) => item.missed_runs },
+        ]}
+        actions={(item) => {
+          const busy = act.isPending && act.variables.id === item.schedule_id;
+          const toggle: Action = item.paused ? 'resume' : 'pause';
+          return (
+            <div className="row">
+              <Button className="secondary" aria-label={`${item.paused ? 'Resume' : 'Pause'} ${item.pipeline_name}`} onPress={() => act.mutate({ id: item.schedule_id, action: toggle })} isDisabled={busy}>
+                {item.paused ? 'Resume' : 'Pause'}
+              </Button>
+              <DeleteButton name={`the schedule of ${item.pipeline_name}`} label={`Delete schedule of ${item.pipeline_name}`} onConfirm={() => act.mutate({ id: item.schedule_id, action: 'delete' })} isPending={busy} />
+            </div>
+          );
+        }}
+      />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 
 /** Personal API tokens: the value is shown once, at creation, with a copy button; revoke any time. */
 export function ApiTokens() {
@@ -29,22 +31,19 @@ export function ApiTokens() {
   };
   return (
     <>
-      <section className="card" aria-labelledby="new-token">
-        <h2 id="new-token">New token</h2>
+      <Card id="new-token" title="New token">
         <Form onSubmit={submit}>
-          <TextField name="name" isRequired>
-            <Label>Name</Label>
-            <Input />
-          </TextField>
-          <RadioGroup name="scope" defaultValue="read">
-            <Label>Scope</Label>
-            <Radio value="read">Read: no changes</Radio>
-            <Radio value="write">Write</Radio>
-          </RadioGroup>
-          <ErrorNotice error={create.error} />
-          <Button type="submit" isDisabled={create.isPending}>
-            Create token
-          </Button>
+          <TextInput name="name" label="Name" isRequired />
+          <ChoiceField
+            name="scope"
+            label="Scope"
+            defaultValue="read"
+            choices={[
+              { value: 'read', label: 'Read: no changes' },
+              { value: 'write', label: 'Write' },
+            ]}
+          />
+          <FormSubmit label="Create token" error={create.error} isDisabled={create.isPending} />
         </Form>
         {created ? (
           <div role="status" className="once">
@@ -65,45 +64,26 @@ export function ApiTokens() {
             </div>
           </div>
         ) : null}
-      </section>
-      {tokens.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={tokens.error ?? revoke.error} />
-      {tokens.data && tokens.data.items.length === 0 ? <p className="empty">No tokens yet.</p> : null}
-      {tokens.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Your tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scope</th>
-                <th scope="col">Ends with</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.items.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>{token.scope}</td>
-                  <td>
-                    <code>…{token.suffix}</code>
-                  </td>
-                  <td>{token.last_used_at ? new Date(token.last_used_at).toLocaleString() : 'never'}</td>
-                  <td>
-                    <Button className="secondary" aria-label={`Revoke ${token.name}`} onPress={() => revoke.mutate(token.id)}>
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      </Card>
+      <DataTable
+        caption="Your tokens"
+        rows={tokens.data?.items}
+        rowKey={(token) => token.id}
+        pending={tokens.isPending}
+        error={tokens.error ?? revoke.error}
+        empty="No tokens yet."
+        columns={[
+          { header: 'Name', cell: (token) => token.name },
+          { header: 'Scope', cell: (token) => token.scope },
+          { header: 'Ends with', cell: (token) => <code>…{token.suffix}</code> },
+          { header: 'Last used', cell: (token) => (token.last_used_at ? new Date(token.last_used_at).toLocaleString() : 'never') },
+        ]}
+        actions={(token) => (
+          <Button className="secondary" aria-label={`Revoke ${token.name}`} onPress={() => revoke.mutate(token.id)}>
+            Revoke
+          </Button>
+        )}
+      />
     </>
   );
 }

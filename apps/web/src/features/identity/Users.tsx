@@ -1,9 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, Text, TextField } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { CheckboxField, FormSubmit, TextInput } from '../../components/fields';
 
 /** The users, 100 a page: one definition, so that every screen reading ['users'] shares the same cache shape. */
 export const usersQuery = infiniteQueryOptions({
@@ -48,93 +50,59 @@ export function Users() {
   const list = users.data?.pages.flatMap((page) => page.items);
   return (
     <>
-      <section className="card" aria-labelledby="new-user">
-        <h2 id="new-user">New user</h2>
+      <Card id="new-user" title="New user">
         <Form key={formKey} onSubmit={submit}>
-          <TextField name="username" isRequired>
-            <Label>Username</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <TextField name="email" type="email" isRequired>
-            <Label>Email</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <TextField name="password" type="password" isRequired>
-            <Label>Initial password</Label>
-            <Input autoComplete="new-password" />
-            <Text slot="description">At least 12 characters. The user must change it at first sign-in.</Text>
-          </TextField>
-          <TextField name="display_name">
-            <Label>Display name</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <Checkbox name="is_admin" value="true">
-            Administrator
-          </Checkbox>
-          <ErrorNotice error={create.error} />
-          <Button type="submit" isDisabled={create.isPending}>
-            Create user
-          </Button>
+          <TextInput name="username" label="Username" isRequired />
+          <TextInput name="email" label="Email" type="email" isRequired />
+          <TextInput
+            name="password"
+            label="Initial password"
+            type="password"
+            isRequired
+            autoComplete="new-password"
+            description="At least 12 characters. The user must change it at first sign-in."
+          />
+          <TextInput name="display_name" label="Display name" />
+          <CheckboxField name="is_admin" label="Administrator" />
+          <FormSubmit label="Create user" error={create.error} isDisabled={create.isPending} />
         </Form>
         {created ? (
           <p role="status" className="once">
             User <strong>{created}</strong> created: they must change the password at first sign-in.
           </p>
         ) : null}
-      </section>
-      {users.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={users.error ?? toggle.error} />
-      {list && list.length === 0 ? <p className="empty">No users yet.</p> : null}
-      {list?.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
-                <th scope="col">Display name</th>
-                <th scope="col">Source</th>
-                <th scope="col">Administrator</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.username}</td>
-                  <td>{user.email}</td>
-                  <td>{user.display_name ?? '—'}</td>
-                  <td>{user.auth_source}</td>
-                  <td>{user.is_admin ? 'yes' : 'no'}</td>
-                  <td>{user.disabled ? 'disabled' : user.password_change_required ? 'must change password' : 'active'}</td>
-                  <td>
-                    {/* Disabling ends every session and token of the user: not offered on one's own row. */}
-                    {user.id === me.data?.id ? null : (
-                      <Button
-                        className="secondary"
-                        aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
-                        isDisabled={toggle.isPending && toggle.variables?.id === user.id}
-                        onPress={() => toggle.mutate({ id: user.id, disabled: !user.disabled })}
-                      >
-                        {user.disabled ? 'Enable' : 'Disable'}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {users.hasNextPage ? (
-        <Button className="secondary" onPress={() => void users.fetchNextPage()} isDisabled={users.isFetchingNextPage}>
-          More users
-        </Button>
-      ) : null}
+      </Card>
+      <DataTable
+        caption="Users"
+        rows={list}
+        rowKey={(user) => user.id}
+        pending={users.isPending}
+        error={users.error ?? toggle.error}
+        empty="No users yet."
+        columns={[
+          { header: 'Username', cell: (user) => user.username },
+          { header: 'Email', cell: (user) => user.email },
+          { header: 'Display name', cell: (user) => user.display_name ?? '—' },
+          { header: 'Source', cell: (user) => user.auth_source },
+          { header: 'Administrator', cell: (user) => (user.is_admin ? 'yes' : 'no') },
+          { header: 'State', cell: (user) => (user.disabled ? 'disabled' : user.password_change_required ? 'must change password' : 'active') },
+        ]}
+        // Disabling ends every session and token of the user: not offered on one's own row.
+        actions={(user) =>
+          user.id === me.data?.id ? null : (
+            <Button
+              className="secondary"
+              aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
+              isDisabled={toggle.isPending && toggle.variables?.id === user.id}
+              onPress={() => toggle.mutate({ id: user.id, disabled: !user.disabled })}
+            >
+              {user.disabled ? 'Enable' : 'Disable'}
+            </Button>
+          )
+        }
+        more={users}
+        moreLabel="More users"
+      />
     </>
   );
 }

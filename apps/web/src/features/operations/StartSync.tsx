@@ -1,31 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, CheckboxGroup, Form, Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useConnectors, useProjects } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CheckboxList, FormSubmit } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { QueryState } from '../../components/QueryState';
+import { useProjectConnectors } from '../connectivity/useProjectConnectors';
+import { WriteMode, type WriteModeValue } from '../etl/WriteMode';
+import { qualified, useConnectorDatasets } from '../governance/datasets';
 
 type StartBody = NonNullable<paths['/api/v1/executions']['post']['requestBody']>['content']['application/json'];
-type Mode = 'append' | 'overwrite' | 'upsert';
 
 /** Starts a sync: tables the catalog found in a source connector, copied into a destination connector. */
 export function StartSync({ onStarted }: { onStarted: (executionId: string) => void }) {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const connectors = useConnectors();
-  const [project, setProject] = useState<string | undefined>();
-  const [source, setSource] = useState<string | undefined>();
-  const [destination, setDestination] = useState<string | undefined>();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [tables, setTables] = useState<string[]>([]);
-  const [mode, setMode] = useState<Mode>('overwrite');
-  const catalog = useQuery({
-    queryKey: ['catalog', source],
-    enabled: !!source,
-    queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets', { params: { query: { connector_id: source! } } })),
-  });
-  const inProject = (connectors.data?.items ?? []).filter((c) => c.project_id === project);
+  const [mode, setMode] = useState<WriteModeValue>('overwrite');
+  const catalog = useConnectorDatasets(source);
   const start = useMutation({
     mutationFn: (body: StartBody) => unwrap(api.POST('/api/v1/executions', { body })),
     onSuccess: (execution) => {
@@ -48,23 +43,13 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
     });
   };
   return (
-    <section className="card" aria-labelledby="start-sync">
-      <h2 id="start-sync">Start a sync</h2>
+    <Card id="start-sync" title="Start a sync">
       <Form onSubmit={submit}>
         <div className="row">
-          <ItemSelect
-            label="Project"
-            items={projects.data?.items ?? []}
-            value={project}
-            onChange={(id) => {
-              setProject(id);
-              setSource(undefined);
-              setDestination(undefined);
-            }}
-          />
+          <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
           <ItemSelect
             label="From connector"
-            items={inProject}
+            items={inProject()}
             value={source}
             onChange={(id) => {
               setSource(id);
@@ -73,37 +58,19 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
             isDisabled={!project}
             empty="None in this project"
           />
-          <ItemSelect label="Into connector" items={inProject} value={destination} onChange={setDestination} isDisabled={!project} empty="None in this project" />
+          <ItemSelect label="Into connector" items={inProject()} value={destination} onChange={setDestination} isDisabled={!project} empty="None in this project" />
         </div>
         {source ? (
-          catalog.isPending ? (
-            <p aria-busy="true">Loading…</p>
-          ) : catalog.data?.items.length ? (
-            <CheckboxGroup value={tables} onChange={setTables} isRequired>
-              <Label>Tables to copy</Label>
-              {catalog.data.items.map((d) => (
-                <Checkbox key={d.id} value={d.id}>
-                  {d.namespace ? `${d.namespace}.${d.name}` : d.name}
-                </Checkbox>
-              ))}
-            </CheckboxGroup>
+          catalog.data?.items.length ? (
+            <CheckboxList label="Tables to copy" items={catalog.data.items.map((d) => ({ id: d.id, name: qualified(d) }))} value={tables} onChange={setTables} isRequired />
           ) : (
-            <p className="empty">The catalog knows no tables of this connector yet: discover it on the Connectors screen.</p>
+            <QueryState pending={catalog.isPending} empty={catalog.isPending ? undefined : 'The catalog knows no tables of this connector yet: discover it on the Connectors screen.'} />
           )
         ) : null}
         <ErrorNotice error={catalog.error} />
-        <RadioGroup value={mode} onChange={(next) => setMode(next as Mode)} orientation="horizontal">
-          <Label>Write mode</Label>
-          <Radio value="overwrite">overwrite</Radio>
-          <Radio value="append">append</Radio>
-          <Radio value="upsert">upsert</Radio>
-          <Text slot="description">Upsert matches rows on each table&apos;s primary key.</Text>
-        </RadioGroup>
-        <ErrorNotice error={start.error} />
-        <Button type="submit" isDisabled={start.isPending || !source || !destination || tables.length === 0}>
-          Start sync
-        </Button>
+        <WriteMode value={mode} onChange={setMode} order={['overwrite', 'append', 'upsert']} note="Upsert matches rows on each table's primary key." />
+        <FormSubmit label="Start sync" error={start.error} isDisabled={start.isPending || !source || !destination || tables.length === 0} />
       </Form>
-    </section>
+    </Card>
   );
 }
