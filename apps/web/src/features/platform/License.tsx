@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useMe } from '../api/queries';
-import { ErrorNotice } from '../ErrorNotice';
+import { Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { useMe } from '../../api/queries';
+import { Card } from '../../components/Card';
+import { FormSubmit, TextAreaInput } from '../../components/fields';
+import { QueryState } from '../../components/QueryState';
 
 const STATES = {
   unlicensed: 'Community mode: no license installed, everything writable',
@@ -36,11 +38,9 @@ export function License() {
   };
   return (
     <div className="grid">
-      {license.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={license.error} />
+      <QueryState pending={license.isPending} error={license.error} />
       {license.data ? (
-        <section className="card" aria-labelledby="current-license">
-          <h2 id="current-license">Current license</h2>
+        <Card id="current-license" title="Current license">
           <dl>
             <dt>State</dt>
             <dd>{STATES[license.data.state]}</dd>
@@ -58,28 +58,20 @@ export function License() {
             )}
           </dl>
           {license.data.state === 'unlicensed' ? <p className="empty">Customer, seats, features and expiry come with a license.</p> : null}
-        </section>
+        </Card>
       ) : null}
       {admin ? (
-        <section className="card" aria-labelledby="install-license">
-          <h2 id="install-license">Install a license</h2>
+        <Card id="install-license" title="Install a license">
           <Form key={formKey} onSubmit={submit}>
-            <TextField name="license" isRequired>
-              <Label>License</Label>
-              <TextArea rows={6} spellCheck={false} />
-              <Text slot="description">The signed license text you received. Installing works in read-only mode too.</Text>
-            </TextField>
-            <ErrorNotice error={install.error} />
-            <Button type="submit" isDisabled={install.isPending}>
-              Install license
-            </Button>
+            <TextAreaInput name="license" label="License" rows={6} isRequired description="The signed license text you received. Installing works in read-only mode too." />
+            <FormSubmit label="Install license" error={install.error} isDisabled={install.isPending} />
           </Form>
           {installed ? (
             <p role="status" className="once">
               License installed.
             </p>
-      ) : null}
-      </section>
+          ) : null}
+        </Card>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { ApiError } from './api/client';
+import { ApiError } from '../api/client';
 
 /** An error as the API reported it: its detail, field errors and the request id to quote. */
 export function ErrorNotice({ error }: { error: unknown }) {

@@ -1,14 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, CheckboxGroup, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors, usePipelines, useProjects } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { usePipelines } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { CheckboxList, FormSubmit, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { useProjectConnectors } from '../connectivity/useProjectConnectors';
+import { qualified, useConnectorDatasets } from '../governance/datasets';
 import { toDraft, toStep, type StepDraft } from './pipeline-steps';
 import { StepsEditor } from './StepsEditor';
+import { WriteMode, type WriteModeValue } from './WriteMode';
 
 type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
 type PipelineBody = NonNullable<paths['/api/v1/etl/pipelines']['post']['requestBody']>['content']['application/json'];
@@ -98,8 +104,7 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
   });
   const cursors = state.data?.streams.filter((s) => s.cursor_column) ?? [];
   return (
-    <section className="card" aria-labelledby="pipeline-detail">
-      <h2 id="pipeline-detail">{pipeline.name}</h2>
+    <Card id="pipeline-detail" title={pipeline.name}>
       <h3>Steps</h3>
       {unreadable ? (
         <p role="alert" className="error">
@@ -168,34 +173,22 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
       <ErrorNotice error={state.error ?? reset.error} />
       <h3>Runs</h3>
       <Runs pipelineId={id} />
-    </section>
+    </Card>
   );
 }
-
-type Mode = 'append' | 'overwrite' | 'upsert';
 
 /** Builds a pipeline: a source dataset (from the catalog, or typed), the steps, a destination table. */
 function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void }) {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const connectors = useConnectors();
-  const [project, setProject] = useState<string | undefined>();
-  const [source, setSource] = useState<string | undefined>();
-  const [destination, setDestination] = useState<string | undefined>();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [dataset, setDataset] = useState('');
-  const [mode, setMode] = useState<Mode>('append');
+  const [mode, setMode] = useState<WriteModeValue>('append');
   const [steps, setSteps] = useState<StepDraft[]>([]);
   const [upstream, setUpstream] = useState<string[]>([]);
   const [formKey, setFormKey] = useState(0);
   const pipelines = usePipelines();
   const siblings = (pipelines.data?.items ?? []).filter((p) => p.project_id === project);
-  const catalog = useQuery({
-    queryKey: ['catalog', source],
-    enabled: !!source,
-    queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets', { params: { query: { connector_id: source! } } })),
-  });
-  const inProject = (connectors.data?.items ?? []).filter((c) => c.project_id === project);
-  const qualified = (d: { namespace: string | null; name: string }) => (d.namespace ? `${d.namespace}.${d.name}` : d.name);
+  const catalog = useConnectorDatasets(source);
   const create = useMutation({
     mutationFn: (body: PipelineBody) => unwrap(api.POST('/api/v1/etl/pipelines', { body })),
     onSuccess: (pipeline) => {
@@ -231,31 +224,25 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
     });
   };
   return (
-    <section className="card" aria-labelledby="new-pipeline">
-      <h2 id="new-pipeline">New pipeline</h2>
+    <Card id="new-pipeline" title="New pipeline">
       <Form key={formKey} onSubmit={submit}>
         <ItemSelect
           label="Project"
-          items={projects.data?.items ?? []}
+          items={projects}
           value={project}
           onChange={(id) => {
             // Connectors, dataset and upstream pipelines belong to a project: choose them again.
-            setProject(id);
-            setSource(undefined);
-            setDestination(undefined);
+            chooseProject(id);
             setDataset('');
             setUpstream([]);
           }}
         />
-        <TextField name="name" isRequired>
-          <Label>Name</Label>
-          <Input />
-        </TextField>
+        <TextInput name="name" label="Name" isRequired />
         <fieldset>
           <legend>Source</legend>
           <ItemSelect
             label="Source connector"
-            items={inProject}
+            items={inProject()}
             value={source}
             onChange={(id) => {
               setSource(id);
@@ -277,11 +264,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
               <ListBox>{(item: { id: string; namespace: string | null; name: string }) => <ListBoxItem id={item.id}>{qualified(item)}</ListBoxItem>}</ListBox>
             </Popover>
           </ComboBox>
-          <TextField name="cursor_column">
-            <Label>Cursor column</Label>
-            <Input />
-            <Text slot="description">Optional: each run then reads only rows past the value the previous run reached.</Text>
-          </TextField>
+          <TextInput name="cursor_column" label="Cursor column" description="Optional: each run then reads only rows past the value the previous run reached." />
         </fieldset>
         <fieldset>
           <legend>Steps</legend>
@@ -289,42 +272,17 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
         </fieldset>
         <fieldset>
           <legend>Destination</legend>
-          <ItemSelect label="Destination connector" items={inProject} value={destination} onChange={setDestination} isDisabled={!project} empty="No connectors in this project" />
-          <TextField name="table" isRequired>
-            <Label>Table</Label>
-            <Input />
-          </TextField>
-          <RadioGroup value={mode} onChange={(next) => setMode(next as Mode)} orientation="horizontal">
-            <Label>Write mode</Label>
-            <Radio value="append">append</Radio>
-            <Radio value="overwrite">overwrite</Radio>
-            <Radio value="upsert">upsert</Radio>
-          </RadioGroup>
-          {mode === 'upsert' ? (
-            <TextField name="key_columns" isRequired>
-              <Label>Key columns</Label>
-              <Input />
-              <Text slot="description">Comma-separated</Text>
-            </TextField>
-          ) : null}
+          <ItemSelect label="Destination connector" items={inProject()} value={destination} onChange={setDestination} isDisabled={!project} empty="No connectors in this project" />
+          <TextInput name="table" label="Table" isRequired />
+          <WriteMode value={mode} onChange={setMode} order={['append', 'overwrite', 'upsert']} />
+          {mode === 'upsert' ? <TextInput name="key_columns" label="Key columns" isRequired description="Comma-separated" /> : null}
         </fieldset>
         {siblings.length ? (
-          <CheckboxGroup value={upstream} onChange={setUpstream}>
-            <Label>Run after</Label>
-            <Text slot="description">Each successful run of a pipeline ticked here starts this one.</Text>
-            {siblings.map((p) => (
-              <Checkbox key={p.id} value={p.id}>
-                {p.name}
-              </Checkbox>
-            ))}
-          </CheckboxGroup>
+          <CheckboxList label="Run after" description="Each successful run of a pipeline ticked here starts this one." items={siblings} value={upstream} onChange={setUpstream} />
         ) : null}
-        <ErrorNotice error={create.error} />
-        <Button type="submit" isDisabled={create.isPending || !project}>
-          Create pipeline
-        </Button>
+        <FormSubmit label="Create pipeline" error={create.error} isDisabled={create.isPending || !project} />
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -332,49 +290,30 @@ export function Pipelines() {
   const pipelines = usePipelines();
   const [selected, setSelected] = useState<string | undefined>();
   const open = pipelines.data?.items.find((p) => p.id === selected);
+  const nameOf = (id: string) => pipelines.data?.items.find((p) => p.id === id)?.name ?? id;
   return (
     <>
       <NewPipeline onCreated={(pipeline) => setSelected(pipeline.id)} />
-      {pipelines.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={pipelines.error} />
-      {pipelines.data?.items.length === 0 ? <p className="empty">No pipelines yet.</p> : null}
-      {pipelines.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Pipelines</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Streams</th>
-                <th scope="col">Steps</th>
-                <th scope="col">Destination</th>
-                <th scope="col">Runs after</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pipelines.data.items.map((pipeline) => (
-                <tr key={pipeline.id}>
-                  <td>{pipeline.name}</td>
-                  <td>{pipeline.sources.map((s) => s.name).join(', ')}</td>
-                  <td>{pipeline.transforms.map((t) => String(t['type'])).join(' → ') || '—'}</td>
-                  <td>
-                    {pipeline.destination.table} ({pipeline.destination.mode})
-                  </td>
-                  <td>{pipeline.depends_on.map((upstream) => pipelines.data.items.find((p) => p.id === upstream)?.name ?? upstream).join(', ') || '—'}</td>
-                  <td>
-                    <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected(pipeline.id)}>
-                      Open
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Pipelines"
+        rows={pipelines.data?.items}
+        rowKey={(pipeline) => pipeline.id}
+        pending={pipelines.isPending}
+        error={pipelines.error}
+        empty="No pipelines yet."
+        columns={[
+          { header: 'Name', cell: (pipeline) => pipeline.name },
+          { header: 'Streams', cell: (pipeline) => pipeline.sources.map((s) => s.name).join(', ') },
+          { header: 'Steps', cell: (pipeline) => pipeline.transforms.map((t) => String(t['type'])).join(' → ') || '—' },
+          { header: 'Destination', cell: (pipeline) => `${pipeline.destination.table} (${pipeline.destination.mode})` },
+          { header: 'Runs after', cell: (pipeline) => pipeline.depends_on.map((upstream) => nameOf(upstream)).join(', ') || '—' },
+        ]}
+        actions={(pipeline) => (
+          <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected(pipeline.id)}>
+            Open
+          </Button>
+        )}
+      />
       {open ? <PipelineDetail key={open.id} pipeline={open} onDeleted={() => setSelected(undefined)} /> : null}
     </>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
-import { setSession } from '../session-store';
+import { Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { FormSubmit, TextInput } from '../../components/fields';
+import { setSession } from '../../session-store';
 
 export function Login() {
   const [error, setError] = useState<unknown>();
@@ -27,18 +27,9 @@ export function Login() {
     <main className="card narrow">
       <h1>Sign in</h1>
       <Form onSubmit={submit}>
-        <TextField name="username" isRequired autoComplete="username">
-          <Label>Username</Label>
-          <Input />
-        </TextField>
-        <TextField name="password" type="password" isRequired autoComplete="current-password">
-          <Label>Password</Label>
-          <Input />
-        </TextField>
-        <ErrorNotice error={error} />
-        <Button type="submit" isDisabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <TextInput name="username" label="Username" isRequired autoComplete="username" />
+        <TextInput name="password" label="Password" type="password" isRequired autoComplete="current-password" />
+        <FormSubmit label={busy ? 'Signing in…' : 'Sign in'} error={error} isDisabled={busy} />
       </Form>
       {sso.data?.providers.length ? (
         <nav aria-label="Single sign-on" className="sso">

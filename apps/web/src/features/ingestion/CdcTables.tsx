@@ -1,21 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, RadioButton, RadioField, RadioGroup, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors, useProjects } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
-import { currentToken } from '../session-store';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { CheckboxField, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { currentToken } from '../../session-store';
+import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 
 type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
 type CdcBody = NonNullable<paths['/api/v1/cdc-tables']['post']['requestBody']>['content']['application/json'];
 type Action = 'start' | 'stop' | 'resync' | 'delete';
 
-/** Connector kinds that can capture changes (MariaDB is the mysql kind) and kinds that can apply them, as the server checks. */
-const CAPTURE_KINDS = ['postgres', 'warehouse', 'mysql'];
-const APPLY_KINDS = ['postgres', 'warehouse'];
+/** The two sides of a CDC table: the connector kinds that can capture changes (MariaDB is the mysql kind) and those that can apply them, as the server checks. */
+const SIDES = {
+  Source: {
+    kinds: ['postgres', 'warehouse', 'mysql'],
+    connectorHelp: 'PostgreSQL, the warehouse, MySQL or MariaDB: the kinds that can capture changes.',
+    schemaHelp: "Optional: the schema (MySQL: the database); the connector's own when empty.",
+  },
+  Destination: {
+    kinds: ['postgres', 'warehouse'],
+    connectorHelp: 'PostgreSQL or the warehouse: the kinds that can apply changes.',
+    schemaHelp: "Optional: the connector's own schema when empty.",
+  },
+};
 
 interface LogLine {
   id: string;
@@ -68,10 +80,14 @@ function LiveLog({ id }: { id: string }) {
     };
   }, [id]);
   return (
-    <section className="card" aria-labelledby="live-log">
-      <h2 id="live-log">
-        Live log <span className="muted">({state})</span>
-      </h2>
+    <Card
+      id="live-log"
+      title={
+        <>
+          Live log <span className="muted">({state})</span>
+        </>
+      }
+    >
       {lines.length === 0 ? <p className="empty">No lines yet.</p> : null}
       <ol className="log" aria-live="polite">
         {lines.map((line) => (
@@ -80,22 +96,39 @@ function LiveLog({ id }: { id: string }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
+  );
+}
+
+/** One side of a CDC table (its fields named `source_table`, `destination_namespace`, ...): the connector, of the kinds the side allows, the table and its schema. */
+function TableSide(props: { side: keyof typeof SIDES; connectors: Array<{ id: string; name: string }>; connector: string | undefined; onConnector: (id: string) => void; isDisabled: boolean }) {
+  const prefix = props.side.toLowerCase();
+  const { connectorHelp, schemaHelp } = SIDES[props.side];
+  return (
+    <fieldset>
+      <legend>{props.side}</legend>
+      <ItemSelect
+        label={`${props.side} connector`}
+        description={connectorHelp}
+        items={props.connectors}
+        value={props.connector}
+        onChange={props.onConnector}
+        isDisabled={props.isDisabled}
+        empty="No connector of these kinds in this project"
+      />
+      <TextInput name={`${prefix}_table`} label={`${props.side} table`} isRequired />
+      <TextInput name={`${prefix}_namespace`} label={`${props.side} schema`} description={schemaHelp} />
+    </fieldset>
   );
 }
 
 /** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
 function NewCdcTable() {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const connectors = useConnectors();
-  const [project, setProject] = useState<string | undefined>();
-  const [source, setSource] = useState<string | undefined>();
-  const [destination, setDestination] = useState<string | undefined>();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [mode, setMode] = useState<CdcBody['mode']>('mirror');
   // A new key empties the form after a CDC table was created.
   const [formKey, setFormKey] = useState(0);
-  const inProject = (kinds: string[]) => (connectors.data?.items ?? []).filter((c) => c.project_id === project && kinds.includes(c.kind));
   const create = useMutation({
     mutationFn: (body: CdcBody) => unwrap(api.POST('/api/v1/cdc-tables', { body })),
     onSuccess: () => {
@@ -112,69 +145,25 @@ function NewCdcTable() {
     create.mutate({ project_id: project, name: text('name'), source: side(source, 'source'), destination: side(destination, 'destination'), mode, start: form.get('start') === 'true' });
   };
   return (
-    <section className="card" aria-labelledby="new-cdc-table">
-      <h2 id="new-cdc-table">New CDC table</h2>
+    <Card id="new-cdc-table" title="New CDC table">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect
-          label="Project"
-          items={projects.data?.items ?? []}
-          value={project}
-          onChange={(id) => {
-            setProject(id);
-            setSource(undefined);
-            setDestination(undefined);
-          }}
+        <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
+        <TextInput name="name" label="Name" isRequired />
+        <TableSide side="Source" connectors={inProject(SIDES.Source.kinds)} connector={source} onConnector={setSource} isDisabled={!project} />
+        <TableSide side="Destination" connectors={inProject(SIDES.Destination.kinds)} connector={destination} onConnector={setDestination} isDisabled={!project} />
+        <ChoiceField
+          label="Mode"
+          value={mode}
+          onChange={setMode}
+          choices={[
+            { value: 'mirror', label: 'mirror', description: 'Upserts and deletes by primary key: the destination equals the source.' },
+            { value: 'changelog', label: 'changelog', description: 'Appends every change with its operation, source position and commit time.' },
+          ]}
         />
-        <TextField name="name" isRequired>
-          <Label>Name</Label>
-          <Input autoComplete="off" />
-        </TextField>
-        <fieldset>
-          <legend>Source</legend>
-          <ItemSelect label="Source connector" description="PostgreSQL, the warehouse, MySQL or MariaDB: the kinds that can capture changes." items={inProject(CAPTURE_KINDS)} value={source} onChange={setSource} isDisabled={!project} empty="No connector of these kinds in this project" />
-          <TextField name="source_table" isRequired>
-            <Label>Source table</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <TextField name="source_namespace">
-            <Label>Source schema</Label>
-            <Input autoComplete="off" />
-            <Text slot="description">Optional: the schema (MySQL: the database); the connector&apos;s own when empty.</Text>
-          </TextField>
-        </fieldset>
-        <fieldset>
-          <legend>Destination</legend>
-          <ItemSelect label="Destination connector" description="PostgreSQL or the warehouse: the kinds that can apply changes." items={inProject(APPLY_KINDS)} value={destination} onChange={setDestination} isDisabled={!project} empty="No connector of these kinds in this project" />
-          <TextField name="destination_table" isRequired>
-            <Label>Destination table</Label>
-            <Input autoComplete="off" />
-          </TextField>
-          <TextField name="destination_namespace">
-            <Label>Destination schema</Label>
-            <Input autoComplete="off" />
-            <Text slot="description">Optional: the connector&apos;s own schema when empty.</Text>
-          </TextField>
-        </fieldset>
-        <RadioGroup value={mode} onChange={(next) => setMode(next as CdcBody['mode'])}>
-          <Label>Mode</Label>
-          <RadioField value="mirror">
-            <RadioButton className="react-aria-Radio">mirror</RadioButton>
-            <Text slot="description">Upserts and deletes by primary key: the destination equals the source.</Text>
-          </RadioField>
-          <RadioField value="changelog">
-            <RadioButton className="react-aria-Radio">changelog</RadioButton>
-            <Text slot="description">Appends every change with its operation, source position and commit time.</Text>
-          </RadioField>
-        </RadioGroup>
-        <Checkbox name="start" value="true" defaultSelected>
-          Start at once
-        </Checkbox>
-        <ErrorNotice error={create.error} />
-        <Button type="submit" isDisabled={create.isPending || !project}>
-          Create CDC table
-        </Button>
+        <CheckboxField name="start" label="Start at once" defaultSelected />
+        <FormSubmit label="Create CDC table" error={create.error} isDisabled={create.isPending || !project} />
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -220,48 +209,37 @@ export function CdcTables() {
   return (
     <>
       <NewCdcTable />
-      {tables.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={tables.error ?? act.error} />
-      {tables.data?.items.length === 0 ? <p className="empty">No CDC tables yet.</p> : null}
-      {tables.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">CDC tables</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Lag</th>
-                <th scope="col">Changes applied</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tables.data.items.map((table) => (
-                <tr key={table.id} aria-selected={table.id === selected}>
-                  <td>{table.name}</td>
-                  <td>
-                    <span className={`status ${table.status}`}>{table.status}</span>
-                    {table.last_error ? <div className="muted">{table.last_error}</div> : null}
-                  </td>
-                  <td>{table.lag_seconds === null ? '—' : `${table.lag_seconds.toFixed(1)} s`}</td>
-                  <td>{table.changes_applied.toLocaleString()}</td>
-                  <td>
-                    <div className="row">
-                      <Button className="secondary" aria-label={`Show the live log of ${table.name}`} onPress={() => setSelected(table.id)}>
-                        Live log
-                      </Button>
-                      <CdcActions table={table} onAct={(action) => act.mutate({ id: table.id, action })} isPending={act.isPending && act.variables.id === table.id} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="CDC tables"
+        rows={tables.data?.items}
+        rowKey={(table) => table.id}
+        rowProps={(table) => ({ 'aria-selected': table.id === selected })}
+        pending={tables.isPending}
+        error={tables.error ?? act.error}
+        empty="No CDC tables yet."
+        columns={[
+          { header: 'Name', cell: (table) => table.name },
+          {
+            header: 'Status',
+            cell: (table) => (
+              <>
+                <span className={`status ${table.status}`}>{table.status}</span>
+                {table.last_error ? <div className="muted">{table.last_error}</div> : null}
+              </>
+            ),
+          },
+          { header: 'Lag', cell: (table) => (table.lag_seconds === null ? '—' : `${table.lag_seconds.toFixed(1)} s`) },
+          { header: 'Changes applied', cell: (table) => table.changes_applied.toLocaleString() },
+        ]}
+        actions={(table) => (
+          <div className="row">
+            <Button className="secondary" aria-label={`Show the live log of ${table.name}`} onPress={() => setSelected(table.id)}>
+              Live log
+            </Button>
+            <CdcActions table={table} onAct={(action) => act.mutate({ id: table.id, action })} isPending={act.isPending && act.variables.id === table.id} />
+          </div>
+        )}
+      />
       {selected ? <LiveLog key={selected} id={selected} /> : null}
     </>
   );

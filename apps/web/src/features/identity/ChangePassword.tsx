@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
+import { Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { FormSubmit, TextInput } from '../../components/fields';
 
 /** Blocks every other screen while the account must change its password. */
 export function ChangePassword({ onDone }: { onDone: () => void }) {
@@ -25,21 +25,10 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
       <h1>Choose a new password</h1>
       <p>This account was created with an initial password. Choose your own before you continue.</p>
       <Form onSubmit={submit}>
-        <TextField name="current_password" type="password" isRequired autoComplete="current-password">
-          <Label>Current password</Label>
-          <Input />
-        </TextField>
-        <TextField name="new_password" type="password" isRequired minLength={12} autoComplete="new-password">
-          <Label>New password</Label>
-          <Input />
-          <Text slot="description">At least 12 characters, not your username.</Text>
-        </TextField>
-        <TextField name="repeat" type="password" isRequired autoComplete="new-password">
-          <Label>New password again</Label>
-          <Input />
-        </TextField>
-        <ErrorNotice error={error} />
-        <Button type="submit">Change password</Button>
+        <TextInput name="current_password" label="Current password" type="password" isRequired autoComplete="current-password" />
+        <TextInput name="new_password" label="New password" type="password" isRequired minLength={12} autoComplete="new-password" description="At least 12 characters, not your username." />
+        <TextInput name="repeat" label="New password again" type="password" isRequired autoComplete="new-password" />
+        <FormSubmit label="Change password" error={error} />
       </Form>
     </main>
   );

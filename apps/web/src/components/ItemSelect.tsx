@@ -2,7 +2,8 @@ import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text
 
 /**
  * A select of named items (projects, connectors, users, roles, pipelines) by id: labelled by a
- * visible label or, in a table row, by `ariaLabel`; required when it has a visible label.
+ * visible label or, in a table row, by `ariaLabel`; required when it has a visible label, unless
+ * told otherwise (a filter, which always has a choice).
  */
 export function ItemSelect(props: {
   label?: string;
@@ -13,6 +14,7 @@ export function ItemSelect(props: {
   isDisabled?: boolean;
   description?: string;
   empty?: string;
+  isRequired?: boolean;
 }) {
   return (
     <Select
@@ -21,7 +23,7 @@ export function ItemSelect(props: {
       onSelectionChange={(key) => {
         if (key !== null) props.onChange(String(key));
       }}
-      isRequired={!!props.label}
+      isRequired={props.isRequired ?? !!props.label}
       isDisabled={props.isDisabled}
     >
       {props.label ? <Label>{props.label}</Label> : null}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Checkbox } from 'react-aria-components';
+import { ChoiceField, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
 import { STEP_FIELDS, STEP_TYPES, newDraft, withValue, type StepDraft, type StepType } from './pipeline-steps';
 
 /** The steps of a pipeline, in order: one group of fields per step, moved up, removed or added at the end. */
@@ -26,22 +28,18 @@ export function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange:
             }
             if (field.shape === 'choice') {
               return (
-                <RadioGroup key={field.name} value={String(value)} onChange={(next) => update(index, field.name, next)} orientation="horizontal">
-                  <Label>{field.label}</Label>
-                  {field.options!.map((option) => (
-                    <Radio key={option} value={option}>
-                      {option}
-                    </Radio>
-                  ))}
-                </RadioGroup>
+                <ChoiceField
+                  key={field.name}
+                  label={field.label}
+                  value={String(value)}
+                  onChange={(next) => update(index, field.name, next)}
+                  orientation="horizontal"
+                  choices={field.options!.map((option) => ({ value: option, label: option }))}
+                />
               );
             }
             return (
-              <TextField key={field.name} value={String(value ?? '')} onChange={(next) => update(index, field.name, next)} isRequired={!field.optional}>
-                <Label>{field.label}</Label>
-                <Input />
-                {field.help ? <Text slot="description">{field.help}</Text> : null}
-              </TextField>
+              <TextInput key={field.name} label={field.label} value={String(value ?? '')} onChange={(next) => update(index, field.name, next)} isRequired={!field.optional} description={field.help} />
             );
           })}
           <div className="row">
@@ -57,21 +55,7 @@ export function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange:
         </fieldset>
       ))}
       <div className="row end">
-        <Select selectedKey={adding} onSelectionChange={(key) => setAdding(key as StepType)}>
-          <Label>New step</Label>
-          <Button>
-            <SelectValue />
-          </Button>
-          <Popover>
-            <ListBox>
-              {STEP_TYPES.map((type) => (
-                <ListBoxItem key={type} id={type}>
-                  {type}
-                </ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
+        <ItemSelect label="New step" isRequired={false} items={STEP_TYPES.map((type) => ({ id: type, name: type }))} value={adding} onChange={(type) => setAdding(type as StepType)} />
         <Button className="secondary" onPress={() => onChange([...steps, newDraft(adding)])}>
           Add step
         </Button>

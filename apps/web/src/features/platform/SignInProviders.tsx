@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Checkbox, Form, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useProjects, useRoles } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { useProjects, useRoles } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
+import { DataTable, type Column } from '../../components/DataTable';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { CheckboxField, FormSubmit, NumberInput, SecretField, secretOf, TextAreaInput, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
 
 type Provider = paths['/api/v1/sso/providers']['get']['responses'][200]['content']['application/json']['items'][number];
 type SsoBody = paths['/api/v1/sso/providers']['post']['requestBody']['content']['application/json'];
@@ -130,10 +133,7 @@ function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (ro
         const n = index + 1;
         return (
           <div key={row.key} role="group" aria-label={`Mapping ${n}`} className="row">
-            <TextField value={row.group} onChange={(group) => update(row.key, { group })} isRequired>
-              <Label>{`Group of mapping ${n}`}</Label>
-              <Input autoComplete="off" autoFocus={row.key === added} />
-            </TextField>
+            <TextInput label={`Group of mapping ${n}`} value={row.group} onChange={(group) => update(row.key, { group })} isRequired autoFocus={row.key === added} />
             <ItemSelect label={`Project of mapping ${n}`} items={projects.data?.items ?? []} value={row.project_id} onChange={(id) => update(row.key, { project_id: id })} empty="No projects" />
             <ItemSelect label={`Role of mapping ${n}`} items={roleItems} value={row.role} onChange={(id) => update(row.key, { role: id })} empty="No roles" />
             <Button
@@ -165,93 +165,31 @@ function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (ro
   );
 }
 
-/** A form card, a region named by its heading, which takes the focus when the card changed on request. */
-function FormCard({ id, title, focus, notice, children }: { id: string; title: string; focus: boolean; notice?: ReactNode; children: ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focus) heading.current?.focus();
-  }, [focus]);
-  return (
-    <section className="card" aria-labelledby={id}>
-      <h2 id={id} ref={heading} tabIndex={-1}>
-        {title}
-      </h2>
-      {notice}
-      {children}
-    </section>
-  );
-}
-
 /** The fields every provider has: its name, whether it is enabled, and its position. */
 function CommonFields({ nameLabel, provider, positionHelp }: { nameLabel: string; provider?: Provider; positionHelp: string }) {
   return (
     <>
-      <TextField name="name" isRequired maxLength={100} defaultValue={provider?.name ?? ''}>
-        <Label>{nameLabel}</Label>
-        <Input autoComplete="off" />
-      </TextField>
-      <Checkbox name="enabled" value="true" defaultSelected={provider?.enabled ?? true}>
-        Enabled
-      </Checkbox>
-      <TextField name="position" type="number" defaultValue={String(provider?.position ?? 0)}>
-        <Label>Position</Label>
-        <Input min={0} step={1} inputMode="numeric" />
-        <Text slot="description">{positionHelp}</Text>
-      </TextField>
+      <TextInput name="name" label={nameLabel} isRequired maxLength={100} defaultValue={provider?.name ?? ''} />
+      <CheckboxField name="enabled" label="Enabled" defaultSelected={provider?.enabled ?? true} />
+      <NumberInput name="position" label="Position" min={0} defaultValue={String(provider?.position ?? 0)} description={positionHelp} />
     </>
   );
 }
 
-/** A write-only secret: never shown; when editing, an empty field keeps the stored value. */
-function SecretField({ name, label, provider, optional }: { name: string; label: string; provider?: Provider; optional: string }) {
-  const stored = provider?.secrets_set.includes(name) === true;
-  return (
-    <TextField name={name} type="password">
-      <Label>{label}</Label>
-      <Input autoComplete="new-password" />
-      <Text slot="description">
-        {stored ? 'A value is stored (encrypted); leave empty to keep it.' : `${optional} Stored encrypted; never shown again.`}
-      </Text>
-    </TextField>
-  );
+/** A write-only secret of a provider: when editing, an empty field keeps the stored value. */
+function ProviderSecret({ name, label, provider, optional }: { name: string; label: string; provider?: Provider; optional: string }) {
+  return <SecretField name={name} label={label} stored={provider?.secrets_set.includes(name) === true} hint={optional} />;
 }
 
 /** A text setting of a provider's config, filled with the stored value when editing. */
-function ConfigText({ name, label, provider, help, isRequired, type, initial }: { name: string; label: string; provider?: Provider; help?: string; isRequired?: boolean; type?: string; initial?: string }) {
-  return (
-    <TextField name={name} isRequired={isRequired} type={type} defaultValue={provider ? textOf(provider.config, name) : (initial ?? '')}>
-      <Label>{label}</Label>
-      <Input autoComplete="off" spellCheck={false} />
-      {help ? <Text slot="description">{help}</Text> : null}
-    </TextField>
-  );
+function ConfigText({ name, label, provider, help, isRequired, type, initial }: { name: string; label: string; provider?: Provider; help?: string; isRequired?: boolean; type?: 'url'; initial?: string }) {
+  const value = provider ? textOf(provider.config, name) : (initial ?? '');
+  return <TextInput name={name} label={label} isRequired={isRequired} type={type} defaultValue={value} spellCheck={false} description={help} />;
 }
 
 /** A list setting of a provider's config as comma-separated text. */
 function ConfigList({ name, label, provider, help }: { name: string; label: string; provider?: Provider; help: string }) {
-  return (
-    <TextField name={name} defaultValue={listOf(provider?.config, name)}>
-      <Label>{label}</Label>
-      <Input autoComplete="off" spellCheck={false} />
-      <Text slot="description">{help}</Text>
-    </TextField>
-  );
-}
-
-/** The buttons under a provider form: create or save, and cancel when editing. */
-function SubmitRow({ editing, create, pending, onCancel }: { editing: boolean; create: string; pending: boolean; onCancel: () => void }) {
-  return (
-    <div className="row">
-      <Button type="submit" isDisabled={pending}>
-        {editing ? 'Save changes' : create}
-      </Button>
-      {editing ? (
-        <Button className="secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-      ) : null}
-    </div>
-  );
+  return <TextInput name={name} label={label} defaultValue={listOf(provider?.config, name)} spellCheck={false} description={help} />;
 }
 
 interface FormProps {
@@ -264,47 +202,58 @@ interface FormProps {
 
 const INCOMPLETE_MAPPING = 'Each group mapping needs a group, a project and a role.';
 
-/** The form of an OIDC provider: a new one, or the changes to one (an empty client secret keeps the stored one). */
-function SsoForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
+/**
+ * What a provider form keeps: its group mapping rows, what it refused (a mapping not complete), and
+ * the save (`send`: create, or change the provider being edited) of the body `bodyOf` builds.
+ */
+function useProviderForm<Body>(provider: Provider | undefined, onSaved: (name: string) => void, send: (body: Body) => Promise<{ name: string }>, bodyOf: (form: FormData, groupMappings: GroupMapping[]) => Body) {
   const [mappings, setMappings] = useState(() => draftsOf(provider?.config));
   const [invalid, setInvalid] = useState<string | undefined>();
-  const save = useMutation({
-    mutationFn: (body: SsoBody) =>
-      provider ? unwrap(api.PATCH('/api/v1/sso/providers/{id}', { params: { path: { id: provider.id } }, body })) : unwrap(api.POST('/api/v1/sso/providers', { body })),
-    onSuccess: (saved) => onSaved(saved.name),
-  });
+  const save = useMutation({ mutationFn: send, onSuccess: (saved) => onSaved(saved.name) });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
     const groupMappings = mappingsOf(mappings);
     setInvalid(groupMappings ? undefined : INCOMPLETE_MAPPING);
-    if (!groupMappings) return;
-    const secret = String(form.get('client_secret') ?? '');
-    const scopes = splitList(field(form, 'scopes'));
-    const domains = splitList(field(form, 'allowed_email_domains'));
-    const config: SsoBody['config'] = {
-      issuer: field(form, 'issuer'),
-      client_id: field(form, 'client_id'),
-      ...(secret ? { client_secret: secret } : {}),
-      ...(scopes.length ? { scopes } : {}),
-    };
-    for (const key of ['username_claim', 'email_claim', 'groups_claim'] as const) {
-      const value = field(form, key);
-      if (value) config[key] = value;
-    }
-    if (domains.length) config.allowed_email_domains = domains;
-    config.group_mappings = groupMappings;
-    save.mutate({ ...commonOf(form), config });
+    if (groupMappings) save.mutate(bodyOf(new FormData(event.currentTarget), groupMappings));
   };
+  return { mappings, setMappings, invalid, save, submit };
+}
+
+/** The form of an OIDC provider: a new one, or the changes to one (an empty client secret keeps the stored one). */
+function SsoForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
+  const { mappings, setMappings, invalid, save, submit } = useProviderForm<SsoBody>(
+    provider,
+    onSaved,
+    (body) => (provider ? unwrap(api.PATCH('/api/v1/sso/providers/{id}', { params: { path: { id: provider.id } }, body })) : unwrap(api.POST('/api/v1/sso/providers', { body }))),
+    (form, groupMappings) => {
+      const secret = secretOf(form, 'client_secret');
+      const scopes = splitList(field(form, 'scopes'));
+      const domains = splitList(field(form, 'allowed_email_domains'));
+      const config: SsoBody['config'] = {
+        issuer: field(form, 'issuer'),
+        client_id: field(form, 'client_id'),
+        ...(secret ? { client_secret: secret } : {}),
+        ...(scopes.length ? { scopes } : {}),
+      };
+      for (const key of ['username_claim', 'email_claim', 'groups_claim'] as const) {
+        const value = field(form, key);
+        if (value) config[key] = value;
+      }
+      if (domains.length) config.allowed_email_domains = domains;
+      config.group_mappings = groupMappings;
+      return { ...commonOf(form), config };
+    },
+  );
   return (
-    <FormCard id="sso-form" title={provider ? `Edit ${provider.name}` : 'New SSO provider'} focus={focus} notice={notice}>
+    <Card id="sso-form" title={provider ? `Edit ${provider.name}` : 'New SSO provider'} focus={focus}>
+      {notice}
       <Form onSubmit={submit}>
         <CommonFields nameLabel="Provider name" provider={provider} positionHelp="Orders the sign-in buttons on the login page, lowest first." />
         <fieldset>
           <legend>Client</legend>
           <ConfigText name="issuer" label="Issuer" type="url" isRequired provider={provider} help="Issuer URL; its /.well-known/openid-configuration is read." />
           <ConfigText name="client_id" label="Client ID" isRequired provider={provider} />
-          <SecretField name="client_secret" label="Client secret" provider={provider} optional="Optional (a public client uses PKCE only)." />
+          <ProviderSecret name="client_secret" label="Client secret" provider={provider} optional="Optional (a public client uses PKCE only)." />
           <ConfigList name="scopes" label="Scopes" provider={provider} help="Comma-separated. Default openid, email, profile." />
         </fieldset>
         <fieldset>
@@ -318,85 +267,67 @@ function SsoForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
           <ConfigList name="allowed_email_domains" label="Allowed email domains" provider={provider} help="Comma-separated. When set, only verified addresses of these domains may sign in." />
           <GroupMappings rows={mappings} onChange={setMappings} />
         </fieldset>
-        <ErrorNotice error={save.error} />
-        {invalid ? (
-          <p role="alert" className="error">
-            {invalid}
-          </p>
-        ) : null}
-        <SubmitRow editing={!!provider} create="Create provider" pending={save.isPending} onCancel={onCancel} />
+        <FormSubmit label={provider ? 'Save changes' : 'Create provider'} error={save.error} invalid={invalid} isDisabled={save.isPending} onCancel={provider ? onCancel : undefined} />
       </Form>
-    </FormCard>
+    </Card>
   );
 }
 
 /** The form of an LDAP directory: a new one, or the changes to one (an empty bind password keeps the stored one). */
 function LdapForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
-  const [mappings, setMappings] = useState(() => draftsOf(provider?.config));
-  const [invalid, setInvalid] = useState<string | undefined>();
-  const save = useMutation({
-    mutationFn: (body: LdapBody) =>
-      provider ? unwrap(api.PATCH('/api/v1/ldap/providers/{id}', { params: { path: { id: provider.id } }, body })) : unwrap(api.POST('/api/v1/ldap/providers', { body })),
-    onSuccess: (saved) => onSaved(saved.name),
-  });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const groupMappings = mappingsOf(mappings);
-    setInvalid(groupMappings ? undefined : INCOMPLETE_MAPPING);
-    if (!groupMappings) return;
-    const caPem = String(form.get('ca_pem') ?? '');
-    const bindDn = field(form, 'bind_dn');
-    const password = String(form.get('bind_password') ?? '');
-    const groupBaseDn = field(form, 'group_base_dn');
-    const timeout = field(form, 'timeout_ms');
-    save.mutate({
-      ...commonOf(form),
-      config: {
-        url: field(form, 'url'),
-        start_tls: form.get('start_tls') === 'true',
-        ...(caPem.trim() ? { ca_pem: caPem } : {}),
-        ...(bindDn ? { bind_dn: bindDn } : {}),
-        ...(password ? { bind_password: password } : {}),
-        user_base_dn: field(form, 'user_base_dn'),
-        user_filter: field(form, 'user_filter'),
-        username_attribute: field(form, 'username_attribute'),
-        email_attribute: field(form, 'email_attribute'),
-        ...(groupBaseDn ? { group_base_dn: groupBaseDn } : {}),
-        ...(timeout ? { timeout_ms: Number(timeout) } : {}),
-        group_mappings: groupMappings,
-      },
-    });
-  };
+  const { mappings, setMappings, invalid, save, submit } = useProviderForm<LdapBody>(
+    provider,
+    onSaved,
+    (body) => (provider ? unwrap(api.PATCH('/api/v1/ldap/providers/{id}', { params: { path: { id: provider.id } }, body })) : unwrap(api.POST('/api/v1/ldap/providers', { body }))),
+    (form, groupMappings) => {
+      const caPem = String(form.get('ca_pem') ?? '');
+      const bindDn = field(form, 'bind_dn');
+      const password = secretOf(form, 'bind_password');
+      const groupBaseDn = field(form, 'group_base_dn');
+      const timeout = field(form, 'timeout_ms');
+      return {
+        ...commonOf(form),
+        config: {
+          url: field(form, 'url'),
+          start_tls: form.get('start_tls') === 'true',
+          ...(caPem.trim() ? { ca_pem: caPem } : {}),
+          ...(bindDn ? { bind_dn: bindDn } : {}),
+          ...(password ? { bind_password: password } : {}),
+          user_base_dn: field(form, 'user_base_dn'),
+          user_filter: field(form, 'user_filter'),
+          username_attribute: field(form, 'username_attribute'),
+          email_attribute: field(form, 'email_attribute'),
+          ...(groupBaseDn ? { group_base_dn: groupBaseDn } : {}),
+          ...(timeout ? { timeout_ms: Number(timeout) } : {}),
+          group_mappings: groupMappings,
+        },
+      };
+    },
+  );
   return (
-    <FormCard id="ldap-form" title={provider ? `Edit ${provider.name}` : 'New LDAP directory'} focus={focus} notice={notice}>
+    <Card id="ldap-form" title={provider ? `Edit ${provider.name}` : 'New LDAP directory'} focus={focus}>
+      {notice}
       <Form onSubmit={submit}>
         <CommonFields nameLabel="Directory name" provider={provider} positionHelp="The order directories are tried in at sign-in, lowest first." />
         <fieldset>
           <legend>Connection</legend>
-          <TextField name="url" isRequired defaultValue={textOf(provider?.config, 'url')} validate={(value) => (value === '' || /^ldaps?:\/\//.test(value) ? null : 'Starts with ldap:// or ldaps://')}>
-            <Label>URL</Label>
-            <Input autoComplete="off" spellCheck={false} />
-            <Text slot="description">ldap://host:port or ldaps://host:port</Text>
-          </TextField>
-          <Checkbox name="start_tls" value="true" defaultSelected={provider?.config['start_tls'] === true}>
-            Use StartTLS (upgrades an ldap:// connection)
-          </Checkbox>
-          <TextField name="ca_pem" defaultValue={textOf(provider?.config, 'ca_pem')}>
-            <Label>CA certificate (PEM)</Label>
-            <TextArea rows={4} spellCheck={false} />
-            <Text slot="description">The CA to trust (else the system CAs). Certificates are always verified.</Text>
-          </TextField>
-          <TextField name="timeout_ms" type="number" defaultValue={textOf(provider?.config, 'timeout_ms')}>
-            <Label>Timeout (ms)</Label>
-            <Input min={100} max={60000} step={1} inputMode="numeric" />
-            <Text slot="description">100 to 60000. Default 5000.</Text>
-          </TextField>
+          <TextInput
+            name="url"
+            label="URL"
+            isRequired
+            spellCheck={false}
+            defaultValue={textOf(provider?.config, 'url')}
+            validate={(value) => (value === '' || /^ldaps?:\/\//.test(value) ? null : 'Starts with ldap:// or ldaps://')}
+            description="ldap://host:port or ldaps://host:port"
+          />
+          <CheckboxField name="start_tls" label="Use StartTLS (upgrades an ldap:// connection)" defaultSelected={provider?.config['start_tls'] === true} />
+          <TextAreaInput name="ca_pem" label="CA certificate (PEM)" rows={4} defaultValue={textOf(provider?.config, 'ca_pem')} description="The CA to trust (else the system CAs). Certificates are always verified." />
+          <NumberInput name="timeout_ms" label="Timeout (ms)" min={100} max={60000} defaultValue={textOf(provider?.config, 'timeout_ms')} description="100 to 60000. Default 5000." />
         </fieldset>
         <fieldset>
           <legend>Service account</legend>
           <ConfigText name="bind_dn" label="Bind DN" provider={provider} help="The account that searches for users; empty: anonymous search." />
-          <SecretField name="bind_password" label="Bind password" provider={provider} optional="Optional." />
+          <ProviderSecret name="bind_password" label="Bind password" provider={provider} optional="Optional." />
         </fieldset>
         <fieldset>
           <legend>Users</legend>
@@ -410,81 +341,9 @@ function LdapForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
           <ConfigText name="group_base_dn" label="Group base DN" provider={provider} help="Groups are searched here by member; empty: the user's memberOf." />
           <GroupMappings rows={mappings} onChange={setMappings} />
         </fieldset>
-        <ErrorNotice error={save.error} />
-        {invalid ? (
-          <p role="alert" className="error">
-            {invalid}
-          </p>
-        ) : null}
-        <SubmitRow editing={!!provider} create="Create directory" pending={save.isPending} onCancel={onCancel} />
+        <FormSubmit label={provider ? 'Save changes' : 'Create directory'} error={save.error} invalid={invalid} isDisabled={save.isPending} onCancel={provider ? onCancel : undefined} />
       </Form>
-    </FormCard>
-  );
-}
-
-interface Column {
-  header: string;
-  cell: (provider: Provider) => ReactNode;
-  /** The cell announces its changes (a check's result). */
-  status?: boolean;
-}
-
-/** Providers as a table: the given columns, then Edit, any extra action, and Delete (which asks first). */
-function ProviderTable({
-  caption,
-  providers,
-  columns,
-  editing,
-  onEdit,
-  onDelete,
-  deleting,
-  actions,
-}: {
-  caption: string;
-  providers: Provider[];
-  columns: Column[];
-  editing?: string;
-  onEdit: (id: string) => void;
-  onDelete: (id: string) => void;
-  deleting: boolean;
-  actions?: (provider: Provider) => ReactNode;
-}) {
-  return (
-    <div className="table-wrap" tabIndex={0}>
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {providers.map((provider) => (
-            <tr key={provider.id} aria-current={provider.id === editing ? 'true' : undefined}>
-              {columns.map((column) => (
-                <td key={column.header}>{column.status ? <span role="status">{column.cell(provider)}</span> : column.cell(provider)}</td>
-              ))}
-              <td>
-                <div className="row">
-                  <Button className="secondary" aria-label={`Edit ${provider.name}`} onPress={() => onEdit(provider.id)}>
-                    Edit
-                  </Button>
-                  {actions?.(provider)}
-                  <DeleteButton name={provider.name} onConfirm={() => onDelete(provider.id)} isPending={deleting} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    </Card>
   );
 }
 
@@ -493,7 +352,7 @@ const secretState = (provider: Provider, name: string) => (provider.secrets_set.
 const orDash = (text: string) => text || '—';
 const mappingCount = (provider: Provider) => draftsOf(provider.config).length;
 
-const SSO_COLUMNS: Column[] = [
+const SSO_COLUMNS: Array<Column<Provider>> = [
   { header: 'Name', cell: (p) => p.name },
   { header: 'Issuer', cell: (p) => textOf(p.config, 'issuer') },
   { header: 'Client ID', cell: (p) => textOf(p.config, 'client_id') },
@@ -504,45 +363,56 @@ const SSO_COLUMNS: Column[] = [
   { header: 'Enabled', cell: (p) => yesNo(p.enabled) },
 ];
 
-/** OIDC single sign-on providers: the list, and the form to add one or change the one being edited. */
-function SsoSection() {
-  const state = useProviders(
-    'sso-providers',
-    () => unwrap(api.GET('/api/v1/sso/providers')),
-    (id) => unwrap(api.DELETE('/api/v1/sso/providers/{id}', { params: { path: { id } } })),
-  );
+/**
+ * One kind of sign-in provider: the list (Edit, any extra action, and Delete, which asks first) and
+ * the form to add one or change the one being edited, which says what was saved.
+ */
+function ProviderSection(props: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  state: ReturnType<typeof useProviders>;
+  caption: string;
+  empty: string;
+  columns: Array<Column<Provider>>;
+  error?: unknown;
+  actions?: (provider: Provider) => ReactNode;
+  noun: string;
+  form: (props: FormProps) => ReactNode;
+}) {
+  const { state, form: ProviderForm } = props;
   const { providers, removal } = state;
   return (
-    <section className="providers" aria-labelledby="sso-providers">
-      <h2 id="sso-providers">Single sign-on (OIDC)</h2>
-      <dl className="details">
-        <dt>Callback URL</dt>
-        <dd>
-          <code>{`${window.location.origin}/api/v1/sso/callback`}</code> (or under SVC_PUBLIC_URL when set): the provider must allow it.
-        </dd>
-      </dl>
-      {providers.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={providers.error ?? removal.error} />
-      {providers.data && providers.data.items.length === 0 ? <p className="empty">No SSO providers yet.</p> : null}
-      {providers.data?.items.length ? (
-        <ProviderTable
-          caption="SSO providers"
-          providers={providers.data.items}
-          columns={SSO_COLUMNS}
-          editing={state.editing}
-          onEdit={state.open}
-          onDelete={(id) => removal.mutate(id)}
-          deleting={removal.isPending}
-        />
-      ) : null}
-      <SsoForm
+    <section className="providers" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.intro}
+      <DataTable
+        caption={props.caption}
+        rows={providers.data?.items}
+        rowKey={(provider) => provider.id}
+        rowProps={(provider) => ({ 'aria-current': provider.id === state.editing ? 'true' : undefined })}
+        pending={providers.isPending}
+        error={providers.error ?? removal.error ?? props.error}
+        empty={props.empty}
+        columns={props.columns}
+        actions={(provider) => (
+          <div className="row">
+            <Button className="secondary" aria-label={`Edit ${provider.name}`} onPress={() => state.open(provider.id)}>
+              Edit
+            </Button>
+            {props.actions?.(provider)}
+            <DeleteButton name={provider.name} onConfirm={() => removal.mutate(provider.id)} isPending={removal.isPending} />
+          </div>
+        )}
+      />
+      <ProviderForm
         key={state.formKey}
         provider={state.edited}
         focus={state.focusForm}
         notice={
           state.saved ? (
             <p role="status" className="once">
-              Provider <strong>{state.saved}</strong> saved.
+              {props.noun} <strong>{state.saved}</strong> saved.
             </p>
           ) : null
         }
@@ -553,6 +423,35 @@ function SsoSection() {
   );
 }
 
+/** OIDC single sign-on providers: the list, and the form to add one or change the one being edited. */
+function SsoSection() {
+  const state = useProviders(
+    'sso-providers',
+    () => unwrap(api.GET('/api/v1/sso/providers')),
+    (id) => unwrap(api.DELETE('/api/v1/sso/providers/{id}', { params: { path: { id } } })),
+  );
+  return (
+    <ProviderSection
+      id="sso-providers"
+      title="Single sign-on (OIDC)"
+      intro={
+        <dl className="details">
+          <dt>Callback URL</dt>
+          <dd>
+            <code>{`${window.location.origin}/api/v1/sso/callback`}</code> (or under SVC_PUBLIC_URL when set): the provider must allow it.
+          </dd>
+        </dl>
+      }
+      state={state}
+      caption="SSO providers"
+      empty="No SSO providers yet."
+      columns={SSO_COLUMNS}
+      noun="Provider"
+      form={SsoForm}
+    />
+  );
+}
+
 /** LDAP directories: the list with a connection check per directory, and the form to add one or change the one being edited. */
 function LdapSection() {
   const state = useProviders(
@@ -560,7 +459,6 @@ function LdapSection() {
     () => unwrap(api.GET('/api/v1/ldap/providers')),
     (id) => unwrap(api.DELETE('/api/v1/ldap/providers/{id}', { params: { path: { id } } })),
   );
-  const { providers, removal } = state;
   const [checks, setChecks] = useState<Record<string, string>>({});
   const test = useMutation({
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/ldap/providers/{id}/test', { params: { path: { id } } })),
@@ -568,7 +466,7 @@ function LdapSection() {
     onSuccess: (result, id) => setChecks((all) => ({ ...all, [id]: describeCheck(result) })),
     onError: (_, id) => setChecks((all) => ({ ...all, [id]: 'The check could not run.' })),
   });
-  const columns: Column[] = [
+  const columns: Array<Column<Provider>> = [
     { header: 'Name', cell: (p) => p.name },
     { header: 'URL', cell: (p) => textOf(p.config, 'url') },
     { header: 'User base DN', cell: (p) => textOf(p.config, 'user_base_dn') },
@@ -577,45 +475,26 @@ function LdapSection() {
     { header: 'Group mappings', cell: mappingCount },
     { header: 'Position', cell: (p) => p.position },
     { header: 'Enabled', cell: (p) => yesNo(p.enabled) },
-    { header: 'Check', cell: (p) => checks[p.id] ?? '', status: true },
+    // The cell announces the check's result.
+    { header: 'Check', cell: (p) => <span role="status">{checks[p.id] ?? ''}</span> },
   ];
   return (
-    <section className="providers" aria-labelledby="ldap-providers">
-      <h2 id="ldap-providers">LDAP directories</h2>
-      {providers.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={providers.error ?? removal.error ?? test.error} />
-      {providers.data && providers.data.items.length === 0 ? <p className="empty">No LDAP directories yet.</p> : null}
-      {providers.data?.items.length ? (
-        <ProviderTable
-          caption="LDAP directories"
-          providers={providers.data.items}
-          columns={columns}
-          editing={state.editing}
-          onEdit={state.open}
-          onDelete={(id) => removal.mutate(id)}
-          deleting={removal.isPending}
-          actions={(p) => (
-            <Button className="secondary" aria-label={`Check ${p.name}`} isDisabled={test.isPending && test.variables === p.id} onPress={() => test.mutate(p.id)}>
-              Check
-            </Button>
-          )}
-        />
-      ) : null}
-      <LdapForm
-        key={state.formKey}
-        provider={state.edited}
-        focus={state.focusForm}
-        notice={
-          state.saved ? (
-            <p role="status" className="once">
-              Directory <strong>{state.saved}</strong> saved.
-            </p>
-          ) : null
-        }
-        onSaved={state.onSaved}
-        onCancel={() => state.open(undefined)}
-      />
-    </section>
+    <ProviderSection
+      id="ldap-providers"
+      title="LDAP directories"
+      state={state}
+      caption="LDAP directories"
+      empty="No LDAP directories yet."
+      columns={columns}
+      error={test.error}
+      actions={(p) => (
+        <Button className="secondary" aria-label={`Check ${p.name}`} isDisabled={test.isPending && test.variables === p.id} onPress={() => test.mutate(p.id)}>
+          Check
+        </Button>
+      )}
+      noun="Directory"
+      form={LdapForm}
+    />
   );
 }
 

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { setSession } from '../session-store';
-import { ApiTokens } from './ApiTokens';
-import { AuditLog } from './AuditLog';
-import { Catalog } from './Catalog';
-import { CdcTables } from './CdcTables';
-import { Connectors } from './Connectors';
-import { Executions } from './Executions';
-import { License } from './License';
-import { Overview } from './Overview';
-import { Pipelines } from './Pipelines';
-import { Projects } from './Projects';
-import { Roles } from './Roles';
-import { Schedules } from './Schedules';
-import { SignInProviders } from './SignInProviders';
-import { Users } from './Users';
+import { api, unwrap } from './api/client';
+import { setSession } from './session-store';
+import { ApiTokens } from './features/identity/ApiTokens';
+import { AuditLog } from './features/audit/AuditLog';
+import { Catalog } from './features/governance/Catalog';
+import { CdcTables } from './features/ingestion/CdcTables';
+import { Connectors } from './features/connectivity/Connectors';
+import { Executions } from './features/operations/Executions';
+import { License } from './features/platform/License';
+import { Overview } from './features/operations/Overview';
+import { Pipelines } from './features/etl/Pipelines';
+import { Projects } from './features/platform/Projects';
+import { Roles } from './features/platform/Roles';
+import { Schedules } from './features/etl/Schedules';
+import { SignInProviders } from './features/platform/SignInProviders';
+import { Users } from './features/identity/Users';
 
 /** The screens; `admin` ones are shown to administrators only (the API refuses the others anyway). */
 const PAGES = [

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Button } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import type { paths } from '../api/schema';
-import { ErrorNotice } from '../ErrorNotice';
+import { Button } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { ItemSelect } from '../../components/ItemSelect';
+import { QueryState } from '../../components/QueryState';
 import { StartSync } from './StartSync';
 
 type Status = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -41,24 +44,8 @@ function bytes(n: number): string {
 
 /** A Select of one list filter: "All" or one of the values. */
 function Filter<T extends string>({ label, value, values, onChange }: { label: string; value: T | 'all'; values: T[]; onChange: (value: T | 'all') => void }) {
-  return (
-    <Select selectedKey={value} onSelectionChange={(key) => onChange(key as T | 'all')}>
-      <Label>{label}</Label>
-      <Button>
-        <SelectValue />
-      </Button>
-      <Popover>
-        <ListBox>
-          <ListBoxItem id="all">All</ListBoxItem>
-          {values.map((v) => (
-            <ListBoxItem key={v} id={v}>
-              {v}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
+  const items = [{ id: 'all', name: 'All' }, ...values.map((v) => ({ id: v, name: v }))];
+  return <ItemSelect label={label} isRequired={false} items={items} value={value} onChange={(id) => onChange(id as T | 'all')} />;
 }
 
 /** The log lines of an execution, appended as they come: polled every second while it runs, once more when it has finished. */
@@ -125,10 +112,8 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
   const run = execution.data;
   const log = useLogLines(id, run ? !isActive(run.status) : undefined);
   return (
-    <section className="card" aria-labelledby="execution-detail">
-      <h2 id="execution-detail">Execution {short(id)}</h2>
-      {execution.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={execution.error ?? cancel.error ?? retry.error} />
+    <Card id="execution-detail" title={`Execution ${short(id)}`}>
+      <QueryState pending={execution.isPending} error={execution.error ?? cancel.error ?? retry.error} />
       {run ? (
         <>
           {isActive(run.status) ? (
@@ -183,9 +168,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
         </>
       ) : null}
       <h3>Log</h3>
-      {run && !log.loaded && !log.error ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={log.error} />
-      {log.loaded && log.lines.length === 0 ? <p className="empty">No log lines yet.</p> : null}
+      <QueryState pending={!!run && !log.loaded && !log.error} error={log.error} empty={log.loaded && log.lines.length === 0 ? 'No log lines yet.' : undefined} />
       {/* A count is announced as lines arrive, not the lines themselves (a finished run can have a thousand). */}
       <p className="visually-hidden" role="status">
         {log.lines.length} log lines
@@ -203,7 +186,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }
 
@@ -224,51 +207,26 @@ export function Executions() {
         <Filter label="Status" value={status} values={STATUSES} onChange={setStatus} />
         <Filter label="Kind" value={kind} values={KINDS} onChange={setKind} />
       </div>
-      {executions.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={executions.error} />
-      {executions.data && executions.data.items.length === 0 ? (
-        <p className="empty">
-          No executions{status === 'all' ? '' : ` with status ${status}`}
-          {kind === 'all' ? '' : ` of kind ${kind}`}.
-        </p>
-      ) : null}
-      {executions.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Executions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-                <th scope="col">Rows written</th>
-                <th scope="col">Error</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {executions.data.items.map((execution) => (
-                <tr key={execution.id}>
-                  <td>{execution.kind}</td>
-                  <td>
-                    <span className={`status ${execution.status}`}>{execution.status}</span>
-                  </td>
-                  <td>{execution.started_at ? new Date(execution.started_at).toLocaleString() : '—'}</td>
-                  <td>{execution.rows_written.toLocaleString()}</td>
-                  <td>{execution.error ?? ''}</td>
-                  <td>
-                    <Button className="secondary" aria-label={`Details of ${execution.kind} run ${short(execution.id)}`} onPress={() => setSelected(execution.id)}>
-                      Details
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Executions, newest first"
+        rows={executions.data?.items}
+        rowKey={(execution) => execution.id}
+        pending={executions.isPending}
+        error={executions.error}
+        empty={`No executions${status === 'all' ? '' : ` with status ${status}`}${kind === 'all' ? '' : ` of kind ${kind}`}.`}
+        columns={[
+          { header: 'Kind', cell: (execution) => execution.kind },
+          { header: 'Status', cell: (execution) => <span className={`status ${execution.status}`}>{execution.status}</span> },
+          { header: 'Started', cell: (execution) => time(execution.started_at) },
+          { header: 'Rows written', cell: (execution) => execution.rows_written.toLocaleString() },
+          { header: 'Error', cell: (execution) => execution.error ?? '' },
+        ]}
+        actions={(execution) => (
+          <Button className="secondary" aria-label={`Details of ${execution.kind} run ${short(execution.id)}`} onPress={() => setSelected(execution.id)}>
+            Details
+          </Button>
+        )}
+      />
       {selected ? <ExecutionDetail key={selected} id={selected} onOpen={setSelected} /> : null}
     </>
   );

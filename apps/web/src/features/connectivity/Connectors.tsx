@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useConnectors, useProjects } from '../api/queries';
-import type { paths } from '../api/schema';
-import { DeleteButton } from '../DeleteButton';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { useConnectors, useProjects } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { CheckboxField, FormSubmit, SecretField, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
 
 interface Property {
   type?: string;
@@ -29,36 +31,19 @@ function ConfigFields({ spec, values, secretsSet }: { spec: Record<string, unkno
       {Object.entries(properties).map(([name, property]) => {
         const label = property.title ?? name;
         const initial = values && name in values ? values[name] : property.default;
-        const secretKept = secretsSet?.includes(name);
-        if (property.type === 'boolean') {
-          return (
-            <Checkbox key={name} name={`config.${name}`} defaultSelected={initial === true} value="true">
-              {label}
-            </Checkbox>
-          );
-        }
-        if (property.type === 'object' || property.type === 'array') {
-          return (
-            <TextField key={name} name={`config.${name}`} isRequired={required.has(name)}>
-              <Label>{label} (JSON)</Label>
-              <Input defaultValue={initial === undefined || initial === null ? '' : JSON.stringify(initial)} />
-            </TextField>
-          );
-        }
+        if (property.type === 'boolean') return <CheckboxField key={name} name={`config.${name}`} label={label} defaultSelected={initial === true} />;
+        const json = property.type === 'object' || property.type === 'array';
+        if (property['x-secret'] && !json) return <SecretField key={name} name={`config.${name}`} label={label} stored={secretsSet?.includes(name) === true} isRequired={required.has(name)} />;
+        const shown = initial === undefined || initial === null ? '' : json ? JSON.stringify(initial) : String(initial);
         return (
-          <TextField
+          <TextInput
             key={name}
             name={`config.${name}`}
-            isRequired={required.has(name) && !secretKept}
-            type={property['x-secret'] ? 'password' : property.type === 'integer' || property.type === 'number' ? 'number' : 'text'}
-            defaultValue={property['x-secret'] || initial === undefined || initial === null ? '' : String(initial)}
-          >
-            <Label>{label}</Label>
-            <Input autoComplete={property['x-secret'] ? 'new-password' : 'off'} />
-            {property['x-secret'] ? (
-              <Text slot="description">{secretKept ? 'A value is stored (encrypted); leave empty to keep it.' : 'Stored encrypted; never shown again.'}</Text>
-            ) : null}
-          </TextField>
+            label={json ? `${label} (JSON)` : label}
+            isRequired={required.has(name)}
+            type={property.type === 'integer' || property.type === 'number' ? 'number' : 'text'}
+            defaultValue={shown}
+          />
         );
       })}
     </>
@@ -108,26 +93,13 @@ function EditConnector({ connector, spec, onDone }: { connector: Connector; spec
     }
   };
   return (
-    <section className="card" aria-labelledby="edit-connector">
-      <h2 id="edit-connector">Edit {connector.name}</h2>
+    <Card id="edit-connector" title={`Edit ${connector.name}`}>
       <Form onSubmit={submit}>
-        <TextField name="name" isRequired defaultValue={connector.name}>
-          <Label>Name</Label>
-          <Input />
-        </TextField>
+        <TextInput name="name" label="Name" isRequired defaultValue={connector.name} />
         <ConfigFields spec={spec} values={connector.config} secretsSet={connector.secrets_set} />
-        <ErrorNotice error={update.error} />
-        {invalid ? <p role="alert" className="error">{invalid}</p> : null}
-        <div className="row">
-          <Button type="submit" isDisabled={update.isPending}>
-            Save changes
-          </Button>
-          <Button className="secondary" onPress={onDone}>
-            Cancel
-          </Button>
-        </div>
+        <FormSubmit label="Save changes" error={update.error} invalid={invalid} isDisabled={update.isPending} onCancel={onDone} />
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -181,67 +153,45 @@ export function Connectors() {
   };
   return (
     <>
-      <section className="card" aria-labelledby="new-connector">
-        <h2 id="new-connector">New connector</h2>
+      <Card id="new-connector" title="New connector">
         <Form key={formKey} onSubmit={submit}>
           <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
           <ItemSelect label="Kind" items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))} value={kind} onChange={setKind} />
-          <TextField name="name" isRequired>
-            <Label>Name</Label>
-            <Input />
-          </TextField>
+          <TextInput name="name" label="Name" isRequired />
           {spec ? <ConfigFields key={kind} spec={spec} /> : null}
-          <ErrorNotice error={create.error} />
-          {checks['form'] ? <p role="alert" className="error">{checks['form']}</p> : null}
-          <Button type="submit" isDisabled={!spec || !project || create.isPending}>
-            Create connector
-          </Button>
+          <FormSubmit label="Create connector" error={create.error} invalid={checks['form']} isDisabled={!spec || !project || create.isPending} />
         </Form>
-      </section>
+      </Card>
       {edited && editedSpec ? <EditConnector key={edited.id} connector={edited} spec={editedSpec} onDone={() => setEditing(undefined)} /> : null}
-      {connectors.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={connectors.error ?? test.error ?? discover.error ?? remove.error} />
-      {connectors.data && connectors.data.items.length === 0 ? <p className="empty">No connectors yet.</p> : null}
-      {connectors.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Data connectors</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Secrets set</th>
-                <th scope="col">Result</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {connectors.data.items.map((connector) => (
-                <tr key={connector.id}>
-                  <td>{connector.name}</td>
-                  <td>{connector.kind}</td>
-                  <td>{connector.secrets_set.join(', ') || '—'}</td>
-                  <td role="status">{checks[connector.id] ?? ''}</td>
-                  <td className="row">
-                    <Button className="secondary" aria-label={`Edit ${connector.name}`} onPress={() => setEditing(connector.id)}>
-                      Edit
-                    </Button>
-                    <Button className="secondary" aria-label={`Test ${connector.name}`} onPress={() => test.mutate(connector.id)}>
-                      Test
-                    </Button>
-                    <Button className="secondary" aria-label={`Discover ${connector.name}`} onPress={() => discover.mutate(connector.id)}>
-                      Discover
-                    </Button>
-                    <DeleteButton name={connector.name} onConfirm={() => remove.mutate(connector.id)} isPending={remove.isPending} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Data connectors"
+        rows={connectors.data?.items}
+        rowKey={(connector) => connector.id}
+        pending={connectors.isPending}
+        error={connectors.error ?? test.error ?? discover.error ?? remove.error}
+        empty="No connectors yet."
+        columns={[
+          { header: 'Name', cell: (connector) => connector.name },
+          { header: 'Kind', cell: (connector) => connector.kind },
+          { header: 'Secrets set', cell: (connector) => connector.secrets_set.join(', ') || '—' },
+          { header: 'Result', cell: (connector) => checks[connector.id] ?? '', cellProps: () => ({ role: 'status' }) },
+        ]}
+        actionsClassName="row"
+        actions={(connector) => (
+          <>
+            <Button className="secondary" aria-label={`Edit ${connector.name}`} onPress={() => setEditing(connector.id)}>
+              Edit
+            </Button>
+            <Button className="secondary" aria-label={`Test ${connector.name}`} onPress={() => test.mutate(connector.id)}>
+              Test
+            </Button>
+            <Button className="secondary" aria-label={`Discover ${connector.name}`} onPress={() => discover.mutate(connector.id)}>
+              Discover
+            </Button>
+            <DeleteButton name={connector.name} onConfirm={() => remove.mutate(connector.id)} isPending={remove.isPending} />
+          </>
+        )}
+      />
     </>
   );
 }

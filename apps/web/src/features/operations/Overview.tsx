@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import { ErrorNotice } from '../ErrorNotice';
+import { api, unwrap } from '../../api/client';
+import { QueryState } from '../../components/QueryState';
 
 const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
@@ -27,9 +27,8 @@ const shownCount = (count: number | null) => (count === null ? <span title="Not 
 
 export function Overview() {
   const overview = useQuery({ queryKey: ['overview'], queryFn: () => unwrap(api.GET('/api/v1/overview')) });
-  if (overview.isPending) return <p aria-busy="true">Loading…</p>;
-  if (overview.error) return <ErrorNotice error={overview.error} />;
-  if (overview.data.projects.length === 0) return <p className="empty">No project yet, or none you may see: an administrator creates projects and adds members.</p>;
+  if (overview.isPending || overview.error) return <QueryState pending={overview.isPending} error={overview.error} />;
+  if (overview.data.projects.length === 0) return <QueryState empty="No project yet, or none you may see: an administrator creates projects and adds members." />;
   return (
     <div className="grid">
       {overview.data.projects.map((project) => (

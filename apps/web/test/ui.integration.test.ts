@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/app.js';
-import { api, login } from '../support/http.js';
-import { createPostgresConnector, query } from '../support/runs.js';
-import { createTestDatabase } from '../support/services.js';
+import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
+import { api, login } from '../../server/test/support/http.js';
+import { createPostgresConnector, query } from '../../server/test/support/runs.js';
+import { createTestDatabase } from '../../server/test/support/services.js';
 
 const CHROMIUM = process.env['SVC_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
 const SHOTS = path.resolve('test-output/ui');

@@ -1,11 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { api, unwrap } from '../api/client';
-import { useMe, useProjects, useRoles } from '../api/queries';
-import { ErrorNotice } from '../ErrorNotice';
-import { ItemSelect } from '../ItemSelect';
-import { usersQuery } from './Users';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { useMe, useProjects, useRoles } from '../../api/queries';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { FormSubmit, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { QueryState } from '../../components/QueryState';
+import { usersQuery } from '../identity/Users';
+import { NameAndDescription, nameAndDescriptionOf } from './NameAndDescription';
 
 /** A select of roles by name; labelled by a visible label or, in a table, by aria-label. */
 function RoleSelect({ label, ariaLabel, value, onChange, isDisabled }: { label?: string; ariaLabel?: string; value: string | null; onChange: (role: string) => void; isDisabled?: boolean }) {
@@ -53,51 +57,37 @@ function Members({ project }: { project: { id: string; name: string } }) {
   const memberIds = new Set(members.data?.items.map((m) => m.user_id));
   const candidates = (users.data?.pages.flatMap((page) => page.items) ?? []).filter((u) => !memberIds.has(u.id));
   return (
-    <section className="card" aria-labelledby="members-of">
-      <h2 id="members-of">Members of {project.name}</h2>
-      {members.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={members.error ?? roles.error ?? users.error ?? remove.error ?? changeRole.error} />
-      {members.data && members.data.items.length === 0 ? <p className="empty">No members yet.</p> : null}
-      {members.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Members of {project.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col">Environments</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.items.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.username}</td>
-                  <td>
-                    <RoleSelect
-                      ariaLabel={`Role of ${member.username}`}
-                      value={member.role}
-                      isDisabled={changeRole.isPending}
-                      onChange={(next) => {
-                        if (next !== member.role) changeRole.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
-                      }}
-                    />
-                  </td>
-                  <td>{member.environment_ids === null ? 'all' : member.environment_ids.length}</td>
-                  <td>
-                    <Button className="secondary" aria-label={`Remove ${member.username}`} onPress={() => remove.mutate(member.user_id)}>
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+    <Card id="members-of" title={`Members of ${project.name}`}>
+      <DataTable
+        caption={`Members of ${project.name}`}
+        rows={members.data?.items}
+        rowKey={(member) => member.id}
+        pending={members.isPending}
+        error={members.error ?? roles.error ?? users.error ?? remove.error ?? changeRole.error}
+        empty="No members yet."
+        columns={[
+          { header: 'Username', cell: (member) => member.username },
+          {
+            header: 'Role',
+            cell: (member) => (
+              <RoleSelect
+                ariaLabel={`Role of ${member.username}`}
+                value={member.role}
+                isDisabled={changeRole.isPending}
+                onChange={(next) => {
+                  if (next !== member.role) changeRole.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
+                }}
+              />
+            ),
+          },
+          { header: 'Environments', cell: (member) => (member.environment_ids === null ? 'all' : member.environment_ids.length) },
+        ]}
+        actions={(member) => (
+            <Button className="secondary" aria-label={`Remove ${member.username}`} onPress={() => remove.mutate(member.user_id)}>
+              Remove
+            </Button>
+          )}
+      />
       {admin ? (
         <>
           <h3 id="add-member">Add member</h3>
@@ -106,16 +96,13 @@ function Members({ project }: { project: { id: string; name: string } }) {
               <ItemSelect label="User" items={candidates.map((u) => ({ id: u.id, name: u.username }))} value={user} onChange={setUser} />
               <RoleSelect label="Role" value={role} onChange={setRole} />
             </div>
-            <ErrorNotice error={add.error} />
-            <Button type="submit" isDisabled={!user || !role || add.isPending}>
-              Add member
-            </Button>
+            <FormSubmit label="Add member" error={add.error} isDisabled={!user || !role || add.isPending} />
           </Form>
         </>
       ) : (
         <p className="muted">Adding a member needs the list of users, which administrators see.</p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -136,30 +123,26 @@ function Environments({ project }: { project: { id: string; name: string } }) {
     event.preventDefault();
     add.mutate(String(new FormData(event.currentTarget).get('environment') ?? '').trim());
   };
+  const items = environments.data?.items;
   return (
-    <section className="card" aria-labelledby="environments-of">
-      <h2 id="environments-of">Environments of {project.name}</h2>
-      {environments.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={environments.error} />
-      {environments.data && environments.data.items.length === 0 ? <p className="empty">No environments: members and connectors belong to the project as a whole.</p> : null}
-      {environments.data?.items.length ? (
+    <Card id="environments-of" title={`Environments of ${project.name}`}>
+      <QueryState
+        pending={environments.isPending}
+        error={environments.error}
+        empty={items?.length === 0 ? 'No environments: members and connectors belong to the project as a whole.' : undefined}
+      />
+      {items?.length ? (
         <ul aria-label={`Environments of ${project.name}`}>
-          {environments.data.items.map((environment) => (
+          {items.map((environment) => (
             <li key={environment.id}>{environment.name}</li>
           ))}
         </ul>
       ) : null}
       <Form key={formKey} onSubmit={submit}>
-        <TextField name="environment" isRequired>
-          <Label>Environment name</Label>
-          <Input autoComplete="off" />
-        </TextField>
-        <ErrorNotice error={add.error} />
-        <Button type="submit" isDisabled={add.isPending}>
-          Add environment
-        </Button>
+        <TextInput name="environment" label="Environment name" isRequired />
+        <FormSubmit label="Add environment" error={add.error} isDisabled={add.isPending} />
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -181,66 +164,38 @@ export function Projects() {
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const description = String(form.get('description') ?? '').trim();
-    create.mutate({ name: String(form.get('name')), ...(description ? { description } : {}) });
+    create.mutate(nameAndDescriptionOf(new FormData(event.currentTarget)));
   };
   const project = projects.data?.items.find((p) => p.id === selected);
   return (
     <>
       {admin ? (
-        <section className="card" aria-labelledby="new-project">
-          <h2 id="new-project">New project</h2>
+        <Card id="new-project" title="New project">
           <Form key={formKey} onSubmit={submit}>
-            <TextField name="name" isRequired>
-              <Label>Name</Label>
-              <Input autoComplete="off" />
-            </TextField>
-            <TextField name="description">
-              <Label>Description</Label>
-              <Input autoComplete="off" />
-            </TextField>
-            <ErrorNotice error={create.error} />
-            <Button type="submit" isDisabled={create.isPending}>
-              Create project
-            </Button>
+            <NameAndDescription />
+            <FormSubmit label="Create project" error={create.error} isDisabled={create.isPending} />
           </Form>
-        </section>
+        </Card>
       ) : null}
-      {projects.isPending ? <p aria-busy="true">Loading…</p> : null}
-      <ErrorNotice error={projects.error} />
-      {projects.data && projects.data.items.length === 0 ? <p className="empty">No projects yet.</p> : null}
-      {projects.data?.items.length ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Projects</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.data.items.map((p) => (
-                <tr key={p.id} aria-current={p.id === selected ? 'true' : undefined}>
-                  <td>{p.name}</td>
-                  <td>{p.description ?? '—'}</td>
-                  <td>{new Date(p.created_at).toLocaleString()}</td>
-                  <td>
-                    <Button className="secondary" aria-label={`Members of ${p.name}`} onPress={() => setSelected(p.id)}>
-                      Members
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Projects"
+        rows={projects.data?.items}
+        rowKey={(p) => p.id}
+        rowProps={(p) => ({ 'aria-current': p.id === selected ? 'true' : undefined })}
+        pending={projects.isPending}
+        error={projects.error}
+        empty="No projects yet."
+        columns={[
+          { header: 'Name', cell: (p) => p.name },
+          { header: 'Description', cell: (p) => p.description ?? '—' },
+          { header: 'Created', cell: (p) => new Date(p.created_at).toLocaleString() },
+        ]}
+        actions={(p) => (
+            <Button className="secondary" aria-label={`Members of ${p.name}`} onPress={() => setSelected(p.id)}>
+              Members
+            </Button>
+          )}
+      />
       {project ? <Members key={project.id} project={project} /> : null}
       {project ? <Environments key={`environments-${project.id}`} project={project} /> : null}
     </>
