@@ -14,7 +14,8 @@ describe('sync runs', () => {
   let destinationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: NO_RATE_LIMITS, worker: true });
+    // Runs read their cancel flag in the database only every minute here: a cancel within 5 s came by pub/sub.
+    t = await startTestApp({ env: { ...NO_RATE_LIMITS, SVC_RUN_CANCEL_POLL_SECONDS: '60' }, worker: true });
     admin = (await adminLogin(t)).accessToken;
     source = await createTestDatabase();
     destination = await createTestDatabase();

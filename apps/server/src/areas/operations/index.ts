@@ -32,7 +32,14 @@ export function createOperationsArea(
   const queue = createJobQueue(db);
   const executions = createExecutionsService({ db, repository, queue, shared: platform.shared, ...deps });
   const overview = createOverviewService({ db, repository: createOverviewRepository(), authorize: deps.authorize, visibleProjects: deps.visibleProjects });
-  const recorder = createRunRecorder({ db, repository, queue, shared: platform.shared, logger: platform.logger.child({ area: 'operations' }) });
+  const recorder = createRunRecorder({
+    db,
+    repository,
+    queue,
+    shared: platform.shared,
+    logger: platform.logger.child({ area: 'operations' }),
+    cancelPollMs: platform.config.worker.cancelPollSeconds * 1000,
+  });
   const rowsMoved = new client.Counter({
     name: 'svc_rows_moved_total',
     help: 'Rows read from sources and written to destinations by runs.',

@@ -8,9 +8,25 @@ import type { SyncParams } from './service.js';
 
 export type RunRecorder = ReturnType<typeof createRunRecorder>;
 
+/** Ids of executions whose cancellation was requested (a JSON array), published by the API, heard by every worker. */
+export const CANCEL_CHANNEL = 'operations.cancel';
 
-export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue }) {
+
+export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue; cancelPollMs: number }) {
   const { db, repository, shared, logger, queue } = deps;
+
+  // The runs of this process waiting to hear of their cancellation; subscribed on the first run.
+  const cancelListeners = new Map<string, Set<() => void>>();
+  let subscribed: Promise<unknown> | undefined;
+  const subscribeToCancels = () =>
+    (subscribed ??= shared
+      .subscribe(CANCEL_CHANNEL, (message) => {
+        for (const id of JSON.parse(message) as string[]) for (const listener of cancelListeners.get(id) ?? []) listener();
+      })
+      .catch((error: Error) => {
+        subscribed = undefined; // the database poll still finds the request; the next run tries again
+        logger.warn({ err: { message: error.message } }, 'subscribing to cancel requests failed');
+      }));
 
   /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
   const finishIfComplete = async (trx: Db, id: string) => {
@@ -110,6 +126,35 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
         await repository.finish(trx, id, status, error);
       }),
     cancelRequested: (id: string) => repository.cancelRequested(db, id),
+    /**
+     * Calls `onCancel` once when the execution's cancellation is requested: at once by pub/sub, or
+     * at the latest after the database poll (SVC_RUN_CANCEL_POLL_SECONDS). Returns the function that stops watching.
+     */
+    watchCancel(id: string, onCancel: () => void): () => void {
+      let done = false;
+      const fire = () => {
+        if (done) return;
+        done = true;
+        stop();
+        onCancel();
+      };
+      const listeners = cancelListeners.get(id) ?? new Set();
+      listeners.add(fire);
+      cancelListeners.set(id, listeners);
+      void subscribeToCancels();
+      const poll = setInterval(() => void repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined), deps.cancelPollMs);
+      const stop = () => {
+        clearInterval(poll);
+        listeners.delete(fire);
+        if (listeners.size === 0) cancelListeners.delete(id);
+      };
+      // A request made before the watch began (the run was queued when it came) is in the database.
+      void repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined);
+      return () => {
+        done = true;
+        stop();
+      };
+    },
     /**
      * In the queue's transaction that fails a job whose worker stopped on its last attempt: fails
      * the execution (when still unfinished), with the reason in its log. `failExecution: false` for

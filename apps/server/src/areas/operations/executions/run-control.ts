@@ -8,21 +8,19 @@ export class Cancelled extends Error {
 }
 
 /**
- * A signal that aborts when the lease is lost or when the execution's cancel flag is set (checked
- * every second). `stop()` ends the watch.
+ * A signal that aborts when the lease is lost or when the execution's cancellation is requested
+ * (pub/sub, the database as the fallback). `stop()` ends the watch.
  */
 export function watchRun(recorder: RunRecorder, executionId: string, leaseSignal: AbortSignal): { signal: AbortSignal; stop(): void } {
   const controller = new AbortController();
   const abortWith = (reason: Error) => controller.abort(reason);
   const onLease = () => abortWith(leaseSignal.reason as Error);
   leaseSignal.addEventListener('abort', onLease, { once: true });
-  const watch = setInterval(() => {
-    recorder.cancelRequested(executionId).then((yes) => yes && abortWith(new Cancelled('cancelled on request')), () => undefined);
-  }, 1000);
+  const stopWatching = recorder.watchCancel(executionId, () => abortWith(new Cancelled('cancelled on request')));
   return {
     signal: controller.signal,
     stop() {
-      clearInterval(watch);
+      stopWatching();
       leaseSignal.removeEventListener('abort', onLease);
     },
   };

@@ -12,6 +12,7 @@ import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
+import { CANCEL_CHANNEL } from './recorder.js';
 import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
 
 
@@ -240,7 +241,7 @@ export function createExecutionsService(deps: {
           if (row.status === 'queued') await repository.markCancelled(trx, row.id);
           await audit.record(context, { kind: 'execution_cancel_requested', target: { type: 'execution', id: row.id } }, trx);
         }
-        await shared.publish('operations.cancel', JSON.stringify(rows.map((r) => r.id))).catch(() => undefined);
+        await shared.publish(CANCEL_CHANNEL, JSON.stringify(rows.map((r) => r.id))).catch(() => undefined);
         return rows.length;
       });
     },
