@@ -53,12 +53,13 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     connectorProject: (principal, id) => connectivity.service.projectOf(principal, id),
     openConnector: connectivity.service.openForRun,
+    lineage: governance.lineage,
   });
   const etl = createEtlArea(platform, {
     ...access,
     audit,
     executions: operations.executions,
-    executionsRepository: operations.repository,
+    lineage: governance.lineage,
     queue: operations.queue,
     recorder: operations.recorder,
     rowsMoved: operations.rowsMoved,
@@ -78,6 +79,14 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     streams,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
+  });
+  operations.useOverviewSources({
+    projects: administration.projectNames,
+    connectorCounts: connectivity.countByProject,
+    pipelineCounts: etl.overview.pipelineCounts,
+    scheduleCounts: etl.overview.scheduleCounts,
+    cdcTableCounts: ingestion.countByProject,
+    pipelines: etl.overview.pipelines,
   });
   return {
     authenticator: identity.authenticator,

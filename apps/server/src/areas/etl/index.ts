@@ -7,8 +7,8 @@ import type { Authorize } from '../../platform/authz.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { AuditService } from '../audit/service.js';
+import type { LineageService } from '../governance/lineage/service.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
-import type { ExecutionsRepository } from '../operations/executions/repository.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
 import { createDependentsHandler, createPipelineHandler } from './pipelines/pipeline.job.js';
 import { createPipelinesRepository } from './pipelines/repository.js';
@@ -27,7 +27,7 @@ export function createEtlArea(
     authorize: Authorize;
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     executions: ExecutionsService;
-    executionsRepository: ExecutionsRepository;
+    lineage: LineageService;
     queue: JobQueue;
     /** The operations area's record of runs, and its count of rows moved. */
     recorder: RunRecorder;
@@ -44,15 +44,21 @@ export function createEtlArea(
   const schedulesRepository = createSchedulesRepository();
   const access = { authorize: deps.authorize, visibleProjects: deps.visibleProjects, audit: deps.audit };
   const pipelines = createPipelinesService({ db, repository: pipelinesRepository, executions: deps.executions, connectors: deps.connectors, ...access });
-  const schedules = createSchedulesService({ db, repository: schedulesRepository, pipelines: pipelinesRepository, ...access });
+  const schedules = createSchedulesService({ db, repository: schedulesRepository, pipelines: pipelinesRepository, executions: deps.executions, ...access });
   const firings = new client.Counter({
     name: 'svc_schedule_firings_total',
     help: 'Due times of schedules handled, by outcome (enqueued, missed, skipped_running).',
     labelNames: ['outcome'] as const,
     registers: [platform.metrics.registry],
   });
-  const runs = createPipelineRuns({ db, repository: pipelinesRepository, executionsRepository: deps.executionsRepository, executions: deps.executions, queue: deps.queue, logger });
+  const runs = createPipelineRuns({ db, repository: pipelinesRepository, executions: deps.executions, recorder: deps.recorder, lineage: deps.lineage, queue: deps.queue, logger });
   return {
+    /** Pipelines and schedules per project, and the pipelines' names, for the overview. */
+    overview: {
+      pipelineCounts: (projectIds: string[]) => pipelinesRepository.countByProject(db, projectIds),
+      scheduleCounts: (projectIds: string[]) => schedulesRepository.countByProject(db, projectIds),
+      pipelines: (projectIds: string[]) => pipelinesRepository.namesIn(db, projectIds),
+    },
     /** The run kinds this area executes (platform/job-kinds.ts). */
     jobHandlers: {
       etl_pipeline: createPipelineHandler({ recorder: deps.recorder, openConnector: deps.connectors.openForRun, rowsMoved: deps.rowsMoved, pipelines: runs }),

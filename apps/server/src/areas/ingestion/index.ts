@@ -34,6 +34,8 @@ export function createIngestionArea(
   registerCdcMetrics(platform, repository);
   const { config } = platform;
   return {
+    /** CDC tables per project, for the overview. */
+    countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
     /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0). */
     startWorkerLoops() {
       if (config.cdc.maxTablesPerWorker === 0) return [];

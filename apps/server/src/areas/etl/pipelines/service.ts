@@ -236,7 +236,7 @@ export function createPipelinesService(deps: {
         await repository.lockGraph(trx, row.project_id);
         const dependents = await repository.dependents(trx, id);
         if (dependents.length) throw conflict(`Pipelines depend on this one: ${dependents.map((d) => d.name).join(', ')}; remove the dependency first`);
-        if (await repository.activeRun(trx, id)) throw conflict('The pipeline has a queued or running execution; cancel it first');
+        if (await executions.activeRunOfPipeline(trx, id)) throw conflict('The pipeline has a queued or running execution; cancel it first');
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'pipeline_deleted', target: { type: 'pipeline', id }, details: { name: row.name } }, trx);
       });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 import type { ExecutionStatus, ExecutionsRepository, RunCounters } from './repository.js';
 import type { SyncParams } from './service.js';
 
@@ -12,7 +13,7 @@ export type RunRecorder = ReturnType<typeof createRunRecorder>;
 export const CANCEL_CHANNEL = 'operations.cancel';
 
 
-export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue; cancelPollMs: number }) {
+export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue; cancelPollMs: number; lineage: LineageService }) {
   const { db, repository, shared, logger, queue } = deps;
 
   // The runs of this process waiting to hear of their cancellation; subscribed on the first run.
@@ -38,10 +39,9 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     // The lineage feed: each stream's source dataset fed its destination table.
     const params = execution.params as unknown as SyncParams;
     const totals = await repository.find(trx, id);
-    await trx
-      .insertInto('lineage_edges')
-      .values(
-        params.streams.map((stream) => ({
+    await deps.lineage.record(
+      trx,
+      params.streams.map((stream) => ({
           execution_id: id,
           project_id: execution.project_id,
           pipeline_id: null,
@@ -51,10 +51,9 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
           destination_connector_id: params.destination_connector_id,
           destination_namespace: params.destination_namespace ?? null,
           destination_name: stream.destination_name ?? stream.name,
-          rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
-        })),
-      )
-      .execute();
+        rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
+      })),
+    );
     return true;
   };
 
@@ -119,6 +118,11 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
     finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),
+    /** In the caller's transaction (the one that commits the run's results): final counters and succeeded. */
+    async succeed(trx: Db, id: string, counters: RunCounters) {
+      await repository.progress(trx, id, counters);
+      await repository.finish(trx, id, 'succeeded', null);
+    },
     /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
     settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
       db.transaction().execute(async (trx) => {
@@ -141,15 +145,14 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
       const listeners = cancelListeners.get(id) ?? new Set();
       listeners.add(fire);
       cancelListeners.set(id, listeners);
-      void subscribeToCancels();
+      // Checked once the subscription stands: a request committed before is in the database, one after is heard.
+      void subscribeToCancels().then(() => repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined));
       const poll = setInterval(() => void repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined), deps.cancelPollMs);
       const stop = () => {
         clearInterval(poll);
         listeners.delete(fire);
         if (listeners.size === 0) cancelListeners.delete(id);
       };
-      // A request made before the watch began (the run was queued when it came) is in the database.
-      void repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined);
       return () => {
         done = true;
         stop();

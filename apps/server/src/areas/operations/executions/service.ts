@@ -173,6 +173,12 @@ export function createExecutionsService(deps: {
   return {
     startRun,
     present,
+    // What other areas read of executions (they never query the table themselves); `trx` joins the caller's transaction.
+    find: (id: string) => repository.find(db, id),
+    activeRunOfPipeline: (trx: Db, pipelineId: string) => repository.activeRunOfPipeline(trx, pipelineId),
+    recentRunsOfPipelines: (pipelineIds: string[], perPipeline: number) => repository.recentRunsOfPipelines(db, pipelineIds, perPipeline),
+    startedInDagRun: (trx: Db, dagRunId: string, pipelineId: string) => repository.startedInDagRun(trx, dagRunId, pipelineId),
+    succeededInDagRun: (trx: Db, dagRunId: string, pipelineIds: string[]) => repository.succeededInDagRun(trx, dagRunId, pipelineIds),
     async startSync(principal: Principal, projectId: string, params: SyncParams, context: RequestContext) {
       await authorize(principal, 'execution:run', projectId);
       const problems = [];
@@ -234,16 +240,18 @@ export function createExecutionsService(deps: {
     },
 
     async cancelMatching(principal: Principal, filter: ExecutionFilter & { ids?: string[] }, context: RequestContext): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      const ids = await db.transaction().execute(async (trx) => {
         const rows = await repository.requestCancel(trx, filter);
         for (const row of rows) {
-          // A queued execution ends here; a running one is stopped by its worker, which watches the flag.
+          // A queued execution ends here; a running one is stopped by its worker, which watches for the request.
           if (row.status === 'queued') await repository.markCancelled(trx, row.id);
           await audit.record(context, { kind: 'execution_cancel_requested', target: { type: 'execution', id: row.id } }, trx);
         }
-        await shared.publish(CANCEL_CHANNEL, JSON.stringify(rows.map((r) => r.id))).catch(() => undefined);
-        return rows.length;
+        return rows.map((r) => r.id);
       });
+      // After the commit: a run that starts watching meanwhile finds the flag in the database instead.
+      if (ids.length > 0) await shared.publish(CANCEL_CHANNEL, JSON.stringify(ids)).catch(() => undefined);
+      return ids.length;
     },
 
     async retry(principal: Principal, id: string, context: RequestContext) {
