@@ -31,7 +31,14 @@ export type CanonicalType = (typeof CANONICAL_TYPES)[number];
  * timestamp as 'YYYY-MM-DDTHH:MM:SS[.ffffff]' (no zone), timestamptz as an ISO string in UTC with
  * microseconds, json as the parsed value, binary as a Buffer, null as null.
  */
-export type Value = null | boolean | number | string | Buffer | unknown;
+export type Value = null | boolean | number | string | Buffer | JsonArray | JsonObject;
+
+/** A parsed JSON document (the `json` canonical type): what JSON.parse returns, nothing else. */
+export type JsonValue = null | boolean | number | string | JsonArray | JsonObject;
+export type JsonArray = JsonValue[];
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
 
 export interface ColumnSchema {
   name: string;
