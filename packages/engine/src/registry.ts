@@ -7,8 +7,8 @@ import { postgresConnector } from './connectors/postgres/definition.js';
 import { warehouseConnector } from './connectors/warehouse/definition.js';
 import type { ConnectorDefinition } from './types.js';
 
-export const connectors = [postgresConnector, mysqlConnector, filesConnector, sftpConnector, httpApiConnector, warehouseConnector] as unknown as ConnectorDefinition<never>[];
+export const connectors: ConnectorDefinition[] = [postgresConnector, mysqlConnector, filesConnector, sftpConnector, httpApiConnector, warehouseConnector];
 
-export function connectorFor(kind: string): ConnectorDefinition<Record<string, unknown>> | undefined {
-  return connectors.find((c) => c.kind === kind) as ConnectorDefinition<Record<string, unknown>> | undefined;
+export function connectorFor(kind: string): ConnectorDefinition | undefined {
+  return connectors.find((c) => c.kind === kind);
 }

@@ -84,7 +84,7 @@ export function createConnectorsService(deps: {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
   addFormats.default(ajv);
   const validators = new Map<string, ValidateFunction>();
-  const validatorFor = (definition: ConnectorDefinition<never>) => {
+  const validatorFor = (definition: ConnectorDefinition) => {
     let validate = validators.get(definition.kind);
     if (!validate) {
       validate = ajv.compile(definition.spec);
@@ -107,7 +107,7 @@ export function createConnectorsService(deps: {
   const seal = (kind: string, config: Record<string, unknown>, projectId: string) => {
     const definition = definitionOf(kind);
     const candidate = structuredClone(config);
-    const validate = validatorFor(definition as ConnectorDefinition<never>);
+    const validate = validatorFor(definition);
     if (!validate(candidate)) throw validationFailed(fieldErrors(validate.errors));
     if (kind === 'files') {
       // A files connector reads and writes the server's disk: only inside its project's folder.
@@ -204,7 +204,7 @@ export function createConnectorsService(deps: {
     },
 
     kinds() {
-      return connectors.map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: c.spec, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
+      return connectors.map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: { ...c.spec }, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
     },
 
     async list(principal: Principal, projectId?: string) {

@@ -25,7 +25,7 @@ describe('files connector', () => {
   it('is registered with its kind, capabilities and spec', async () => {
     expect(filesConnector).toMatchObject({ kind: 'files', title: 'Files (local directory)', version: 1, capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] } });
     expect(filesConnector.spec.required).toEqual(['path', 'format']);
-    expect(filesConnector.spec.additionalProperties).toBe(false);
+    expect(filesConnector.spec).toMatchObject({ additionalProperties: false });
     expect(filesConnector.spec.properties['format']!['enum']).toEqual(['csv', 'tsv', 'json', 'ndjson', 'parquet']);
     const handle = await filesConnector.open({ path: dir, format: 'csv' }, quiet);
     expect(await handle.check()).toEqual({ ok: true });

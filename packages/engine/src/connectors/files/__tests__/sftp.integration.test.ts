@@ -145,7 +145,7 @@ describe('sftp connector', () => {
 
   it('is registered with its kind, capabilities and spec, credentials marked secret', () => {
     expect(sftpConnector).toMatchObject({ kind: 'sftp', title: 'Files over SFTP', version: 1, capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] } });
-    expect(sftpConnector.spec.additionalProperties).toBe(false);
+    expect(sftpConnector.spec).toMatchObject({ additionalProperties: false });
     expect(sftpConnector.spec.required).toEqual(expect.arrayContaining(['host', 'username', 'path']));
     expect(sftpConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 22 });
     expect(secretFields(sftpConnector.spec).sort()).toEqual(['passphrase', 'password', 'private_key']);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unrestrictedEgress } from '../../../egress.js';
-import { ConnectorError, type ConnectorHandle, type RecordBatch, type Value } from '../../../types.js';
+import { ConnectorError, secretFields, type ConnectorHandle, type RecordBatch, type Value } from '../../../types.js';
 import type { EndpointConfig, HttpApiConfig } from '../config.js';
 import { httpApiConnector, openHttpApi } from '../definition.js';
 
@@ -167,7 +167,7 @@ describe('HTTP JSON API connector', () => {
   it('describes itself as a read-only source with a secret auth value', () => {
     expect(httpApiConnector).toMatchObject({ kind: 'http_api', title: 'HTTP JSON API', version: 1, capabilities: { read: true, write: false, writeModes: [] } });
     expect(httpApiConnector.spec.properties['auth_header_value']).toMatchObject({ 'x-secret': true });
-    expect(httpApiConnector.spec.properties['headers']?.['x-secret']).toBeUndefined();
+    expect(secretFields(httpApiConnector.spec)).toEqual(['auth_header_value']);
   });
 
   it('checks a good configuration with a GET of the first endpoint', async () => {

@@ -73,9 +73,9 @@ describe('MySQL / MariaDB connector', () => {
     expect(mysqlConnector).toMatchObject({ kind: 'mysql', title: 'MySQL / MariaDB', version: 1, capabilities: { read: true, write: true } });
     expect(mysqlConnector.capabilities.writeModes).toEqual(['append', 'overwrite', 'upsert']);
     expect(mysqlConnector.spec.required).toEqual(['host', 'database', 'user']);
-    expect(mysqlConnector.spec.additionalProperties).toBe(false);
+    expect(mysqlConnector.spec).toMatchObject({ additionalProperties: false });
     expect(Object.keys(mysqlConnector.spec.properties)).toEqual(['host', 'port', 'database', 'user', 'password', 'ssl']);
-    expect(mysqlConnector.spec.properties['password']?.['x-secret']).toBe(true);
+    expect(mysqlConnector.spec.properties['password']).toMatchObject({ 'x-secret': true });
     expect(mysqlConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 3306 });
     expect(mysqlConnector.spec.properties['ssl']).toMatchObject({ type: 'boolean', default: false });
   });
