@@ -7,6 +7,8 @@ export interface DataConnectorsTable {
   environment_id: string | null;
   name: string;
   kind: string;
+  /** The version of the kind the connector was created at (its configuration follows that version's spec). */
+  version: number;
   /** The configuration without its secret fields. */
   config: Record<string, unknown>;
   /** Secret fields, each encrypted on its own (platform/secrets.ts). */
