@@ -205,3 +205,8 @@ export function secretFields(spec: ConfigSpec): string[] {
     .filter(([, property]) => property['x-secret'] === true)
     .map(([name]) => name);
 }
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Where a run or a connector writes its log lines (`ConnectorContext.log` has this shape). Never pass secrets. */
+export type Log = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;

@@ -22,7 +22,7 @@ import type { CdcRepository } from './ingestion/cdc/repository.js';
 import { createOperationsArea } from './operations/index.js';
 import type { RunRecorder } from './operations/executions/recorder.js';
 import { createPlatformArea } from './platform/index.js';
-import type { ConnectorHandle } from '@svc/engine';
+import type { ConnectorHandle, Log } from '@svc/engine';
 import type { JobQueue } from '../platform/jobs.js';
 import { createEventStreams } from '../platform/sse.js';
 import { REVOCATIONS_CHANNEL } from './identity/revocation.js';
@@ -32,7 +32,7 @@ import { MEMBERSHIP_CHANNEL } from './platform/admin/service.js';
 export interface RunServices {
   queue: JobQueue;
   recorder: RunRecorder;
-  openConnector: (id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void) => Promise<ConnectorHandle>;
+  openConnector: (id: string, log: Log) => Promise<ConnectorHandle>;
   executionCounts: () => Promise<Array<{ status: string; n: string }>>;
   pipelines: PipelineRuns;
   cdc: { repository: CdcRepository; logs: CdcLogs };

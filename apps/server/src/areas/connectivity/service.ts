@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../platform/authz.js';
-import type { Db } from '../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../platform/db/index.js';
 import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { SecretBox } from '../../platform/secrets.js';
@@ -23,7 +23,6 @@ import { DEFAULT_SCHEMA, type Warehouse } from './warehouse.js';
 const TEST_TIMEOUT_MS = 15_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   return (errors ?? []).map((e) => {

@@ -24,6 +24,12 @@ export async function savepoint<T>(trx: Db, work: (trx: Db) => Promise<T>): Prom
   }
 }
 
+/** Whether a database error is a unique violation (SQLSTATE 23505), of one named constraint when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const { code, constraint: violated } = error as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || violated === constraint);
+}
+
 export interface FrameworkDb {
   db: Db;
   pool: pg.Pool;

@@ -4,10 +4,10 @@
  * `pipeline`) that carries a snapshot of the definition, so editing a pipeline never changes a run
  * in flight; the worker runs it through the engine.
  */
-import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type TransformStep, type Value } from '@svc/engine';
+import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type Log, type TransformStep, type Value } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -32,7 +32,6 @@ function cappedRows(columns: Array<{ name: string }>, rows: unknown[][]): { rows
   return { rows: kept, truncated: false };
 }
 
-type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
 export interface ConnectorFacts {
   project_id: string;
@@ -95,7 +94,6 @@ export const runParamsOf = (row: PipelineRow, rootPipelineId: string = row.id): 
 /** A value as JSON can carry it: binary as \x hex (PostgreSQL's text form), everything else as is. */
 const jsonValue = (value: Value): unknown => (Buffer.isBuffer(value) ? `\\x${value.toString('hex')}` : value);
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 

@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -106,7 +106,7 @@ export function createSchedulesService(deps: {
         });
         return presentSchedule(row);
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict('The pipeline already has a schedule; change that one');
+        if (isUniqueViolation(error)) throw conflict('The pipeline already has a schedule; change that one');
         throw error;
       }
     },

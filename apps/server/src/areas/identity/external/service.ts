@@ -15,7 +15,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import * as oidc from 'openid-client';
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { conflict, notFound, unauthenticated, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -190,7 +190,7 @@ export function createExternalIdentityService(deps: {
         await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
         return presentProvider(row);
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict(`A provider named "${input.name}" already exists`);
+        if (isUniqueViolation(error)) throw conflict(`A provider named "${input.name}" already exists`);
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 /** Instance user administration (administrators only) and the signed-in user's own profile and password. */
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -24,10 +24,6 @@ export function presentUser(row: UserRow) {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
 }
 
 export interface CreateUserInput {

@@ -4,10 +4,10 @@
  * Deleting one drops its replication slot and publication at the source, so no slot is left holding
  * WAL.
  */
-import type { ConnectorHandle } from '@svc/engine';
+import type { ConnectorHandle, Log } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -63,7 +63,7 @@ export function createCdcService(deps: {
   audit: AuditService;
   connectors: {
     describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
-    openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
+    openForRun(id: string, log: Log): Promise<ConnectorHandle>;
   };
 }) {
   const { db, repository, authorize, audit } = deps;
@@ -110,7 +110,7 @@ export function createCdcService(deps: {
         });
         return presentCdcTable(row);
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict(`A CDC table named "${input.name}" already exists in this project`);
+        if (isUniqueViolation(error)) throw conflict(`A CDC table named "${input.name}" already exists in this project`);
         throw error;
       }
     },
@@ -129,7 +129,7 @@ export function createCdcService(deps: {
       try {
         return await change(id, { name }, context, 'cdc_table_updated');
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict(`A CDC table named "${name}" already exists in this project`);
+        if (isUniqueViolation(error)) throw conflict(`A CDC table named "${name}" already exists in this project`);
         throw error;
       }
     },

@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
-import { savepoint, type Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { conflict, validationFailed } from '../../../platform/errors/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -35,7 +35,7 @@ export interface RunSpec {
 /** Thrown when a pipeline already has a queued or running execution (the partial unique index). */
 export class PipelineBusy extends Error {}
 
-const isPipelineBusy = (error: unknown) => (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'executions_one_active_per_pipeline';
+const isPipelineBusy = (error: unknown) => isUniqueViolation(error, 'executions_one_active_per_pipeline');
 
 export interface SyncStream {
   namespace?: string | null;

@@ -16,7 +16,7 @@ import {
   type Membership,
   type MembershipSource,
 } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
@@ -27,7 +27,6 @@ import type { AdminRepository, EnvironmentRow, ProjectRow, RoleRow } from './rep
 const MEMBERSHIP_TTL_MS = 10_000;
 export const MEMBERSHIP_CHANNEL = 'platform.membership-changed';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 const presentProject = (p: ProjectRow) => ({ ...p, created_at: p.created_at.toISOString(), updated_at: p.updated_at.toISOString() });
 const presentEnvironment = (e: EnvironmentRow) => ({ ...e, created_at: e.created_at.toISOString() });
