@@ -46,6 +46,32 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/** Instance-level capabilities: only administrators hold them, never through a project-scoped token. */
+export const INSTANCE_CAPABILITIES = [
+  'user:read',
+  'user:write',
+  'project:create',
+  'project:delete',
+  'role:write',
+  'license:write',
+  'audit:read',
+  'oidc:read',
+  'oidc:write',
+  'ldap:read',
+  'ldap:write',
+] as const;
+export type InstanceCapability = (typeof INSTANCE_CAPABILITIES)[number];
+
+/**
+ * What a route declares it needs, next to its schema (`config: { capability }`); /openapi.json shows it
+ * as `x-capability`. Every non-public route under /api/v1 declares one (checked when it is registered):
+ * - a project capability: the service checks it on the project of the resource it loads (only known then);
+ * - an instance capability: administrators only, checked by the platform before the handler (and again by the service);
+ * - `self`: the caller's own account, sessions and tokens (an administrator may act on others'); the service narrows;
+ * - `authenticated`: anything a signed-in user may read about the instance (roles, connector kinds, license state).
+ */
+export type RouteCapability = Capability | InstanceCapability | 'self' | 'authenticated';
+
 const READ_CAPABILITIES = CAPABILITIES.filter((c) => c.endsWith(':read'));
 
 /** The built-in project roles; instance administrators are a flag on the user, not a role. */
@@ -104,6 +130,20 @@ export function createAuthorize(source: MembershipSource): Authorize {
 export function requireAdmin(principal: Principal, capability: string): void {
   if (principal.projectIds) throw permissionDenied('token_scoped_to_projects', capability, null, null);
   if (!hasInstanceRights(principal)) throw permissionDenied('admin_required', capability, null, null);
+}
+
+const INSTANCE_CAPABILITY_SET: ReadonlySet<string> = new Set(INSTANCE_CAPABILITIES);
+
+export function isInstanceCapability(capability: RouteCapability | undefined): capability is InstanceCapability {
+  return capability !== undefined && INSTANCE_CAPABILITY_SET.has(capability);
+}
+
+/**
+ * The platform's half of a route's declared instance capability, before the handler. A token scoped to
+ * projects is left to the service, which answers 404 for what lies outside the token and 403 otherwise.
+ */
+export function requireDeclaredCapability(principal: Principal, capability: RouteCapability | undefined): void {
+  if (isInstanceCapability(capability) && principal.projectIds === null) requireAdmin(principal, capability);
 }
 
 /** Whether a principal may see a project at all (token scope and membership), for filtering lists. */

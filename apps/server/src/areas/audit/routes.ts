@@ -31,6 +31,7 @@ const AuditQuery = Type.Object(
 
 export const auditRoutes: FastifyPluginAsyncTypebox<{ service: AuditService }> = async (app, { service }) => {
   app.get('/audit-log', {
+    config: { capability: 'audit:read' },
     schema: {
       operationId: 'listAuditLog',
       tags: ['audit'],

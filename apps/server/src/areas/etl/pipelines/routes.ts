@@ -11,10 +11,12 @@ const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesService }> = async (app, { service }) => {
   const tags = ['etl'];
   app.post('/etl/pipelines', {
+    config: { capability: 'pipeline:write' },
     schema: { operationId: 'createPipeline', tags, summary: 'Create a pipeline: source streams, transform steps, a destination, dependencies (pipeline:write)', body: PipelineBody, response: { 201: Pipeline } },
     handler: async (request, reply) => reply.code(201).send(await service.create(principalOf(request), request.body, requestContext(request))),
   });
   app.get('/etl/pipelines', {
+    config: { capability: 'pipeline:read' },
     schema: {
       operationId: 'listPipelines',
       tags,
@@ -25,14 +27,17 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
     handler: async (request) => ({ items: await service.list(principalOf(request), request.query.project_id) }),
   });
   app.get('/etl/pipelines/:id', {
+    config: { capability: 'pipeline:read' },
     schema: { operationId: 'getPipeline', tags, summary: 'One pipeline (pipeline:read)', params: Params, response: { 200: Pipeline } },
     handler: async (request) => service.get(principalOf(request), request.params.id),
   });
   app.patch('/etl/pipelines/:id', {
+    config: { capability: 'pipeline:write' },
     schema: { operationId: 'updatePipeline', tags, summary: 'Change a pipeline; runs in flight keep the definition they started with (pipeline:write)', params: Params, body: PipelinePatch, response: { 200: Pipeline } },
     handler: async (request) => service.update(principalOf(request), request.params.id, request.body, requestContext(request)),
   });
   app.delete('/etl/pipelines/:id', {
+    config: { capability: 'pipeline:write' },
     schema: { operationId: 'deletePipeline', tags, summary: 'Delete a pipeline no other pipeline depends on and that is not running (pipeline:write)', params: Params, response: { 204: { type: 'null' } } },
     handler: async (request, reply) => {
       await service.remove(principalOf(request), request.params.id, requestContext(request));
@@ -40,10 +45,12 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
     },
   });
   app.post('/etl/pipelines/:id/run', {
+    config: { capability: 'pipeline:run' },
     schema: { operationId: 'runPipeline', tags, summary: 'Run the pipeline now: an execution of kind pipeline; 409 while one is queued or running (pipeline:run)', params: Params, response: { 201: Execution } },
     handler: async (request, reply) => reply.code(201).send(await service.run(principalOf(request), request.params.id, requestContext(request))),
   });
   app.post('/etl/pipelines/:id/preview', {
+    config: { capability: 'pipeline:run' },
     schema: {
       operationId: 'previewPipeline',
       tags,
@@ -59,10 +66,12 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
     handler: async (request) => service.preview(principalOf(request), request.params.id, request.body),
   });
   app.get('/etl/pipelines/:id/state', {
+    config: { capability: 'pipeline:read' },
     schema: { operationId: 'getPipelineState', tags, summary: 'Incremental state of each stream: the cursor the next run continues after (pipeline:read)', params: Params, response: { 200: StreamState } },
     handler: async (request) => service.state(principalOf(request), request.params.id),
   });
   app.delete('/etl/pipelines/:id/state', {
+    config: { capability: 'pipeline:write' },
     schema: {
       operationId: 'resetPipelineState',
       tags,

@@ -61,6 +61,7 @@ const DashboardItem = Type.Object({
 export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesService }> = async (app, { service }) => {
   const tags = ['etl'];
   app.post('/etl/schedules', {
+    config: { capability: 'schedule:write' },
     schema: {
       operationId: 'createSchedule',
       tags,
@@ -71,6 +72,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesServi
     handler: async (request, reply) => reply.code(201).send(await service.create(principalOf(request), request.body, requestContext(request))),
   });
   app.get('/etl/schedules', {
+    config: { capability: 'schedule:read' },
     schema: {
       operationId: 'listSchedules',
       tags,
@@ -81,10 +83,12 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesServi
     handler: async (request) => ({ items: await service.list(principalOf(request), request.query.project_id) }),
   });
   app.get('/etl/schedules/:id', {
+    config: { capability: 'schedule:read' },
     schema: { operationId: 'getSchedule', tags, summary: 'One schedule (schedule:read)', params: Params, response: { 200: Schedule } },
     handler: async (request) => service.get(principalOf(request), request.params.id),
   });
   app.patch('/etl/schedules/:id', {
+    config: { capability: 'schedule:write' },
     schema: {
       operationId: 'updateSchedule',
       tags,
@@ -96,6 +100,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesServi
     handler: async (request) => service.update(principalOf(request), request.params.id, request.body, requestContext(request)),
   });
   app.delete('/etl/schedules/:id', {
+    config: { capability: 'schedule:write' },
     schema: { operationId: 'deleteSchedule', tags, summary: 'Delete a schedule (schedule:write)', params: Params, response: { 204: { type: 'null' } } },
     handler: async (request, reply) => {
       await service.remove(principalOf(request), request.params.id, requestContext(request));
@@ -103,14 +108,17 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesServi
     },
   });
   app.post('/etl/schedules/:id/pause', {
+    config: { capability: 'schedule:write' },
     schema: { operationId: 'pauseSchedule', tags, summary: 'Pause: no due time fires until resumed (schedule:write)', params: Params, response: { 200: Schedule } },
     handler: async (request) => service.pause(principalOf(request), request.params.id, requestContext(request)),
   });
   app.post('/etl/schedules/:id/resume', {
+    config: { capability: 'schedule:write' },
     schema: { operationId: 'resumeSchedule', tags, summary: 'Resume from now; due times passed while paused are not run (schedule:write)', params: Params, response: { 200: Schedule } },
     handler: async (request) => service.resume(principalOf(request), request.params.id, requestContext(request)),
   });
   app.get('/schedules/dashboard', {
+    config: { capability: 'schedule:read' },
     schema: {
       operationId: 'getSchedulesDashboard',
       tags: ['operations'],

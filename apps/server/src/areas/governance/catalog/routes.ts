@@ -27,6 +27,7 @@ const Column = Type.Object({
 export const catalogRoutes: FastifyPluginAsyncTypebox<{ service: CatalogService }> = async (app, { service }) => {
   const tags = ['governance'];
   app.get('/catalog/datasets', {
+    config: { capability: 'catalog:read' },
     schema: {
       operationId: 'listCatalogDatasets',
       tags,
@@ -37,6 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ service: CatalogService 
     handler: async (request) => ({ items: await service.listDatasets(principalOf(request), { connectorId: request.query.connector_id, projectId: request.query.project_id }) }),
   });
   app.get('/catalog/datasets/:id', {
+    config: { capability: 'catalog:read' },
     schema: {
       operationId: 'getCatalogDataset',
       tags,

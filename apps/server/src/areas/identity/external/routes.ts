@@ -82,22 +82,27 @@ export const externalIdentityRoutes: FastifyPluginAsyncTypebox<{ service: Extern
       { additionalProperties: false, minProperties: 1 },
     );
     app.get(prefix, {
+      config: { capability: `${kind}:read` as const },
       schema: { operationId: `list${id}Providers`, tags, summary: `${label}s (administrators)`, response: { 200: Type.Object({ items: Type.Array(Provider) }) } },
       handler: async (request) => ({ items: await service.list(principalOf(request), kind as ProviderKind) }),
     });
     app.post(prefix, {
+      config: { capability: `${kind}:write` as const },
       schema: { operationId: `create${id}Provider`, tags, summary: `Add an ${label} (administrators)`, body: Body, response: { 201: Provider } },
       handler: async (request, reply) => reply.code(201).send(await service.create(principalOf(request), kind, request.body as never, requestContext(request))),
     });
     app.get(`${prefix}/:id`, {
+      config: { capability: `${kind}:read` as const },
       schema: { operationId: `get${id}Provider`, tags, summary: `One ${label} (administrators)`, params: Params, response: { 200: Provider } },
       handler: async (request) => service.get(principalOf(request), kind, request.params.id),
     });
     app.patch(`${prefix}/:id`, {
+      config: { capability: `${kind}:write` as const },
       schema: { operationId: `update${id}Provider`, tags, summary: `Change an ${label}; a config without the secret keeps it (administrators)`, params: Params, body: Patch, response: { 200: Provider } },
       handler: async (request) => service.update(principalOf(request), kind, request.params.id, request.body as never, requestContext(request)),
     });
     app.delete(`${prefix}/:id`, {
+      config: { capability: `${kind}:write` as const },
       schema: { operationId: `delete${id}Provider`, tags, summary: `Remove an ${label} (administrators)`, params: Params, response: { 204: { type: 'null' } } },
       handler: async (request, reply) => {
         await service.remove(principalOf(request), kind, request.params.id, requestContext(request));
@@ -106,6 +111,7 @@ export const externalIdentityRoutes: FastifyPluginAsyncTypebox<{ service: Extern
     });
   }
   app.post('/ldap/providers/:id/test', {
+    config: { capability: 'ldap:write' },
     schema: {
       operationId: 'testLdapProvider',
       tags,

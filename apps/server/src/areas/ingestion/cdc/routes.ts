@@ -47,6 +47,7 @@ const LogLine = Type.Object({ id: Type.String(), ts: Type.String({ format: 'date
 export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared: SharedState; streams: EventStreams }> = async (app, { service, shared, streams }) => {
   const tags = ['ingestion'];
   app.post('/cdc-tables', {
+    config: { capability: 'cdc:write' },
     schema: {
       operationId: 'createCdcTable',
       tags,
@@ -67,6 +68,7 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
     handler: async (request, reply) => reply.code(201).send(await service.create(principalOf(request), request.body, requestContext(request))),
   });
   app.get('/cdc-tables', {
+    config: { capability: 'cdc:read' },
     schema: {
       operationId: 'listCdcTables',
       tags,
@@ -77,10 +79,12 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
     handler: async (request) => ({ items: await service.list(principalOf(request), request.query.project_id) }),
   });
   app.get('/cdc-tables/:id', {
+    config: { capability: 'cdc:read' },
     schema: { operationId: 'getCdcTable', tags, summary: 'One CDC table: status, position, lag, counters, last error (cdc:read)', params: Params, response: { 200: CdcTable } },
     handler: async (request) => service.get(principalOf(request), request.params.id),
   });
   app.patch('/cdc-tables/:id', {
+    config: { capability: 'cdc:write' },
     schema: {
       operationId: 'updateCdcTable',
       tags,
@@ -92,6 +96,7 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
     handler: async (request) => service.rename(principalOf(request), request.params.id, request.body.name, requestContext(request)),
   });
   app.delete('/cdc-tables/:id', {
+    config: { capability: 'cdc:write' },
     schema: {
       operationId: 'deleteCdcTable',
       tags,
@@ -111,11 +116,13 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
     ['resync', 'Start over: a new snapshot replaces the destination (mirror) or is appended (changelog), then streaming'],
   ] as const) {
     app.post(`/cdc-tables/:id/${action}`, {
+      config: { capability: 'cdc:write' },
       schema: { operationId: `${action}CdcTable`, tags, summary: `${summary} (cdc:write)`, params: Params, response: { 200: CdcTable } },
       handler: async (request) => service[action](principalOf(request), request.params.id, requestContext(request)),
     });
   }
   app.get('/cdc-tables/:id/logs', {
+    config: { capability: 'cdc:read' },
     schema: {
       operationId: 'getCdcTableLogs',
       tags,
@@ -127,7 +134,7 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
     handler: async (request) => ({ items: await service.logs(principalOf(request), request.params.id, request.query.after_id, request.query.limit ?? 500) }),
   });
   app.get('/cdc-tables/:id/logs/stream', {
-    config: { sseQueryToken: true },
+    config: { sseQueryToken: true, capability: 'cdc:read' },
     schema: {
       operationId: 'streamCdcTableLogs',
       tags,

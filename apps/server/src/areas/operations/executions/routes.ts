@@ -68,6 +68,7 @@ const Params = Type.Object({ id: Uuid });
 export const executionRoutes: FastifyPluginAsyncTypebox<{ service: ExecutionsService }> = async (app, { service }) => {
   const tags = ['operations'];
   app.post('/executions', {
+    config: { capability: 'execution:run' },
     schema: { operationId: 'startExecution', tags, summary: 'Start a run (kind sync: copy tables from a source connector into a destination connector) (execution:run)', body: StartBody, response: { 201: Execution } },
     handler: async (request, reply) => {
       const { kind: _kind, project_id, ...params } = request.body;
@@ -75,6 +76,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ service: ExecutionsSer
     },
   });
   app.get('/executions', {
+    config: { capability: 'execution:read' },
     schema: {
       operationId: 'listExecutions',
       tags,
@@ -85,14 +87,17 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ service: ExecutionsSer
     handler: async (request) => service.list(principalOf(request), request.query),
   });
   app.post('/executions/cancel', {
+    config: { capability: 'execution:run' },
     schema: { operationId: 'cancelExecutions', tags, summary: 'Cancel every queued or running execution that matches the filters (execution:run)', body: Type.Object(Filters, { additionalProperties: false }), response: { 200: Type.Object({ cancelled: Type.Integer() }) } },
     handler: async (request) => service.cancelByFilter(principalOf(request), request.body, requestContext(request)),
   });
   app.get('/executions/:id', {
+    config: { capability: 'execution:read' },
     schema: { operationId: 'getExecution', tags, summary: 'One execution with its counters (execution:read)', params: Params, response: { 200: Execution } },
     handler: async (request) => service.get(principalOf(request), request.params.id),
   });
   app.get('/executions/:id/logs', {
+    config: { capability: 'execution:read' },
     schema: {
       operationId: 'getExecutionLogs',
       tags,
@@ -104,10 +109,12 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ service: ExecutionsSer
     handler: async (request) => ({ items: await service.logs(principalOf(request), request.params.id, request.query.after_id) }),
   });
   app.post('/executions/:id/cancel', {
+    config: { capability: 'execution:run' },
     schema: { operationId: 'cancelExecution', tags, summary: 'Cancel a queued or running execution; a running one stops within seconds (execution:run)', params: Params, response: { 200: Execution } },
     handler: async (request) => service.cancel(principalOf(request), request.params.id, requestContext(request)),
   });
   app.post('/executions/:id/retry', {
+    config: { capability: 'execution:run' },
     schema: { operationId: 'retryExecution', tags, summary: 'Run a failed or cancelled execution again, as a new execution (execution:run)', params: Params, response: { 201: Execution } },
     handler: async (request, reply) => reply.code(201).send(await service.retry(principalOf(request), request.params.id, requestContext(request))),
   });

@@ -31,6 +31,7 @@ const ProjectOverview = Type.Object({
 
 export const overviewRoutes: FastifyPluginAsyncTypebox<{ service: OverviewService }> = async (app, { service }) => {
   app.get('/overview', {
+    config: { capability: 'execution:read' },
     schema: {
       operationId: 'getOverview',
       tags: ['operations'],

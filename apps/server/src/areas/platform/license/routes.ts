@@ -16,11 +16,12 @@ const PutLicenseBody = Type.Object({ license: Type.String({ minLength: 1, maxLen
 export const licenseRoutes: FastifyPluginAsyncTypebox<{ service: LicenseService }> = async (app, { service }) => {
   const tags = ['platform'];
   app.get('/license', {
+    config: { capability: 'authenticated' },
     schema: { operationId: 'getLicense', tags, summary: 'State of the instance license', response: { 200: License } },
     handler: async () => service.describe(),
   });
   app.put('/license', {
-    config: { licenseExempt: true },
+    config: { licenseExempt: true, capability: 'license:write' },
     schema: { operationId: 'putLicense', tags, summary: 'Install a license (administrators; allowed in read-only mode)', body: PutLicenseBody, response: { 200: License } },
     handler: async (request) => service.install(principalOf(request), request.body.license, requestContext(request)),
   });
