@@ -12,13 +12,14 @@ import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../platform/authz.js';
 import { isUniqueViolation, type Db } from '../../platform/db/index.js';
-import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
+import { notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { CatalogService } from '../governance/catalog/service.js';
 import type { ConnectorRow, ConnectorsRepository } from './repository.js';
 import { DEFAULT_SCHEMA, type Warehouse } from './warehouse.js';
+import { CONNECTOR, connectorNameTaken, discoveryFailed } from './errors.js';
 
 const TEST_TIMEOUT_MS = 15_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
@@ -149,7 +150,7 @@ export function createConnectorsService(deps: {
   });
 
   // One check for a connector and the list of connectors (connectors may be placed in an environment).
-  const guard = resourceGuard(deps, 'Data connector', (id) => repository.find(db, id), { inEnvironments: true });
+  const guard = resourceGuard(deps, CONNECTOR, (id) => repository.find(db, id), { inEnvironments: true });
   const visible = (principal: Principal, id: string, capability: 'connector:read' | 'connector:write') => guard.find(principal, id, capability);
 
   const checkEnvironment = async (projectId: string, environmentId: string | null | undefined) => {
@@ -233,7 +234,7 @@ export function createConnectorsService(deps: {
           return present(row);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`The project already has a data connector named "${input.name}"`);
+        if (isUniqueViolation(error)) throw connectorNameTaken(input.name);
         throw error;
       }
     },
@@ -262,7 +263,7 @@ export function createConnectorsService(deps: {
       try {
         return await db.transaction().execute(async (trx) => {
           const updated = await repository.update(trx, id, changes);
-          if (!updated) throw notFound('Data connector');
+          if (!updated) throw notFound(CONNECTOR);
           await audit.record(
             context,
             { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
@@ -271,7 +272,7 @@ export function createConnectorsService(deps: {
           return present(updated);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`The project already has a data connector named "${input.name}"`);
+        if (isUniqueViolation(error)) throw connectorNameTaken(input.name ?? row.name);
         throw error;
       }
     },
@@ -319,10 +320,7 @@ export function createConnectorsService(deps: {
       } catch (error) {
         // The source refused or failed: a problem of the configuration or the source, named for the user.
         const code = error instanceof ConnectorError ? error.code : 'failed';
-        throw new AppError('connector_failed', 422, `Discovery failed (${code}): ${(error as Error).message}`, {
-          code,
-          errors: [{ path: 'config', message: (error as Error).message }],
-        });
+        throw discoveryFailed(code, (error as Error).message);
       } finally {
         await handle?.close();
       }

@@ -8,12 +8,13 @@ import { ConnectorError, TransformError, previewPipeline, validateSteps, type Co
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import { findCycle } from './dag.js';
 import type { PipelineDestinationSpec, PipelineRow, PipelinesRepository, SourceStream } from './repository.js';
+import { PIPELINE, pipelineBusy, pipelineHasDependents, pipelineNameTaken, pipelineRunning, previewFailed } from '../errors.js';
 
 const PREVIEW_TIMEOUT_MS = 60_000;
 /** Bytes of rows a preview answers with at most (as JSON); further rows are left out and `truncated` says so. */
@@ -112,7 +113,7 @@ export function createPipelinesService(deps: {
   const { db, repository, authorize, audit, executions } = deps;
 
   // One check for a pipeline and the list of pipelines.
-  const guard = resourceGuard(deps, 'Pipeline', (id) => repository.find(db, id));
+  const guard = resourceGuard(deps, PIPELINE, (id) => repository.find(db, id));
   const visible = (principal: Principal, id: string, capability: 'pipeline:read' | 'pipeline:write' | 'pipeline:run') => guard.find(principal, id, capability);
 
   /** Every problem of a definition, each naming its field; the dependency cycle check comes later, under the graph lock. */
@@ -161,7 +162,6 @@ export function createPipelinesService(deps: {
     if (cycle) throw validationFailed([{ path: 'depends_on', message: `would form a cycle: ${cycle.join(' -> ')}` }]);
   };
 
-  const nameTaken = (name: string) => conflict(`A pipeline named "${name}" already exists in this project`);
 
   return {
     async create(principal: Principal, input: PipelineInput, context: RequestContext) {
@@ -186,7 +186,7 @@ export function createPipelinesService(deps: {
         });
         return presentPipeline(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken(input.name);
+        if (isUniqueViolation(error)) throw pipelineNameTaken(input.name);
         throw error;
       }
     },
@@ -217,13 +217,13 @@ export function createPipelinesService(deps: {
           await repository.lockGraph(trx, current.project_id);
           if (patch.depends_on) await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
           const updated = await repository.update(trx, id, patch);
-          if (!updated) throw notFound('Pipeline');
+          if (!updated) throw notFound(PIPELINE);
           await audit.record(context, { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } }, trx);
           return updated;
         });
         return presentPipeline(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken(merged.name);
+        if (isUniqueViolation(error)) throw pipelineNameTaken(merged.name);
         throw error;
       }
     },
@@ -233,8 +233,8 @@ export function createPipelinesService(deps: {
       await db.transaction().execute(async (trx) => {
         await repository.lockGraph(trx, row.project_id);
         const dependents = await repository.dependents(trx, id);
-        if (dependents.length) throw conflict(`Pipelines depend on this one: ${dependents.map((d) => d.name).join(', ')}; remove the dependency first`);
-        if (await repository.activeRun(trx, id)) throw conflict('The pipeline has a queued or running execution; cancel it first');
+        if (dependents.length) throw pipelineHasDependents(dependents.map((d) => d.name));
+        if (await repository.activeRun(trx, id)) throw pipelineRunning();
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'pipeline_deleted', target: { type: 'pipeline', id }, details: { name: row.name } }, trx);
       });
@@ -248,7 +248,7 @@ export function createPipelinesService(deps: {
         );
         return executions.present(execution);
       } catch (error) {
-        if (error instanceof PipelineBusy) throw conflict('The pipeline already has a queued or running execution');
+        if (error instanceof PipelineBusy) throw pipelineBusy();
         throw error;
       }
     },
@@ -286,7 +286,7 @@ export function createPipelinesService(deps: {
         if (error instanceof TransformError) throw validationFailed([{ path: `transforms.${error.path}`, message: error.message }]);
         if (error instanceof ConnectorError || controller.signal.aborted) {
           const code = error instanceof ConnectorError ? error.code : 'timeout';
-          throw new AppError('connector_failed', 422, `Preview failed (${code}): ${(error as Error).message}`, { code, errors: [{ path: 'sources', message: (error as Error).message }] });
+          throw previewFailed(code, (error as Error).message);
         }
         throw error;
       } finally {

@@ -6,12 +6,13 @@
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
 import type { ScheduleRow, SchedulesRepository } from './repository.js';
 import { cronProblem, firstDue, timezoneProblem, type Timing } from './timing.js';
+import { SCHEDULE, scheduleExists } from '../errors.js';
 
 export interface ScheduleInput {
   pipeline_id: string;
@@ -66,13 +67,13 @@ export function createSchedulesService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a schedule, the list of schedules and the dashboard.
-  const guard = resourceGuard(deps, 'Schedule', (id) => repository.find(db, id));
+  const guard = resourceGuard(deps, SCHEDULE, (id) => repository.find(db, id));
   const visible = (principal: Principal, id: string, capability: 'schedule:read' | 'schedule:write') => guard.find(principal, id, capability);
 
   const change = async (principal: Principal, id: string, changes: Parameters<SchedulesRepository['update']>[2], context: RequestContext, kind: string) => {
     const row = await db.transaction().execute(async (trx) => {
       const updated = await repository.update(trx, id, changes);
-      if (!updated) throw notFound('Schedule');
+      if (!updated) throw notFound(SCHEDULE);
       await audit.record(context, { kind, target: { type: 'schedule', id }, details: { fields: Object.keys(changes) } }, trx);
       return updated;
     });
@@ -106,7 +107,7 @@ export function createSchedulesService(deps: {
         });
         return presentSchedule(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('The pipeline already has a schedule; change that one');
+        if (isUniqueViolation(error)) throw scheduleExists();
         throw error;
       }
     },

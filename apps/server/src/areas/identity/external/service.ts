@@ -16,7 +16,7 @@ import * as oidc from 'openid-client';
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
 import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { conflict, notFound, unauthenticated, validationFailed } from '../../../platform/errors/index.js';
+import { notFound, unauthenticated, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
@@ -24,6 +24,7 @@ import type { SessionsService } from '../sessions/service.js';
 import type { UserRow, UsersRepository } from '../users/repository.js';
 import { ldapAuthenticate, ldapCheck, type LdapConfig } from '../ldap/directory.js';
 import type { ExternalIdentityRepository, ProviderKind, ProviderRow } from './repository.js';
+import { SSO_PROVIDER, providerNameTaken } from '../errors.js';
 
 export interface GroupMapping {
   group: string;
@@ -190,7 +191,7 @@ export function createExternalIdentityService(deps: {
         await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
         return presentProvider(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A provider named "${input.name}" already exists`);
+        if (isUniqueViolation(error)) throw providerNameTaken(input.name);
         throw error;
       }
     },
@@ -230,7 +231,7 @@ export function createExternalIdentityService(deps: {
     /** The provider's authorization URL for a new sign-in. */
     async start(id: string, callbackUrl: string, redirectTo: string | undefined) {
       const row = await repository.findProvider(db, id);
-      if (!row || row.kind !== 'oidc' || !row.enabled) throw notFound('SSO provider');
+      if (!row || row.kind !== 'oidc' || !row.enabled) throw notFound(SSO_PROVIDER);
       let config: oidc.Configuration;
       try {
         config = await discover(row);

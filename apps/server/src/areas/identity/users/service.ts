@@ -2,7 +2,7 @@
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
 import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
+import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ApiTokensService } from '../api-tokens/service.js';
@@ -10,6 +10,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from '../passwords.
 import type { SessionsService } from '../sessions/service.js';
 import type { UserCache } from './cache.js';
 import type { UserRow, UsersRepository } from './repository.js';
+import { USER, cannotDeleteYourself, lastAdministrator, passwordIsExternal, userNameTaken } from '../errors.js';
 
 export function presentUser(row: UserRow) {
   return {
@@ -57,14 +58,14 @@ export function createUsersService(deps: {
 
   const existing = async (id: string): Promise<UserRow> => {
     const row = await users.findById(db, id);
-    if (!row) throw notFound('User');
+    if (!row) throw notFound(USER);
     return row;
   };
 
   /** Refuses a change that would leave the instance without an active administrator. */
   const keepAnAdmin = async (trx: Db, target: UserRow) => {
     if (target.is_admin && !target.disabled_at && (await users.countActiveAdmins(trx, target.id)) === 0) {
-      throw conflict('This is the last active administrator; make another user an administrator first');
+      throw lastAdministrator();
     }
   };
 
@@ -93,7 +94,7 @@ export function createUsersService(deps: {
           return presentUser(row);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A user named "${input.username}" already exists`);
+        if (isUniqueViolation(error)) throw userNameTaken(input.username);
         throw error;
       }
     },
@@ -127,7 +128,7 @@ export function createUsersService(deps: {
           ...(input.disabled !== undefined ? { disabled_at: input.disabled ? (target.disabled_at ?? new Date()) : null } : {}),
           ...(passwordHash ? { password_hash: passwordHash, password_change_required: true } : {}),
         });
-        if (!updated) throw notFound('User');
+        if (!updated) throw notFound(USER);
         const disabling = input.disabled === true && !target.disabled_at;
         if (disabling) await revokeEverything(trx, id, 'user_disabled');
         else if (passwordHash) await sessions.revokeUserSessions(trx, id, 'password_reset');
@@ -145,7 +146,7 @@ export function createUsersService(deps: {
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       requireAdmin(principal, 'user:write');
-      if (id === principal.userId) throw conflict('You cannot delete your own account');
+      if (id === principal.userId) throw cannotDeleteYourself();
       const target = await existing(id);
       await db.transaction().execute(async (trx) => {
         await keepAnAdmin(trx, target);
@@ -158,14 +159,14 @@ export function createUsersService(deps: {
 
     async me(principal: Principal) {
       const row = await cache.get(principal.userId);
-      if (!row) throw notFound('User');
+      if (!row) throw notFound(USER);
       return presentUser(row);
     },
 
     async updateMe(principal: Principal, input: { email?: string; display_name?: string | null }, context: RequestContext) {
       const row = await db.transaction().execute(async (trx) => {
         const updated = await users.update(trx, principal.userId, input);
-        if (!updated) throw notFound('User');
+        if (!updated) throw notFound(USER);
         await audit.record(context, { kind: 'user_changed', target: { type: 'user', id: principal.userId }, details: { fields: Object.keys(input) } }, trx);
         return updated;
       });
@@ -176,7 +177,7 @@ export function createUsersService(deps: {
     async changePassword(principal: Principal, input: { current_password: string; new_password: string }, context: RequestContext) {
       const user = await existing(principal.userId);
       if (user.auth_source !== 'local' || !user.password_hash) {
-        throw conflict('This account signs in through an external provider; change the password there');
+        throw passwordIsExternal();
       }
       if (!(await verifyPassword(input.current_password, user.password_hash))) {
         await audit.record(context, { kind: 'password_change_failed', target: { type: 'user', id: user.id } });

@@ -8,11 +8,12 @@ import type { ConnectorHandle, Log } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { CdcLogs } from './logs.js';
 import type { CdcRepository, CdcTableRow } from './repository.js';
+import { CDC_TABLE, cdcNameTaken, slotDropFailed } from '../errors.js';
 
 /** Connector kinds that can capture changes, and kinds that can apply them. */
 export const CAPTURE_KINDS = ['postgres', 'warehouse', 'mysql'];
@@ -69,13 +70,13 @@ export function createCdcService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a CDC table and the list of CDC tables.
-  const guard = resourceGuard(deps, 'CDC table', (id) => repository.find(db, id));
+  const guard = resourceGuard(deps, CDC_TABLE, (id) => repository.find(db, id));
   const visible = (principal: Principal, id: string, capability: 'cdc:read' | 'cdc:write') => guard.find(principal, id, capability);
 
   const change = async (id: string, changes: Parameters<CdcRepository['update']>[2], context: RequestContext, kind: string) =>
     db.transaction().execute(async (trx) => {
       const row = await repository.update(trx, id, changes);
-      if (!row) throw notFound('CDC table');
+      if (!row) throw notFound(CDC_TABLE);
       await audit.record(context, { kind, target: { type: 'cdc_table', id } }, trx);
       return presentCdcTable(row);
     });
@@ -110,7 +111,7 @@ export function createCdcService(deps: {
         });
         return presentCdcTable(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A CDC table named "${input.name}" already exists in this project`);
+        if (isUniqueViolation(error)) throw cdcNameTaken(input.name);
         throw error;
       }
     },
@@ -129,7 +130,7 @@ export function createCdcService(deps: {
       try {
         return await change(id, { name }, context, 'cdc_table_updated');
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A CDC table named "${name}" already exists in this project`);
+        if (isUniqueViolation(error)) throw cdcNameTaken(name);
         throw error;
       }
     },
@@ -172,9 +173,7 @@ export function createCdcService(deps: {
         await source?.close();
       } catch (error) {
         if (!force) {
-          throw new AppError('connector_failed', 422, `Could not drop the replication slot at the source: ${(error as Error).message}. Fix the connection and delete again, or delete with force=true and drop the slot yourself`, {
-            errors: [{ path: 'source.connector_id', message: (error as Error).message }],
-          });
+          throw slotDropFailed((error as Error).message);
         }
       } finally {
         await handle?.close();

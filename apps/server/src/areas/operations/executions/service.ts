@@ -6,12 +6,13 @@
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
 import { isUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
-import { conflict, validationFailed } from '../../../platform/errors/index.js';
+import { validationFailed } from '../../../platform/errors/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
+import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../errors.js';
 
 export const SYNC_JOB = 'sync';
 export const PIPELINE_JOB = 'etl_pipeline';
@@ -107,7 +108,7 @@ export function createExecutionsService(deps: {
   const { db, repository, queue, authorize, audit, shared } = deps;
 
   // One check for the detail routes and the list: the list reads only the projects where the detail would answer.
-  const guard = resourceGuard(deps, 'Execution', (id) => repository.find(db, id));
+  const guard = resourceGuard(deps, EXECUTION, (id) => repository.find(db, id));
   const visible = (principal: Principal, id: string, capability: 'execution:read' | 'execution:run') => guard.find(principal, id, capability);
 
   const filterOf = async (principal: Principal, query: ListQuery, capability: Capability = 'execution:read'): Promise<ExecutionFilter> => {
@@ -165,7 +166,7 @@ export function createExecutionsService(deps: {
     try {
       return present(await db.transaction().execute((trx) => startRun(trx, spec, context)));
     } catch (error) {
-      if (error instanceof PipelineBusy) throw conflict('The pipeline already has a queued or running execution');
+      if (error instanceof PipelineBusy) throw pipelineBusy();
       throw error;
     }
   };
@@ -221,7 +222,7 @@ export function createExecutionsService(deps: {
 
     async cancel(principal: Principal, id: string, context: RequestContext) {
       const row = await visible(principal, id, 'execution:run');
-      if (!['queued', 'running'].includes(row.status)) throw conflict(`The execution has already ${row.status}`);
+      if (!['queued', 'running'].includes(row.status)) throw executionFinished(row.status);
       await this.cancelMatching(principal, { ids: [id], projectIds: null }, context);
       return presentExecution((await repository.find(db, id))!);
     },
@@ -250,7 +251,7 @@ export function createExecutionsService(deps: {
       const row = await visible(principal, id, 'execution:run');
       // A pipeline run is retried by whoever may run the pipeline.
       if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
-      if (!['failed', 'cancelled'].includes(row.status)) throw conflict(`Only a failed or cancelled execution can be retried; this one is ${row.status}`);
+      if (!['failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
       return enqueue(
         { projectId: row.project_id, kind: row.kind as RunSpec['kind'], params: row.params, createdBy: principal.userId, retryOf: row.id, pipelineId: row.pipeline_id, trigger: row.pipeline_id ? 'retry' : null, dagRunId: row.dag_run_id },
         context,
