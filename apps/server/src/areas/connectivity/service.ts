@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../platform/db/index.js';
+import { onUniqueViolation, type Db } from '../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { SecretBox } from '../../platform/secrets.js';
@@ -219,24 +219,19 @@ export function createConnectorsService(deps: {
       }
       await checkEnvironment(input.project_id, input.environment_id);
       const { plain, sealed } = seal(input.kind, input.config, input.project_id);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insert(trx, {
-            project_id: input.project_id,
-            environment_id: input.environment_id ?? null,
-            name: input.name,
-            kind: input.kind,
-            config: plain,
-            secrets: sealed,
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
-          return present(row);
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insert(trx, {
+          project_id: input.project_id,
+          environment_id: input.environment_id ?? null,
+          name: input.name,
+          kind: input.kind,
+          config: plain,
+          secrets: sealed,
+          created_by: principal.userId,
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw connectorNameTaken(input.name);
-        throw error;
-      }
+        await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
+        return present(row);
+      }), () => connectorNameTaken(input.name));
     },
 
     async get(principal: Principal, id: string) {
@@ -260,21 +255,16 @@ export function createConnectorsService(deps: {
         changes.config = plain;
         changes.secrets = sealed;
       }
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, changes);
-          if (!updated) throw notFound(CONNECTOR);
-          await audit.record(
-            context,
-            { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
-            trx,
-          );
-          return present(updated);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw connectorNameTaken(input.name ?? row.name);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const updated = await repository.update(trx, id, changes);
+        if (!updated) throw notFound(CONNECTOR);
+        await audit.record(
+          context,
+          { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
+          trx,
+        );
+        return present(updated);
+      }), () => connectorNameTaken(input.name ?? row.name));
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {

@@ -30,6 +30,16 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return code === '23505' && (constraint === undefined || violated === constraint);
 }
 
+/** What `work` gives, with a unique violation (of `constraint`, when given) answered by `answer()` instead: the name taken, the one already there. */
+export async function onUniqueViolation<T>(work: Promise<T>, answer: () => Error, constraint?: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw answer();
+    throw error;
+  }
+}
+
 export interface FrameworkDb {
   db: Db;
   pool: pg.Pool;

@@ -7,7 +7,7 @@
 import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type Log, type TransformStep, type Value } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -168,27 +168,22 @@ export function createPipelinesService(deps: {
       await authorize(principal, 'pipeline:write', input.project_id);
       const problems = await problemsOf(principal, input.project_id, input);
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          await repository.lockGraph(trx, input.project_id);
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            description: input.description ?? '',
-            sources: input.sources,
-            transforms: input.transforms ?? [],
-            destination: input.destination,
-            depends_on: input.depends_on ?? [],
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'pipeline_created', target: { type: 'pipeline', id: created.id }, details: { name: created.name } }, trx);
-          return created;
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        await repository.lockGraph(trx, input.project_id);
+        const created = await repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          description: input.description ?? '',
+          sources: input.sources,
+          transforms: input.transforms ?? [],
+          destination: input.destination,
+          depends_on: input.depends_on ?? [],
+          created_by: principal.userId,
         });
-        return presentPipeline(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw pipelineNameTaken(input.name);
-        throw error;
-      }
+        await audit.record(context, { kind: 'pipeline_created', target: { type: 'pipeline', id: created.id }, details: { name: created.name } }, trx);
+        return created;
+      }), () => pipelineNameTaken(input.name));
+      return presentPipeline(row);
     },
 
     async list(principal: Principal, projectId?: string) {
@@ -212,20 +207,15 @@ export function createPipelinesService(deps: {
       };
       const problems = await problemsOf(principal, current.project_id, merged, id);
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          await repository.lockGraph(trx, current.project_id);
-          if (patch.depends_on) await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
-          const updated = await repository.update(trx, id, patch);
-          if (!updated) throw notFound(PIPELINE);
-          await audit.record(context, { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } }, trx);
-          return updated;
-        });
-        return presentPipeline(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw pipelineNameTaken(merged.name);
-        throw error;
-      }
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        await repository.lockGraph(trx, current.project_id);
+        if (patch.depends_on) await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
+        const updated = await repository.update(trx, id, patch);
+        if (!updated) throw notFound(PIPELINE);
+        await audit.record(context, { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } }, trx);
+        return updated;
+      }), () => pipelineNameTaken(merged.name));
+      return presentPipeline(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {

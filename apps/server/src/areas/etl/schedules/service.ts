@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -91,25 +91,20 @@ export function createSchedulesService(deps: {
       const timing: Timing = { cron: input.cron ?? null, timezone: input.timezone ?? 'UTC', interval_seconds: input.interval_seconds ?? null };
       const problems = timingProblems(timing);
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: pipeline.project_id,
-            pipeline_id: pipeline.id,
-            ...timing,
-            missed_policy: input.missed_policy ?? 'skip',
-            paused: input.paused ?? false,
-            next_due_at: firstDue(timing, new Date()),
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'schedule_created', target: { type: 'schedule', id: created.id }, details: { pipeline_id: pipeline.id } }, trx);
-          return created;
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        const created = await repository.insert(trx, {
+          project_id: pipeline.project_id,
+          pipeline_id: pipeline.id,
+          ...timing,
+          missed_policy: input.missed_policy ?? 'skip',
+          paused: input.paused ?? false,
+          next_due_at: firstDue(timing, new Date()),
+          created_by: principal.userId,
         });
-        return presentSchedule(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw scheduleExists();
-        throw error;
-      }
+        await audit.record(context, { kind: 'schedule_created', target: { type: 'schedule', id: created.id }, details: { pipeline_id: pipeline.id } }, trx);
+        return created;
+      }), () => scheduleExists());
+      return presentSchedule(row);
     },
 
     async list(principal: Principal, projectId?: string) {

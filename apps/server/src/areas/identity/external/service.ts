@@ -15,7 +15,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import * as oidc from 'openid-client';
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, unauthenticated, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -179,21 +179,16 @@ export function createExternalIdentityService(deps: {
     async create(principal: Principal, kind: ProviderKind, input: ProviderInput, context: RequestContext) {
       requireAdmin(principal, `${kind}:write`);
       const { config, secret } = split(kind, input.config);
-      try {
-        const row = await repository.insertProvider(db, {
-          kind,
-          name: input.name,
-          enabled: input.enabled ?? true,
-          position: input.position ?? 0,
-          config,
-          secrets: secret ? { [SECRET_FIELDS[kind]]: box.encrypt(secret) } : {},
-        });
-        await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
-        return presentProvider(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw providerNameTaken(input.name);
-        throw error;
-      }
+      const row = await onUniqueViolation(repository.insertProvider(db, {
+        kind,
+        name: input.name,
+        enabled: input.enabled ?? true,
+        position: input.position ?? 0,
+        config,
+        secrets: secret ? { [SECRET_FIELDS[kind]]: box.encrypt(secret) } : {},
+      }), () => providerNameTaken(input.name));
+      await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
+      return presentProvider(row);
     },
     /** A PATCH that leaves the secret out keeps it. */
     async update(principal: Principal, kind: ProviderKind, id: string, input: Partial<ProviderInput>, context: RequestContext) {

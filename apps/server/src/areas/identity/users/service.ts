@@ -1,7 +1,7 @@
 /** Instance user administration (administrators only) and the signed-in user's own profile and password. */
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -80,23 +80,18 @@ export function createUsersService(deps: {
       requireAdmin(principal, 'user:write');
       checkPasswordPolicy(input.password, input.username, 'password');
       const passwordHash = await hashPassword(input.password, deps.bcryptRounds);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await users.insert(trx, {
-            username: input.username,
-            email: input.email,
-            display_name: input.display_name ?? null,
-            password_hash: passwordHash,
-            is_admin: input.is_admin ?? false,
-            password_change_required: true,
-          });
-          await audit.record(context, { kind: 'user_created', target: { type: 'user', id: row.id }, details: { username: row.username, is_admin: row.is_admin } }, trx);
-          return presentUser(row);
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await users.insert(trx, {
+          username: input.username,
+          email: input.email,
+          display_name: input.display_name ?? null,
+          password_hash: passwordHash,
+          is_admin: input.is_admin ?? false,
+          password_change_required: true,
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw userNameTaken(input.username);
-        throw error;
-      }
+        await audit.record(context, { kind: 'user_created', target: { type: 'user', id: row.id }, details: { username: row.username, is_admin: row.is_admin } }, trx);
+        return presentUser(row);
+      }), () => userNameTaken(input.username));
     },
 
     async list(principal: Principal, page: { limit: number; cursor?: string }) {

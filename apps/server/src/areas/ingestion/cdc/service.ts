@@ -7,7 +7,7 @@
 import type { ConnectorHandle, Log } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -91,29 +91,24 @@ export function createCdcService(deps: {
         else if (!kinds.includes(facts.kind)) problems.push({ path: `${side}.connector_id`, message: `a ${facts.kind} connector cannot ${side === 'source' ? 'capture changes' : 'apply captured changes'} (${kinds.join(', ')} can)` });
       }
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            source_connector_id: input.source.connector_id,
-            source_namespace: input.source.namespace ?? null,
-            source_table: input.source.table,
-            destination_connector_id: input.destination.connector_id,
-            destination_namespace: input.destination.namespace ?? null,
-            destination_table: input.destination.table,
-            mode: input.mode,
-            desired_state: input.start === false ? 'stopped' : 'running',
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'cdc_table_created', target: { type: 'cdc_table', id: created.id }, details: { name: created.name } }, trx);
-          return created;
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        const created = await repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          source_connector_id: input.source.connector_id,
+          source_namespace: input.source.namespace ?? null,
+          source_table: input.source.table,
+          destination_connector_id: input.destination.connector_id,
+          destination_namespace: input.destination.namespace ?? null,
+          destination_table: input.destination.table,
+          mode: input.mode,
+          desired_state: input.start === false ? 'stopped' : 'running',
+          created_by: principal.userId,
         });
-        return presentCdcTable(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw cdcNameTaken(input.name);
-        throw error;
-      }
+        await audit.record(context, { kind: 'cdc_table_created', target: { type: 'cdc_table', id: created.id }, details: { name: created.name } }, trx);
+        return created;
+      }), () => cdcNameTaken(input.name));
+      return presentCdcTable(row);
     },
 
     async list(principal: Principal, projectId?: string) {
@@ -127,12 +122,7 @@ export function createCdcService(deps: {
 
     async rename(principal: Principal, id: string, name: string, context: RequestContext) {
       await visible(principal, id, 'cdc:write');
-      try {
-        return await change(id, { name }, context, 'cdc_table_updated');
-      } catch (error) {
-        if (isUniqueViolation(error)) throw cdcNameTaken(name);
-        throw error;
-      }
+      return onUniqueViolation(change(id, { name }, context, 'cdc_table_updated'), () => cdcNameTaken(name));
     },
 
     async start(principal: Principal, id: string, context: RequestContext) {

@@ -16,7 +16,7 @@ import {
   type Membership,
   type MembershipSource,
 } from '../../../platform/authz.js';
-import { isUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { isUniqueViolation, onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
@@ -151,33 +151,23 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
     async createProject(principal: Principal, input: { name: string; description?: string }, context: RequestContext) {
       requireAdmin(principal, 'project:create');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insertProject(trx, { name: input.name, description: input.description ?? null });
-          await audit.record(context, { kind: 'project_created', target: { type: 'project', id: row.id }, details: { name: row.name } }, trx);
-          return presentProject(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw projectNameTaken(input.name);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insertProject(trx, { name: input.name, description: input.description ?? null });
+        await audit.record(context, { kind: 'project_created', target: { type: 'project', id: row.id }, details: { name: row.name } }, trx);
+        return presentProject(row);
+      }), () => projectNameTaken(input.name));
     },
     async getProject(principal: Principal, id: string) {
       return presentProject(await visibleProject(principal, id, 'project:read'));
     },
     async updateProject(principal: Principal, id: string, input: { name?: string; description?: string | null }, context: RequestContext) {
       await visibleProject(principal, id, 'project:write');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.updateProject(trx, id, input);
-          if (!row) throw notFound(PROJECT);
-          await audit.record(context, { kind: 'project_changed', target: { type: 'project', id }, details: { fields: Object.keys(input) } }, trx);
-          return presentProject(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw projectNameTaken(input.name);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.updateProject(trx, id, input);
+        if (!row) throw notFound(PROJECT);
+        await audit.record(context, { kind: 'project_changed', target: { type: 'project', id }, details: { fields: Object.keys(input) } }, trx);
+        return presentProject(row);
+      }), () => projectNameTaken(input.name));
     },
     async deleteProject(principal: Principal, id: string, context: RequestContext) {
       if (!tokenAllowsProject(principal, id)) throw notFound(PROJECT);
@@ -201,16 +191,11 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
     async createEnvironment(principal: Principal, projectId: string, name: string, context: RequestContext) {
       await visibleProject(principal, projectId, 'project:write');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insertEnvironment(trx, { project_id: projectId, name });
-          await audit.record(context, { kind: 'environment_created', target: { type: 'environment', id: row.id }, details: { project_id: projectId, name } }, trx);
-          return presentEnvironment(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw environmentNameTaken(name);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insertEnvironment(trx, { project_id: projectId, name });
+        await audit.record(context, { kind: 'environment_created', target: { type: 'environment', id: row.id }, details: { project_id: projectId, name } }, trx);
+        return presentEnvironment(row);
+      }), () => environmentNameTaken(name));
     },
 
     // ---- members
@@ -262,16 +247,11 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     async createRole(principal: Principal, input: { name: string; description?: string; capabilities: string[] }, context: RequestContext) {
       requireAdmin(principal, 'role:write');
       checkCapabilities(input.capabilities);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insertRole(trx, { name: input.name, description: input.description ?? null, capabilities: input.capabilities });
-          await audit.record(context, { kind: 'role_created', target: { type: 'role', id: row.id }, details: { name: row.name, capabilities: row.capabilities } }, trx);
-          return presentRole(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw roleNameTaken(input.name);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insertRole(trx, { name: input.name, description: input.description ?? null, capabilities: input.capabilities });
+        await audit.record(context, { kind: 'role_created', target: { type: 'role', id: row.id }, details: { name: row.name, capabilities: row.capabilities } }, trx);
+        return presentRole(row);
+      }), () => roleNameTaken(input.name));
     },
     async updateRole(principal: Principal, id: string, input: { name?: string; description?: string | null; capabilities?: string[] }, context: RequestContext) {
       requireAdmin(principal, 'role:write');
@@ -279,19 +259,14 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
       if (!role) throw notFound(ROLE);
       if (role.built_in) throw builtInRoleFixed(role.name, 'changed');
       if (input.capabilities) checkCapabilities(input.capabilities);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const updated = await repository.updateRole(trx, id, input);
-          if (!updated) throw notFound(ROLE);
-          await audit.record(context, { kind: 'role_changed', target: { type: 'role', id }, details: { fields: Object.keys(input), capabilities: updated.capabilities } }, trx);
-          return updated;
-        });
-        await membershipsChanged('*');
-        return presentRole(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw roleNameTaken(input.name);
-        throw error;
-      }
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        const updated = await repository.updateRole(trx, id, input);
+        if (!updated) throw notFound(ROLE);
+        await audit.record(context, { kind: 'role_changed', target: { type: 'role', id }, details: { fields: Object.keys(input), capabilities: updated.capabilities } }, trx);
+        return updated;
+      }), () => roleNameTaken(input.name));
+      await membershipsChanged('*');
+      return presentRole(row);
     },
     async deleteRole(principal: Principal, id: string, context: RequestContext) {
       requireAdmin(principal, 'role:write');
