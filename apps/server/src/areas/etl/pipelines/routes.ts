@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../../platform/authn.js';
-import { apiRoutes } from '../../../platform/routes.js';
-import { IdParams, Items, NoContent, ProjectQuery } from '../../../platform/schemas.js';
+import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
+import { IdParams } from '../../../platform/schemas.js';
 import { Execution } from '../../operations/executions/schemas.js';
 import { Pipeline, PipelineBody, PipelinePatch, Preview, PreviewBody, StateQuery, StreamState } from './schemas.js';
 import type { PipelinesService } from './service.js';
@@ -9,33 +9,20 @@ import type { PipelinesService } from './service.js';
 export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesService }> = async (app, { service }) => {
   const tags = ['etl'];
   const route = apiRoutes(app, tags);
-  route.post(
-    '/etl/pipelines',
-    'pipeline:write',
-    { operationId: 'createPipeline', summary: 'Create a pipeline: source streams, transform steps, a destination, dependencies (pipeline:write)', body: PipelineBody, response: { 201: Pipeline } },
-    (request, principal, context) => service.create(principal, request.body, context),
-  );
-  route.get(
-    '/etl/pipelines',
-    'pipeline:read',
-    { operationId: 'listPipelines', summary: 'Pipelines the caller may read (pipeline:read)', querystring: ProjectQuery, response: { 200: Items(Pipeline) } },
-    async (request, principal) => ({ items: await service.list(principal, request.query.project_id) }),
-  );
-  route.get('/etl/pipelines/:id', 'pipeline:read', { operationId: 'getPipeline', summary: 'One pipeline (pipeline:read)', params: IdParams, response: { 200: Pipeline } }, (request, principal) =>
-    service.get(principal, request.params.id),
-  );
-  route.patch(
-    '/etl/pipelines/:id',
-    'pipeline:write',
-    { operationId: 'updatePipeline', summary: 'Change a pipeline; runs in flight keep the definition they started with (pipeline:write)', params: IdParams, body: PipelinePatch, response: { 200: Pipeline } },
-    (request, principal, context) => service.update(principal, request.params.id, request.body, context),
-  );
-  route.delete(
-    '/etl/pipelines/:id',
-    'pipeline:write',
-    { operationId: 'deletePipeline', summary: 'Delete a pipeline no other pipeline depends on and that is not running (pipeline:write)', params: IdParams, response: NoContent },
-    (request, principal, context) => service.remove(principal, request.params.id, context),
-  );
+  resourceRoutes(route, service, {
+    path: '/etl/pipelines',
+    noun: 'Pipeline',
+    read: 'pipeline:read',
+    write: 'pipeline:write',
+    schemas: { item: Pipeline, create: PipelineBody, update: PipelinePatch },
+    summaries: {
+      list: 'Pipelines the caller may read (pipeline:read)',
+      create: 'Create a pipeline: source streams, transform steps, a destination, dependencies (pipeline:write)',
+      get: 'One pipeline (pipeline:read)',
+      update: 'Change a pipeline; runs in flight keep the definition they started with (pipeline:write)',
+      remove: 'Delete a pipeline no other pipeline depends on and that is not running (pipeline:write)',
+    },
+  });
   route.post(
     '/etl/pipelines/:id/run',
     'pipeline:run',
