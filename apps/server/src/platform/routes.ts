@@ -20,7 +20,7 @@ import type {
 } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { principalOf, type Principal } from './authn.js';
-import type { Capability, RouteCapability } from './authz.js';
+import type { RouteCapability } from './authz.js';
 import { requestContext, type RequestContext } from './request-context.js';
 import { IdParams, Items, NoContent, ProjectQuery } from './schemas.js';
 
@@ -67,45 +67,60 @@ export function apiRoutes(app: Api, tags: string[]) {
   return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
 }
 
-/** A kind of project resource with the usual five operations, as its service offers them. */
-export interface ResourceService<Item, Create, Update> {
-  list(principal: Principal, projectId?: string): Promise<Item[]>;
-  create(principal: Principal, input: Create, context: RequestContext): Promise<Item>;
+/** One resource of a kind, as its service reads, changes and deletes it. */
+export interface ItemService<Item, Update> {
   get(principal: Principal, id: string): Promise<Item>;
   update(principal: Principal, id: string, input: Update, context: RequestContext): Promise<Item>;
   remove(principal: Principal, id: string, context: RequestContext): Promise<void>;
 }
 
-export interface ResourceSpec<I extends TSchema, C extends TSchema, U extends TSchema> {
+/** A kind of project resource with the usual five operations, as its service offers them. */
+export interface ResourceService<Item, Create, Update> extends ItemService<Item, Update> {
+  list(principal: Principal, projectId?: string): Promise<Item[]>;
+  create(principal: Principal, input: Create, context: RequestContext): Promise<Item>;
+}
+
+export interface ItemSpec<I extends TSchema, U extends TSchema> {
   /** The collection's path: `/data-connectors`; one resource is `<path>/:id`. */
   path: string;
-  /** The operationIds' noun: `DataConnector` makes listDataConnectors, createDataConnector, getDataConnector, ... */
+  /** The operationIds' noun: `DataConnector` makes getDataConnector, updateDataConnector, deleteDataConnector (and listDataConnectors, createDataConnector). */
   noun: string;
-  read: Capability;
-  write: Capability;
+  read: RouteCapability;
+  write: RouteCapability;
+  /** Deleting, when it needs more than `write`. */
+  remove?: RouteCapability;
+  schemas: { item: I; update: U };
+  summaries: { get: string; update: string; remove: string };
+}
+
+export interface ResourceSpec<I extends TSchema, C extends TSchema, U extends TSchema> extends ItemSpec<I, U> {
   schemas: { item: I; create: C; update: U };
   summaries: { list: string; create: string; get: string; update: string; remove: string };
 }
 
-/** The list (optionally of one project), create, get, update and delete routes of a kind of project resource. */
-export function resourceRoutes<I extends TSchema, C extends TSchema, U extends TSchema>(
-  route: ReturnType<typeof apiRoutes>,
-  service: ResourceService<Static<I>, Static<C>, Static<U>>,
-  { path, noun, read, write, schemas, summaries }: ResourceSpec<I, C, U>,
-): void {
+type Routes = ReturnType<typeof apiRoutes>;
+
+/** The get, update and delete routes of one resource (`<path>/:id`). */
+export function itemRoutes<I extends TSchema, U extends TSchema>(route: Routes, service: ItemService<Static<I>, Static<U>>, spec: ItemSpec<I, U>): void {
+  const { path, noun, read, write, schemas, summaries } = spec;
   const one = `${path}/:id`;
-  const { item } = schemas;
-  route.get(path, read, { operationId: `list${noun}s`, summary: summaries.list, querystring: ProjectQuery, response: { 200: Items(item) } }, async (request, principal) => ({
-    items: (await service.list(principal, request.query.project_id)) as never,
-  }));
-  route.post(path, write, { operationId: `create${noun}`, summary: summaries.create, body: schemas.create, response: { 201: item } }, (request, principal, context) =>
-    service.create(principal, request.body as Static<C>, context) as never,
-  );
-  route.get(one, read, { operationId: `get${noun}`, summary: summaries.get, params: IdParams, response: { 200: item } }, (request, principal) => service.get(principal, request.params.id) as never);
-  route.patch(one, write, { operationId: `update${noun}`, summary: summaries.update, params: IdParams, body: schemas.update, response: { 200: item } }, (request, principal, context) =>
+  route.get(one, read, { operationId: `get${noun}`, summary: summaries.get, params: IdParams, response: { 200: schemas.item } }, (request, principal) => service.get(principal, request.params.id) as never);
+  route.patch(one, write, { operationId: `update${noun}`, summary: summaries.update, params: IdParams, body: schemas.update, response: { 200: schemas.item } }, (request, principal, context) =>
     service.update(principal, request.params.id, request.body as Static<U>, context) as never,
   );
-  route.delete(one, write, { operationId: `delete${noun}`, summary: summaries.remove, params: IdParams, response: NoContent }, (request, principal, context) =>
+  route.delete(one, spec.remove ?? write, { operationId: `delete${noun}`, summary: summaries.remove, params: IdParams, response: NoContent }, (request, principal, context) =>
     service.remove(principal, request.params.id, context),
   );
+}
+
+/** The list (optionally of one project), create, get, update and delete routes of a kind of project resource. */
+export function resourceRoutes<I extends TSchema, C extends TSchema, U extends TSchema>(route: Routes, service: ResourceService<Static<I>, Static<C>, Static<U>>, spec: ResourceSpec<I, C, U>): void {
+  const { path, noun, read, write, schemas, summaries } = spec;
+  route.get(path, read, { operationId: `list${noun}s`, summary: summaries.list, querystring: ProjectQuery, response: { 200: Items(schemas.item) } }, async (request, principal) => ({
+    items: (await service.list(principal, request.query.project_id)) as never,
+  }));
+  route.post(path, write, { operationId: `create${noun}`, summary: summaries.create, body: schemas.create, response: { 201: schemas.item } }, (request, principal, context) =>
+    service.create(principal, request.body as Static<C>, context) as never,
+  );
+  itemRoutes(route, service, spec);
 }

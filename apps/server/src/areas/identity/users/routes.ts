@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
-import { IdParams, NoContent } from '../../../platform/schemas.js';
+import { apiRoutes, itemRoutes } from '../../../platform/routes.js';
 import { CreateUserBody, Page, UpdateUserBody, User, UserList } from './schemas.js';
 import type { UsersService } from './service.js';
 
@@ -16,14 +15,16 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UsersService }> = 
     (request, principal, context) => service.create(principal, request.body, context),
   );
   // Administrators read every user; everyone else only themselves (the service decides).
-  route.get('/users/:id', 'self', { operationId: 'getUser', summary: 'One user (administrators, or yourself)', params: IdParams, response: { 200: User } }, (request, principal) => service.get(principal, request.params.id));
-  route.patch(
-    '/users/:id',
-    'user:write',
-    { operationId: 'updateUser', summary: 'Change a user; disabled: true revokes its sessions and tokens (administrators)', params: IdParams, body: UpdateUserBody, response: { 200: User } },
-    (request, principal, context) => service.update(principal, request.params.id, request.body, context),
-  );
-  route.delete('/users/:id', 'user:write', { operationId: 'deleteUser', summary: 'Delete a user, revoking its sessions and tokens (administrators)', params: IdParams, response: NoContent }, (request, principal, context) =>
-    service.remove(principal, request.params.id, context),
-  );
+  itemRoutes(route, service, {
+    path: '/users',
+    noun: 'User',
+    read: 'self',
+    write: 'user:write',
+    schemas: { item: User, update: UpdateUserBody },
+    summaries: {
+      get: 'One user (administrators, or yourself)',
+      update: 'Change a user; disabled: true revokes its sessions and tokens (administrators)',
+      remove: 'Delete a user, revoking its sessions and tokens (administrators)',
+    },
+  });
 };

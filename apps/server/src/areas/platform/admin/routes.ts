@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
+import { apiRoutes, itemRoutes } from '../../../platform/routes.js';
 import { IdParams, NoContent } from '../../../platform/schemas.js';
 import {
   CreateEnvironmentBody,
@@ -29,18 +29,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService }> =
   route.post('/admin/projects', 'project:create', { operationId: 'createProject', summary: 'Create a project (administrators)', body: CreateProjectBody, response: { 201: Project } }, (request, principal, context) =>
     service.createProject(principal, request.body, context),
   );
-  route.get('/admin/projects/:id', 'project:read', { operationId: 'getProject', summary: 'One project (project:read)', params: IdParams, response: { 200: Project } }, (request, principal) =>
-    service.getProject(principal, request.params.id),
-  );
-  route.patch(
-    '/admin/projects/:id',
-    'project:write',
-    { operationId: 'updateProject', summary: 'Rename or describe a project (project:write)', params: IdParams, body: UpdateProjectBody, response: { 200: Project } },
-    (request, principal, context) => service.updateProject(principal, request.params.id, request.body, context),
-  );
-  route.delete('/admin/projects/:id', 'project:delete', { operationId: 'deleteProject', summary: 'Delete a project and everything in it (administrators)', params: IdParams, response: NoContent }, (request, principal, context) =>
-    service.deleteProject(principal, request.params.id, context),
-  );
+  itemRoutes(route, { get: service.getProject, update: service.updateProject, remove: service.deleteProject }, {
+    path: '/admin/projects',
+    noun: 'Project',
+    read: 'project:read',
+    write: 'project:write',
+    remove: 'project:delete',
+    schemas: { item: Project, update: UpdateProjectBody },
+    summaries: { get: 'One project (project:read)', update: 'Rename or describe a project (project:write)', remove: 'Delete a project and everything in it (administrators)' },
+  });
   route.get(
     '/admin/projects/:id/environments',
     'project:read',
@@ -73,14 +70,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService }> =
   route.post('/admin/roles', 'role:write', { operationId: 'createRole', summary: 'Create a custom role (administrators)', body: CreateRoleBody, response: { 201: Role } }, (request, principal, context) =>
     service.createRole(principal, request.body, context),
   );
-  route.get('/admin/roles/:id', 'authenticated', { operationId: 'getRole', summary: 'One role', params: IdParams, response: { 200: Role } }, (request) => service.getRole(request.params.id));
-  route.patch(
-    '/admin/roles/:id',
-    'role:write',
-    { operationId: 'updateRole', summary: 'Change a custom role (administrators)', params: IdParams, body: UpdateRoleBody, response: { 200: Role } },
-    (request, principal, context) => service.updateRole(principal, request.params.id, request.body, context),
-  );
-  route.delete('/admin/roles/:id', 'role:write', { operationId: 'deleteRole', summary: 'Delete a custom role no member holds (administrators)', params: IdParams, response: NoContent }, (request, principal, context) =>
-    service.deleteRole(principal, request.params.id, context),
-  );
+  itemRoutes(route, { get: (_principal, id) => service.getRole(id), update: service.updateRole, remove: service.deleteRole }, {
+    path: '/admin/roles',
+    noun: 'Role',
+    read: 'authenticated',
+    write: 'role:write',
+    schemas: { item: Role, update: UpdateRoleBody },
+    summaries: { get: 'One role', update: 'Change a custom role (administrators)', remove: 'Delete a custom role no member holds (administrators)' },
+  });
 };
