@@ -189,28 +189,28 @@ export async function projectsWith(access: ProjectAccess, principal: Principal, 
  * Kinds placed in environments (`inEnvironments`) keep every project with a membership in `scope`
  * and leave the environment to `permitted`, row by row.
  */
-export function resourceGuard<Row extends ProjectResource>(
+export function resourceGuard<Row extends ProjectResource, Cap extends Capability = Capability>(
   access: ProjectAccess,
   label: string,
   load: (id: string) => Promise<Row | undefined>,
-  options: { inEnvironments?: boolean } = {},
+  options: { inEnvironments?: boolean; /** The capabilities of this kind: no other may be checked on it. */ capabilities?: readonly Cap[] } = {},
 ) {
-  const check = (principal: Principal, capability: Capability, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
+  const check = (principal: Principal, capability: Cap, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
   return {
-    async find(principal: Principal, id: string, capability: Capability): Promise<Row> {
+    async find(principal: Principal, id: string, capability: Cap): Promise<Row> {
       const row = await load(id);
       if (!row) throw notFound(label);
       await check(principal, capability, row);
       return row;
     },
-    async scope(principal: Principal, capability: Capability, projectId?: string): Promise<string[] | null> {
+    async scope(principal: Principal, capability: Cap, projectId?: string): Promise<string[] | null> {
       if (projectId) {
         await access.authorize(principal, capability, projectId);
         return [projectId];
       }
       return options.inEnvironments ? access.visibleProjects(principal) : projectsWith(access, principal, capability);
     },
-    async permitted(principal: Principal, capability: Capability, rows: Row[]): Promise<Row[]> {
+    async permitted(principal: Principal, capability: Cap, rows: Row[]): Promise<Row[]> {
       const allowed: Row[] = [];
       for (const row of rows) if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null)) allowed.push(row);
       return allowed;

@@ -150,8 +150,7 @@ export function createConnectorsService(deps: {
   });
 
   // One check for a connector and the list of connectors (connectors may be placed in an environment).
-  const guard = resourceGuard(deps, CONNECTOR, (id) => repository.find(db, id), { inEnvironments: true });
-  const visible = (principal: Principal, id: string, capability: 'connector:read' | 'connector:write') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, CONNECTOR, (id) => repository.find(db, id), { inEnvironments: true, capabilities: ['connector:read', 'connector:write'] });
 
   const checkEnvironment = async (projectId: string, environmentId: string | null | undefined) => {
     if (environmentId && !(await deps.environmentBelongs(projectId, environmentId))) {
@@ -193,14 +192,14 @@ export function createConnectorsService(deps: {
 
     /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
     async describe(principal: Principal, id: string) {
-      const row = await visible(principal, id, 'connector:read');
+      const row = await guard.find(principal, id, 'connector:read');
       const definition = definitionOf(row.kind);
       return { id: row.id, project_id: row.project_id, name: row.name, kind: row.kind, capabilities: definition.capabilities, sql: row.kind === 'postgres' || row.kind === 'warehouse' };
     },
 
     /** The project of a connector the principal may read. */
     async projectOf(principal: Principal, id: string): Promise<string> {
-      return (await visible(principal, id, 'connector:read')).project_id;
+      return (await guard.find(principal, id, 'connector:read')).project_id;
     },
 
     kinds() {
@@ -235,11 +234,11 @@ export function createConnectorsService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return present(await visible(principal, id, 'connector:read'));
+      return present(await guard.find(principal, id, 'connector:read'));
     },
 
     async update(principal: Principal, id: string, input: { name?: string; environment_id?: string | null; config?: Record<string, unknown> }, context: RequestContext) {
-      const row = await visible(principal, id, 'connector:write');
+      const row = await guard.find(principal, id, 'connector:write');
       if (input.environment_id !== undefined) {
         await authorize(principal, 'connector:write', row.project_id, input.environment_id);
         await checkEnvironment(row.project_id, input.environment_id);
@@ -268,7 +267,7 @@ export function createConnectorsService(deps: {
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'connector:write');
+      await guard.find(principal, id, 'connector:write');
       await db.transaction().execute(async (trx) => {
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'data_connector_deleted', target: { type: 'data_connector', id } }, trx);
@@ -277,7 +276,7 @@ export function createConnectorsService(deps: {
 
     /** Connects with the stored configuration; a failure is an answer naming its cause, not an error. */
     async test(principal: Principal, id: string) {
-      const row = await visible(principal, id, 'connector:read');
+      const row = await guard.find(principal, id, 'connector:read');
       const started = Date.now();
       let handle: Awaited<ReturnType<typeof open>>;
       try {
@@ -300,7 +299,7 @@ export function createConnectorsService(deps: {
 
     /** Discovers the datasets of the source and records them in the catalog. */
     async discover(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'connector:write');
+      const row = await guard.find(principal, id, 'connector:write');
       let handle: Awaited<ReturnType<typeof open>> | undefined;
       let datasets: DatasetSchema[];
       try {

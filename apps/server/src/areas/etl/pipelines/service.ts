@@ -113,8 +113,7 @@ export function createPipelinesService(deps: {
   const { db, repository, authorize, audit, executions } = deps;
 
   // One check for a pipeline and the list of pipelines.
-  const guard = resourceGuard(deps, PIPELINE, (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'pipeline:read' | 'pipeline:write' | 'pipeline:run') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, PIPELINE, (id) => repository.find(db, id), { capabilities: ['pipeline:read', 'pipeline:write', 'pipeline:run'] });
 
   /** Every problem of a definition, each naming its field; the dependency cycle check comes later, under the graph lock. */
   const problemsOf = async (principal: Principal, projectId: string, input: Omit<PipelineInput, 'project_id'>, selfId?: string): Promise<FieldError[]> => {
@@ -192,11 +191,11 @@ export function createPipelinesService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return presentPipeline(await visible(principal, id, 'pipeline:read'));
+      return presentPipeline(await guard.find(principal, id, 'pipeline:read'));
     },
 
     async update(principal: Principal, id: string, patch: PipelinePatchInput, context: RequestContext) {
-      const current = await visible(principal, id, 'pipeline:write');
+      const current = await guard.find(principal, id, 'pipeline:write');
       const merged = {
         name: patch.name ?? current.name,
         description: patch.description ?? current.description,
@@ -219,7 +218,7 @@ export function createPipelinesService(deps: {
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'pipeline:write');
+      const row = await guard.find(principal, id, 'pipeline:write');
       await db.transaction().execute(async (trx) => {
         await repository.lockGraph(trx, row.project_id);
         const dependents = await repository.dependents(trx, id);
@@ -231,7 +230,7 @@ export function createPipelinesService(deps: {
     },
 
     async run(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'pipeline:run');
+      const row = await guard.find(principal, id, 'pipeline:run');
       try {
         const execution = await db.transaction().execute((trx) =>
           executions.startRun(trx, { projectId: row.project_id, kind: 'pipeline', params: { ...runParamsOf(row) }, createdBy: principal.userId, pipelineId: row.id, trigger: 'manual' }, context),
@@ -245,7 +244,7 @@ export function createPipelinesService(deps: {
 
     /** The steps over the first rows of each stream, from the start (incremental state ignored); writes nothing. */
     async preview(principal: Principal, id: string, options: { limit?: number; transforms?: Array<Record<string, unknown>> }) {
-      const row = await visible(principal, id, 'pipeline:run');
+      const row = await guard.find(principal, id, 'pipeline:run');
       const steps = (options.transforms ?? row.transforms) as unknown as TransformStep[];
       if (options.transforms) {
         const problems = validateSteps(options.transforms).map((p) => ({ path: `transforms.${p.path}`, message: p.message }));
@@ -286,7 +285,7 @@ export function createPipelinesService(deps: {
     },
 
     async state(principal: Principal, id: string) {
-      const row = await visible(principal, id, 'pipeline:read');
+      const row = await guard.find(principal, id, 'pipeline:read');
       const saved = await repository.state(db, id);
       return {
         streams: row.sources.map((source) => {
@@ -300,7 +299,7 @@ export function createPipelinesService(deps: {
     },
 
     async resetState(principal: Principal, id: string, stream: string | undefined, context: RequestContext) {
-      const row = await visible(principal, id, 'pipeline:write');
+      const row = await guard.find(principal, id, 'pipeline:write');
       if (stream && !row.sources.some((s) => streamName(s) === stream)) throw validationFailed([{ path: 'stream', message: `is not a stream of this pipeline` }]);
       await db.transaction().execute(async (trx) => {
         await repository.resetState(trx, id, stream);

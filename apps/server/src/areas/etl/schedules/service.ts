@@ -67,8 +67,7 @@ export function createSchedulesService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a schedule, the list of schedules and the dashboard.
-  const guard = resourceGuard(deps, SCHEDULE, (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'schedule:read' | 'schedule:write') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, SCHEDULE, (id) => repository.find(db, id), { capabilities: ['schedule:read', 'schedule:write'] });
 
   const change = async (principal: Principal, id: string, changes: Parameters<SchedulesRepository['update']>[2], context: RequestContext, kind: string) => {
     const row = await db.transaction().execute(async (trx) => {
@@ -112,11 +111,11 @@ export function createSchedulesService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return presentSchedule(await visible(principal, id, 'schedule:read'));
+      return presentSchedule(await guard.find(principal, id, 'schedule:read'));
     },
 
     async update(principal: Principal, id: string, patch: SchedulePatch, context: RequestContext) {
-      const current = await visible(principal, id, 'schedule:write');
+      const current = await guard.find(principal, id, 'schedule:write');
       await authorize(principal, 'pipeline:run', current.project_id);
       // Switching between cron and interval: the one given replaces the other.
       const timing: Timing = {
@@ -143,7 +142,7 @@ export function createSchedulesService(deps: {
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'schedule:write');
+      await guard.find(principal, id, 'schedule:write');
       await db.transaction().execute(async (trx) => {
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'schedule_deleted', target: { type: 'schedule', id } }, trx);
@@ -151,13 +150,13 @@ export function createSchedulesService(deps: {
     },
 
     async pause(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'schedule:write');
+      await guard.find(principal, id, 'schedule:write');
       return change(principal, id, { paused: true }, context, 'schedule_paused');
     },
 
     /** Resumes from now: due times that passed while paused are neither run nor counted as missed. */
     async resume(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'schedule:write');
+      const row = await guard.find(principal, id, 'schedule:write');
       await authorize(principal, 'pipeline:run', row.project_id);
       return change(principal, id, { paused: false, next_due_at: firstDue(row, new Date()) }, context, 'schedule_resumed');
     },

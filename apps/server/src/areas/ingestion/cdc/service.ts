@@ -70,8 +70,7 @@ export function createCdcService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a CDC table and the list of CDC tables.
-  const guard = resourceGuard(deps, CDC_TABLE, (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'cdc:read' | 'cdc:write') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, CDC_TABLE, (id) => repository.find(db, id), { capabilities: ['cdc:read', 'cdc:write'] });
 
   const change = async (id: string, changes: Parameters<CdcRepository['update']>[2], context: RequestContext, kind: string) =>
     db.transaction().execute(async (trx) => {
@@ -117,16 +116,16 @@ export function createCdcService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return presentCdcTable(await visible(principal, id, 'cdc:read'));
+      return presentCdcTable(await guard.find(principal, id, 'cdc:read'));
     },
 
     async rename(principal: Principal, id: string, name: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       return onUniqueViolation(change(id, { name }, context, 'cdc_table_updated'), () => cdcNameTaken(name));
     },
 
     async start(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       // A failed table's retry back-off ends now; a table with a live reader keeps it (see clearBackoff).
       const started = await change(id, { desired_state: 'running', last_error: null }, context, 'cdc_table_started');
       await repository.clearBackoff(db, id);
@@ -135,7 +134,7 @@ export function createCdcService(deps: {
     },
 
     async stop(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       const stopped = await change(id, { desired_state: 'stopped' }, context, 'cdc_table_stopped');
       await deps.logs.write(id, 'info', 'stop requested');
       return stopped;
@@ -143,7 +142,7 @@ export function createCdcService(deps: {
 
     /** A new snapshot, then streaming again: the reader starts over (and runs, if it was stopped). */
     async resync(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       // A live reader sees the flag at its next lease renewal and starts over itself.
       const resync = await change(id, { resync_requested: true, desired_state: 'running', last_error: null }, context, 'cdc_table_resync_requested');
       await repository.clearBackoff(db, id);
@@ -153,7 +152,7 @@ export function createCdcService(deps: {
 
     /** Stops the reader, drops the slot and publication at the source, then the CDC table. */
     async remove(principal: Principal, id: string, force: boolean, context: RequestContext) {
-      const row = await visible(principal, id, 'cdc:write');
+      const row = await guard.find(principal, id, 'cdc:write');
       await repository.update(db, id, { desired_state: 'stopped' });
       let handle: ConnectorHandle | undefined;
       try {
@@ -175,13 +174,13 @@ export function createCdcService(deps: {
     },
 
     async logs(principal: Principal, id: string, afterId: string | undefined, limit: number) {
-      await visible(principal, id, 'cdc:read');
+      await guard.find(principal, id, 'cdc:read');
       return (await repository.logs(db, id, afterId, limit)).map((line) => ({ ...line.fields, id: String(line.id), ts: line.ts.toISOString(), level: line.level, message: line.message }));
     },
 
     /** For the live tail: checks access, then the lines after `afterId` (or the latest ones). */
     async tailStart(principal: Principal, id: string, afterId: string | undefined) {
-      const row = await visible(principal, id, 'cdc:read');
+      const row = await guard.find(principal, id, 'cdc:read');
       const lines = afterId ? await repository.logs(db, id, afterId, 1000) : await repository.lastLogs(db, id, 100);
       return {
         projectId: row.project_id,

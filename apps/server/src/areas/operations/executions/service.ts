@@ -4,7 +4,7 @@
  * Log lines are stored and published for live tails.
  */
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
+import { resourceGuard, type Authorize, type VisibleProjects } from '../../../platform/authz.js';
 import { isUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { validationFailed } from '../../../platform/errors/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
@@ -108,10 +108,9 @@ export function createExecutionsService(deps: {
   const { db, repository, queue, authorize, audit, shared } = deps;
 
   // One check for the detail routes and the list: the list reads only the projects where the detail would answer.
-  const guard = resourceGuard(deps, EXECUTION, (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'execution:read' | 'execution:run') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, EXECUTION, (id) => repository.find(db, id), { capabilities: ['execution:read', 'execution:run'] });
 
-  const filterOf = async (principal: Principal, query: ListQuery, capability: Capability = 'execution:read'): Promise<ExecutionFilter> => {
+  const filterOf = async (principal: Principal, query: ListQuery, capability: 'execution:read' | 'execution:run' = 'execution:read'): Promise<ExecutionFilter> => {
     return {
       projectIds: await guard.scope(principal, capability, query.project_id),
       status: query.status,
@@ -211,17 +210,17 @@ export function createExecutionsService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return presentExecution(await visible(principal, id, 'execution:read'));
+      return presentExecution(await guard.find(principal, id, 'execution:read'));
     },
 
     async logs(principal: Principal, id: string, afterId?: string) {
-      await visible(principal, id, 'execution:read');
+      await guard.find(principal, id, 'execution:read');
       const rows = await repository.logs(db, id, afterId);
       return rows.map((r) => ({ id: String(r.id), ts: r.ts.toISOString(), level: r.level, message: r.message, fields: r.fields }));
     },
 
     async cancel(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'execution:run');
+      const row = await guard.find(principal, id, 'execution:run');
       if (!['queued', 'running'].includes(row.status)) throw executionFinished(row.status);
       await this.cancelMatching(principal, { ids: [id], projectIds: null }, context);
       return presentExecution((await repository.find(db, id))!);
@@ -248,7 +247,7 @@ export function createExecutionsService(deps: {
     },
 
     async retry(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'execution:run');
+      const row = await guard.find(principal, id, 'execution:run');
       // A pipeline run is retried by whoever may run the pipeline.
       if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
       if (!['failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
