@@ -5,7 +5,7 @@
  * with the request. Routes that handle the reply themselves (cookies, redirects, event streams) use
  * Fastify's own methods and declare `config.capability` the same way.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
   FastifyContextConfig,
@@ -67,6 +67,13 @@ export function apiRoutes(app: Api, tags: string[]) {
   return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
 }
 
+type Routes = ReturnType<typeof apiRoutes>;
+
+/** The routes plugin of a sub-area whose routes need only its service: `declare` adds them with `route`. */
+export function serviceRoutes<Service>(tags: string[], declare: (route: Routes, service: Service) => void): FastifyPluginAsyncTypebox<{ service: Service }> {
+  return async (app, { service }) => declare(apiRoutes(app, tags), service);
+}
+
 /** One resource of a kind, as its service reads, changes and deletes it. */
 export interface ItemService<Item, Update> {
   get(principal: Principal, id: string): Promise<Item>;
@@ -98,7 +105,6 @@ export interface ResourceSpec<I extends TSchema, C extends TSchema, U extends TS
   summaries: { list: string; create: string; get: string; update: string; remove: string };
 }
 
-type Routes = ReturnType<typeof apiRoutes>;
 
 /** The get, update and delete routes of one resource (`<path>/:id`). */
 export function itemRoutes<I extends TSchema, U extends TSchema>(route: Routes, service: ItemService<Static<I>, Static<U>>, spec: ItemSpec<I, U>): void {

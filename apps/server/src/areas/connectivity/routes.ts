@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes, resourceRoutes } from '../../platform/routes.js';
+import { resourceRoutes, serviceRoutes } from '../../platform/routes.js';
 import { IdParams, Items } from '../../platform/schemas.js';
 import { CreateConnectorBody, DataConnector, DiscoverResult, Kind, TestResult, UpdateConnectorBody } from './schemas.js';
 import type { ConnectorsService } from './service.js';
 
-export const connectorRoutes: FastifyPluginAsyncTypebox<{ service: ConnectorsService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['connectivity']);
+export const connectorRoutes = serviceRoutes<ConnectorsService>(['connectivity'], (route, service) => {
   route.get('/data-connectors/kinds', 'authenticated', { operationId: 'listConnectorKinds', summary: 'Connector kinds with the JSON Schema of their configuration', response: { 200: Items(Kind) } }, async () => ({
     items: service.kinds(),
   }));
@@ -35,4 +33,4 @@ export const connectorRoutes: FastifyPluginAsyncTypebox<{ service: ConnectorsSer
     { operationId: 'discoverDataConnector', summary: 'Discover datasets and record them in the catalog (connector:write)', params: IdParams, response: { 200: DiscoverResult } },
     (request, principal, context) => service.discover(principal, request.params.id, context),
   );
-};
+});

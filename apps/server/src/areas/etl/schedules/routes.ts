@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
+import { resourceRoutes, serviceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items, ProjectQuery } from '../../../platform/schemas.js';
 import { CreateScheduleBody, DashboardItem, Schedule, UpdateScheduleBody } from './schemas.js';
 import type { SchedulesService } from './service.js';
 
-export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['etl']);
+export const scheduleRoutes = serviceRoutes<SchedulesService>(['etl'], (route, service) => {
   resourceRoutes(route, service, {
     path: '/etl/schedules',
     noun: 'Schedule',
@@ -40,4 +38,4 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox<{ service: SchedulesServi
     },
     (request, principal) => service.dashboard(principal, request.query.project_id),
   );
-};
+});

@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
+import { serviceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items } from '../../../platform/schemas.js';
 import { Dataset, DatasetQuery, DatasetWithColumns } from './schemas.js';
 import type { CatalogService } from './service.js';
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<{ service: CatalogService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['governance']);
+export const catalogRoutes = serviceRoutes<CatalogService>(['governance'], (route, service) => {
   route.get(
     '/catalog/datasets',
     'catalog:read',
@@ -15,4 +13,4 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ service: CatalogService 
   route.get('/catalog/datasets/:id', 'catalog:read', { operationId: 'getCatalogDataset', summary: 'One dataset with its columns (catalog:read)', params: IdParams, response: { 200: DatasetWithColumns } }, (request, principal) =>
     service.getDataset(principal, request.params.id),
   );
-};
+});

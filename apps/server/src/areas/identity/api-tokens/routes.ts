@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
+import { serviceRoutes } from '../../../platform/routes.js';
 import { IdParams, NoContent } from '../../../platform/schemas.js';
 import { ApiToken, ApiTokenList, ApiTokenListQuery, CreateApiTokenBody, CreatedApiToken } from './schemas.js';
 import type { ApiTokensService } from './service.js';
 
-export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['identity']);
+export const apiTokenRoutes = serviceRoutes<ApiTokensService>(['identity'], (route, service) => {
   route.post('/api-tokens', 'self', { operationId: 'createApiToken', summary: 'Create a personal API token (its value is returned this once)', body: CreateApiTokenBody, response: { 201: CreatedApiToken } }, (request, principal, context) =>
     service.create(principal, request.body, context),
   );
@@ -19,4 +17,4 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ service: ApiTokensServi
   route.delete('/api-tokens/:id', 'self', { operationId: 'revokeApiToken', summary: 'Revoke a personal API token', params: IdParams, response: NoContent }, (request, principal, context) =>
     service.revoke(principal, request.params.id, context),
   );
-};
+});

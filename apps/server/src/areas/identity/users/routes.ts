@@ -1,10 +1,8 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes, itemRoutes } from '../../../platform/routes.js';
+import { itemRoutes, serviceRoutes } from '../../../platform/routes.js';
 import { CreateUserBody, Page, UpdateUserBody, User, UserList } from './schemas.js';
 import type { UsersService } from './service.js';
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ service: UsersService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['identity']);
+export const userRoutes = serviceRoutes<UsersService>(['identity'], (route, service) => {
   route.get('/users', 'user:read', { operationId: 'listUsers', summary: 'Users of the instance (administrators)', querystring: Page, response: { 200: UserList } }, (request, principal) =>
     service.list(principal, { limit: request.query.limit ?? 100, cursor: request.query.cursor }),
   );
@@ -27,4 +25,4 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UsersService }> = 
       remove: 'Delete a user, revoking its sessions and tokens (administrators)',
     },
   });
-};
+});

@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
+import { serviceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items, Page } from '../../../platform/schemas.js';
 import { CancelFilter, CancelResult, Execution, ExecutionQuery, LogLine, LogQuery, StartBody } from './schemas.js';
 import type { ExecutionsService } from './service.js';
 
-export const executionRoutes: FastifyPluginAsyncTypebox<{ service: ExecutionsService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['operations']);
+export const executionRoutes = serviceRoutes<ExecutionsService>(['operations'], (route, service) => {
   route.post(
     '/executions',
     'execution:run',
@@ -48,4 +46,4 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ service: ExecutionsSer
     { operationId: 'retryExecution', summary: 'Run a failed or cancelled execution again, as a new execution (execution:run)', params: IdParams, response: { 201: Execution } },
     (request, principal, context) => service.retry(principal, request.params.id, context),
   );
-};
+});

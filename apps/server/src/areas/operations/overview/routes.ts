@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
+import { serviceRoutes } from '../../../platform/routes.js';
 import { ProjectQuery } from '../../../platform/schemas.js';
 import { Overview } from './schemas.js';
 import type { OverviewService } from './service.js';
 
-export const overviewRoutes: FastifyPluginAsyncTypebox<{ service: OverviewService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['operations']);
+export const overviewRoutes = serviceRoutes<OverviewService>(['operations'], (route, service) => {
   route.get(
     '/overview',
     'execution:read',
@@ -18,4 +16,4 @@ export const overviewRoutes: FastifyPluginAsyncTypebox<{ service: OverviewServic
     },
     (request, principal) => service.overview(principal, request.query.project_id),
   );
-};
+});

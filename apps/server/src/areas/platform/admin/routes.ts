@@ -1,5 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes, itemRoutes } from '../../../platform/routes.js';
+import { itemRoutes, serviceRoutes } from '../../../platform/routes.js';
 import { IdParams, NoContent } from '../../../platform/schemas.js';
 import {
   CreateEnvironmentBody,
@@ -20,8 +19,7 @@ import {
 } from './schemas.js';
 import type { AdminService } from './service.js';
 
-export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['platform']);
+export const adminRoutes = serviceRoutes<AdminService>(['platform'], (route, service) => {
   // Projects: every signed-in user lists those they can see; creating and deleting one is the administrators'.
   route.get('/admin/projects', 'project:read', { operationId: 'listProjects', summary: 'Projects you can see (administrators: all)', response: { 200: ProjectList } }, async (_request, principal) => ({
     items: await service.listProjects(principal),
@@ -78,4 +76,4 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService }> =
     schemas: { item: Role, update: UpdateRoleBody },
     summaries: { get: 'One role', update: 'Change a custom role (administrators)', remove: 'Delete a custom role no member holds (administrators)' },
   });
-};
+});

@@ -1,10 +1,8 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiRoutes } from '../../../platform/routes.js';
+import { serviceRoutes } from '../../../platform/routes.js';
 import { License, PutLicenseBody } from './schemas.js';
 import type { LicenseService } from './service.js';
 
-export const licenseRoutes: FastifyPluginAsyncTypebox<{ service: LicenseService }> = async (app, { service }) => {
-  const route = apiRoutes(app, ['platform']);
+export const licenseRoutes = serviceRoutes<LicenseService>(['platform'], (route, service) => {
   route.get('/license', 'authenticated', { operationId: 'getLicense', summary: 'State of the instance license', response: { 200: License } }, async () => service.describe());
   route.put(
     '/license',
@@ -12,4 +10,4 @@ export const licenseRoutes: FastifyPluginAsyncTypebox<{ service: LicenseService 
     { operationId: 'putLicense', summary: 'Install a license (administrators; allowed in read-only mode)', body: PutLicenseBody, response: { 200: License } },
     (request, principal, context) => service.install(principal, request.body.license, context),
   );
-};
+});
