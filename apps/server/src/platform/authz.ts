@@ -187,7 +187,8 @@ export async function projectsWith(access: ProjectAccess, principal: Principal, 
  * - `scope`: the projects a list may read from, to filter in SQL (with `projectId`, that project, or 403/404);
  * - `permitted`: the rows that pass exactly the check `find` makes.
  * Kinds placed in environments (`inEnvironments`) keep every project with a membership in `scope`
- * and leave the environment to `permitted`, row by row.
+ * and leave the environment to `permitted`, row by row; `readers` makes the list and the detail of
+ * a kind from these.
  */
 export function resourceGuard<Row extends ProjectResource, Cap extends Capability = Capability>(
   access: ProjectAccess,
@@ -196,7 +197,7 @@ export function resourceGuard<Row extends ProjectResource, Cap extends Capabilit
   options: { inEnvironments?: boolean; /** The capabilities of this kind: no other may be checked on it. */ capabilities?: readonly Cap[] } = {},
 ) {
   const check = (principal: Principal, capability: Cap, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
-  return {
+  const guard = {
     async find(principal: Principal, id: string, capability: Cap): Promise<Row> {
       const row = await load(id);
       if (!row) throw notFound(label);
@@ -215,5 +216,18 @@ export function resourceGuard<Row extends ProjectResource, Cap extends Capabilit
       for (const row of rows) if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null)) allowed.push(row);
       return allowed;
     },
+    /** The list (optionally of one project) and the detail of this kind with `capability`, each row as `present` shows it. */
+    readers<Shown>(capability: Cap, listRows: (projectIds: string[] | null) => Promise<Row[]>, present: (row: Row) => Shown) {
+      return {
+        async list(principal: Principal, projectId?: string): Promise<Shown[]> {
+          const rows = await listRows(await guard.scope(principal, capability, projectId));
+          return (options.inEnvironments ? await guard.permitted(principal, capability, rows) : rows).map(present);
+        },
+        async get(principal: Principal, id: string): Promise<Shown> {
+          return present(await guard.find(principal, id, capability));
+        },
+      };
+    },
   };
+  return guard;
 }

@@ -206,10 +206,7 @@ export function createConnectorsService(deps: {
       return connectors.map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: c.spec, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
     },
 
-    async list(principal: Principal, projectId?: string) {
-      const rows = await repository.list(db, await guard.scope(principal, 'connector:read', projectId));
-      return (await guard.permitted(principal, 'connector:read', rows)).map(present);
-    },
+    ...guard.readers('connector:read', (projectIds) => repository.list(db, projectIds), present),
 
     async create(principal: Principal, input: ConnectorInput, context: RequestContext) {
       await authorize(principal, 'connector:write', input.project_id, input.environment_id ?? null);
@@ -231,10 +228,6 @@ export function createConnectorsService(deps: {
         await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
         return present(row);
       }), () => connectorNameTaken(input.name));
-    },
-
-    async get(principal: Principal, id: string) {
-      return present(await guard.find(principal, id, 'connector:read'));
     },
 
     async update(principal: Principal, id: string, input: { name?: string; environment_id?: string | null; config?: Record<string, unknown> }, context: RequestContext) {

@@ -185,14 +185,7 @@ export function createPipelinesService(deps: {
       return presentPipeline(row);
     },
 
-    async list(principal: Principal, projectId?: string) {
-      const rows = await repository.list(db, await guard.scope(principal, 'pipeline:read', projectId));
-      return rows.map(presentPipeline);
-    },
-
-    async get(principal: Principal, id: string) {
-      return presentPipeline(await guard.find(principal, id, 'pipeline:read'));
-    },
+    ...guard.readers('pipeline:read', (projectIds) => repository.list(db, projectIds), presentPipeline),
 
     async update(principal: Principal, id: string, patch: PipelinePatchInput, context: RequestContext) {
       const current = await guard.find(principal, id, 'pipeline:write');

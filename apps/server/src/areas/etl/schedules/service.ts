@@ -106,13 +106,7 @@ export function createSchedulesService(deps: {
       return presentSchedule(row);
     },
 
-    async list(principal: Principal, projectId?: string) {
-      return (await repository.list(db, await guard.scope(principal, 'schedule:read', projectId))).map(presentSchedule);
-    },
-
-    async get(principal: Principal, id: string) {
-      return presentSchedule(await guard.find(principal, id, 'schedule:read'));
-    },
+    ...guard.readers('schedule:read', (projectIds) => repository.list(db, projectIds), presentSchedule),
 
     async update(principal: Principal, id: string, patch: SchedulePatch, context: RequestContext) {
       const current = await guard.find(principal, id, 'schedule:write');

@@ -110,14 +110,7 @@ export function createCdcService(deps: {
       return presentCdcTable(row);
     },
 
-    async list(principal: Principal, projectId?: string) {
-      const rows = await repository.list(db, await guard.scope(principal, 'cdc:read', projectId));
-      return rows.map(presentCdcTable);
-    },
-
-    async get(principal: Principal, id: string) {
-      return presentCdcTable(await guard.find(principal, id, 'cdc:read'));
-    },
+    ...guard.readers('cdc:read', (projectIds) => repository.list(db, projectIds), presentCdcTable),
 
     async rename(principal: Principal, id: string, name: string, context: RequestContext) {
       await guard.find(principal, id, 'cdc:write');
