@@ -18,7 +18,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { Static, TObject, TSchema } from 'typebox';
 import { principalOf, type Principal } from './authn.js';
 import type { RouteCapability } from './authz.js';
 import { requestContext, type RequestContext } from './request-context.js';
@@ -78,7 +78,8 @@ export function serviceRoutes<Service>(tags: string[], declare: (route: Routes, 
 export interface ItemService<Item, Update> {
   get(principal: Principal, id: string): Promise<Item>;
   update(principal: Principal, id: string, input: Update, context: RequestContext): Promise<Item>;
-  remove(principal: Principal, id: string, context: RequestContext): Promise<void>;
+  /** `query`: the delete's query string, when the kind has one (`removeQuery`). */
+  remove(principal: Principal, id: string, context: RequestContext, query: Record<string, unknown>): Promise<void>;
 }
 
 /** A kind of project resource with the usual five operations, as its service offers them. */
@@ -92,40 +93,40 @@ export interface ItemSpec<I extends TSchema, U extends TSchema> {
   path: string;
   /** The operationIds' noun: `DataConnector` makes getDataConnector, updateDataConnector, deleteDataConnector (and listDataConnectors, createDataConnector). */
   noun: string;
-  read: RouteCapability;
-  write: RouteCapability;
-  /** Deleting, when it needs more than `write`. */
-  remove?: RouteCapability;
-  schemas: { item: I; update: U };
+  /** Reading needs `read`, changing `write`, deleting `remove` (default `write`). */
+  capabilities: { read: RouteCapability; write: RouteCapability; remove?: RouteCapability };
+  schemas: { item: I; update: U; removeQuery?: TObject };
   summaries: { get: string; update: string; remove: string };
 }
 
 export interface ResourceSpec<I extends TSchema, C extends TSchema, U extends TSchema> extends ItemSpec<I, U> {
-  schemas: { item: I; create: C; update: U };
+  schemas: { item: I; create: C; update: U; removeQuery?: TObject };
   summaries: { list: string; create: string; get: string; update: string; remove: string };
 }
 
-
 /** The get, update and delete routes of one resource (`<path>/:id`). */
 export function itemRoutes<I extends TSchema, U extends TSchema>(route: Routes, service: ItemService<Static<I>, Static<U>>, spec: ItemSpec<I, U>): void {
-  const { path, noun, read, write, schemas, summaries } = spec;
+  const { path, noun, capabilities, schemas, summaries } = spec;
   const one = `${path}/:id`;
-  route.get(one, read, { operationId: `get${noun}`, summary: summaries.get, params: IdParams, response: { 200: schemas.item } }, (request, principal) => service.get(principal, request.params.id) as never);
-  route.patch(one, write, { operationId: `update${noun}`, summary: summaries.update, params: IdParams, body: schemas.update, response: { 200: schemas.item } }, (request, principal, context) =>
+  route.get(one, capabilities.read, { operationId: `get${noun}`, summary: summaries.get, params: IdParams, response: { 200: schemas.item } }, (request, principal) =>
+    service.get(principal, request.params.id) as never,
+  );
+  route.patch(one, capabilities.write, { operationId: `update${noun}`, summary: summaries.update, params: IdParams, body: schemas.update, response: { 200: schemas.item } }, (request, principal, context) =>
     service.update(principal, request.params.id, request.body as Static<U>, context) as never,
   );
-  route.delete(one, spec.remove ?? write, { operationId: `delete${noun}`, summary: summaries.remove, params: IdParams, response: NoContent }, (request, principal, context) =>
-    service.remove(principal, request.params.id, context),
+  const removal = { operationId: `delete${noun}`, summary: summaries.remove, params: IdParams, ...(schemas.removeQuery ? { querystring: schemas.removeQuery } : {}), response: NoContent };
+  route.delete(one, capabilities.remove ?? capabilities.write, removal, (request, principal, context) =>
+    service.remove(principal, request.params.id, context, (request.query ?? {}) as Record<string, unknown>),
   );
 }
 
 /** The list (optionally of one project), create, get, update and delete routes of a kind of project resource. */
 export function resourceRoutes<I extends TSchema, C extends TSchema, U extends TSchema>(route: Routes, service: ResourceService<Static<I>, Static<C>, Static<U>>, spec: ResourceSpec<I, C, U>): void {
-  const { path, noun, read, write, schemas, summaries } = spec;
-  route.get(path, read, { operationId: `list${noun}s`, summary: summaries.list, querystring: ProjectQuery, response: { 200: Items(schemas.item) } }, async (request, principal) => ({
+  const { path, noun, capabilities, schemas, summaries } = spec;
+  route.get(path, capabilities.read, { operationId: `list${noun}s`, summary: summaries.list, querystring: ProjectQuery, response: { 200: Items(schemas.item) } }, async (request, principal) => ({
     items: (await service.list(principal, request.query.project_id)) as never,
   }));
-  route.post(path, write, { operationId: `create${noun}`, summary: summaries.create, body: schemas.create, response: { 201: schemas.item } }, (request, principal, context) =>
+  route.post(path, capabilities.write, { operationId: `create${noun}`, summary: summaries.create, body: schemas.create, response: { 201: schemas.item } }, (request, principal, context) =>
     service.create(principal, request.body as Static<C>, context) as never,
   );
   itemRoutes(route, service, spec);

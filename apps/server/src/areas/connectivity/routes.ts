@@ -10,8 +10,7 @@ export const connectorRoutes = serviceRoutes<ConnectorsService>(['connectivity']
   resourceRoutes(route, service, {
     path: '/data-connectors',
     noun: 'DataConnector',
-    read: 'connector:read',
-    write: 'connector:write',
+    capabilities: { read: 'connector:read', write: 'connector:write' },
     schemas: { item: DataConnector, create: CreateConnectorBody, update: UpdateConnectorBody },
     summaries: {
       list: 'Data connectors you may read (connector:read), optionally of one project',

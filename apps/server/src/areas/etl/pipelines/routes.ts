@@ -12,8 +12,7 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
   resourceRoutes(route, service, {
     path: '/etl/pipelines',
     noun: 'Pipeline',
-    read: 'pipeline:read',
-    write: 'pipeline:write',
+    capabilities: { read: 'pipeline:read', write: 'pipeline:write' },
     schemas: { item: Pipeline, create: PipelineBody, update: PipelinePatch },
     summaries: {
       list: 'Pipelines the caller may read (pipeline:read)',

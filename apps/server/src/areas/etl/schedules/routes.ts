@@ -7,8 +7,7 @@ export const scheduleRoutes = serviceRoutes<SchedulesService>(['etl'], (route, s
   resourceRoutes(route, service, {
     path: '/etl/schedules',
     noun: 'Schedule',
-    read: 'schedule:read',
-    write: 'schedule:write',
+    capabilities: { read: 'schedule:read', write: 'schedule:write' },
     schemas: { item: Schedule, create: CreateScheduleBody, update: UpdateScheduleBody },
     summaries: {
       list: 'Schedules the caller may read (schedule:read)',

@@ -16,8 +16,7 @@ export const userRoutes = serviceRoutes<UsersService>(['identity'], (route, serv
   itemRoutes(route, service, {
     path: '/users',
     noun: 'User',
-    read: 'self',
-    write: 'user:write',
+    capabilities: { read: 'self', write: 'user:write' },
     schemas: { item: User, update: UpdateUserBody },
     summaries: {
       get: 'One user (administrators, or yourself)',

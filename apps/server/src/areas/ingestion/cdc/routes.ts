@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../../../platform/authn.js';
-import { apiRoutes } from '../../../platform/routes.js';
-import { IdParams, Items, NoContent, ProjectQuery } from '../../../platform/schemas.js';
+import type { Static } from 'typebox';
+import { principalOf, type Principal } from '../../../platform/authn.js';
+import type { RequestContext } from '../../../platform/request-context.js';
+import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
+import { IdParams, Items } from '../../../platform/schemas.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { EventStreams } from '../../../platform/sse.js';
 import { logChannel, type CdcLogLine } from './logs.js';
@@ -11,33 +13,25 @@ import type { CdcService } from './service.js';
 export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared: SharedState; streams: EventStreams }> = async (app, { service, shared, streams }) => {
   const tags = ['ingestion'];
   const route = apiRoutes(app, tags);
-  route.post(
-    '/cdc-tables',
-    'cdc:write',
-    { operationId: 'createCdcTable', summary: 'Keep a destination table equal to a source table: snapshot, then every change (cdc:write)', body: CreateCdcTableBody, response: { 201: CdcTable } },
-    (request, principal, context) => service.create(principal, request.body, context),
-  );
-  route.get('/cdc-tables', 'cdc:read', { operationId: 'listCdcTables', summary: 'CDC tables with their status (cdc:read)', querystring: ProjectQuery, response: { 200: Items(CdcTable) } }, async (request, principal) => ({
-    items: await service.list(principal, request.query.project_id),
-  }));
-  route.get(
-    '/cdc-tables/:id',
-    'cdc:read',
-    { operationId: 'getCdcTable', summary: 'One CDC table: status, position, lag, counters, last error (cdc:read)', params: IdParams, response: { 200: CdcTable } },
-    (request, principal) => service.get(principal, request.params.id),
-  );
-  route.patch(
-    '/cdc-tables/:id',
-    'cdc:write',
-    { operationId: 'updateCdcTable', summary: 'Rename a CDC table; what it captures is fixed (create another) (cdc:write)', params: IdParams, body: RenameCdcTableBody, response: { 200: CdcTable } },
-    (request, principal, context) => service.rename(principal, request.params.id, request.body.name, context),
-  );
-  route.delete(
-    '/cdc-tables/:id',
-    'cdc:write',
-    { operationId: 'deleteCdcTable', summary: 'Stop and delete a CDC table, dropping its replication slot and publication at the source (cdc:write)', params: IdParams, querystring: DeleteQuery, response: NoContent },
-    (request, principal, context) => service.remove(principal, request.params.id, request.query.force ?? false, context),
-  );
+  // A CDC table is renamed, nothing else (what it captures is fixed); deleting it may be forced.
+  const tables = {
+    ...service,
+    update: (principal: Principal, id: string, input: Static<typeof RenameCdcTableBody>, context: RequestContext) => service.rename(principal, id, input.name, context),
+    remove: (principal: Principal, id: string, context: RequestContext, query: Static<typeof DeleteQuery>) => service.remove(principal, id, query.force ?? false, context),
+  };
+  resourceRoutes(route, tables, {
+    path: '/cdc-tables',
+    noun: 'CdcTable',
+    capabilities: { read: 'cdc:read', write: 'cdc:write' },
+    schemas: { item: CdcTable, create: CreateCdcTableBody, update: RenameCdcTableBody, removeQuery: DeleteQuery },
+    summaries: {
+      list: 'CDC tables with their status (cdc:read)',
+      create: 'Keep a destination table equal to a source table: snapshot, then every change (cdc:write)',
+      get: 'One CDC table: status, position, lag, counters, last error (cdc:read)',
+      update: 'Rename a CDC table; what it captures is fixed (create another) (cdc:write)',
+      remove: 'Stop and delete a CDC table, dropping its replication slot and publication at the source (cdc:write)',
+    },
+  });
   for (const [action, summary] of [
     ['start', 'Start (or restart after a failure): resumes after the applied position'],
     ['stop', 'Stop reading; the position is kept and the slot keeps the changes meanwhile'],

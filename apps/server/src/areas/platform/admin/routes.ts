@@ -30,9 +30,7 @@ export const adminRoutes = serviceRoutes<AdminService>(['platform'], (route, ser
   itemRoutes(route, { get: service.getProject, update: service.updateProject, remove: service.deleteProject }, {
     path: '/admin/projects',
     noun: 'Project',
-    read: 'project:read',
-    write: 'project:write',
-    remove: 'project:delete',
+    capabilities: { read: 'project:read', write: 'project:write', remove: 'project:delete' },
     schemas: { item: Project, update: UpdateProjectBody },
     summaries: { get: 'One project (project:read)', update: 'Rename or describe a project (project:write)', remove: 'Delete a project and everything in it (administrators)' },
   });
@@ -71,8 +69,7 @@ export const adminRoutes = serviceRoutes<AdminService>(['platform'], (route, ser
   itemRoutes(route, { get: (_principal, id) => service.getRole(id), update: service.updateRole, remove: service.deleteRole }, {
     path: '/admin/roles',
     noun: 'Role',
-    read: 'authenticated',
-    write: 'role:write',
+    capabilities: { read: 'authenticated', write: 'role:write' },
     schemas: { item: Role, update: UpdateRoleBody },
     summaries: { get: 'One role', update: 'Change a custom role (administrators)', remove: 'Delete a custom role no member holds (administrators)' },
   });
