@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresConnectorConfig, startBenchService, type BenchService } from './support.js';
+import { databaseUrl, postgresConnectorConfig, runSql, startBenchService, type BenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -20,21 +20,8 @@ const SECONDS = Number(process.env['BENCH_CDC_SECONDS'] ?? 60);
 const STEP_SECONDS = Number(process.env['BENCH_CDC_STEP_SECONDS'] ?? 20);
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}`, native: `svc_bench_nat_${stamp}` };
-const urlOf = (database: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function sql(database: string, text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
+const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
+const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
 

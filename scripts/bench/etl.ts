@@ -8,29 +8,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { dropBenchDatabases, postgresConnectorConfig, startBenchService } from './support.js';
+import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
-const urlOf = (database: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function sql(database: string, text: string) {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
+const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
 const FIVE_STEPS = [
   { type: 'filter', expression: 'amount >= 0 and id > 0' },

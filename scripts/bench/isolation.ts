@@ -9,12 +9,10 @@
  * beside the raw `psql \copy | psql \copy` pipe. Each case runs BENCH_ROUNDS times (default 3); the
  * table shows the median. The egress check itself is timed on its own (it runs once per connection).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { dropBenchDatabases, postgresConnectorConfig, startBenchService } from './support.js';
+import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, sh, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -22,29 +20,10 @@ const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const stamp = Date.now();
 const names = { framework: `svc_bench_iso_${stamp}`, source: `svc_bench_iso_src_${stamp}`, destination: `svc_bench_iso_dst_${stamp}` };
-const urlOf = (database: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
+const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
-async function sql(database: string, text: string) {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function sh(command: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
-  });
-}
 
 async function pipe(): Promise<number> {
   await sql(names.destination, 'drop table if exists t2');

@@ -237,3 +237,29 @@ export async function dropBenchDatabases(adminUrl: string, framework: string, ot
     await admin.end();
   }
 }
+
+/** The URL of `database` on the server `adminUrl` points at. */
+export function databaseUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** One statement on `database` of that server, on a connection of its own. */
+export async function runSql(adminUrl: string, database: string, text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: databaseUrl(adminUrl, database) });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a shell command (psql, mariadb), its errors to our stderr; rejects on a non-zero exit. */
+export function sh(command: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
+  });
+}

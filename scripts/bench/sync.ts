@@ -5,12 +5,10 @@
  * of the process that ran the worker for two table sizes (it must not grow with the table).
  * BENCH_ROWS (default 1,000,000) and BENCH_ROWS_LARGE (default 5,000,000; 0 skips the memory check).
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { dropBenchDatabases, postgresConnectorConfig, startBenchService } from './support.js';
+import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, sh, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -20,28 +18,9 @@ const ROWS_LARGE = Number(process.env['BENCH_ROWS_LARGE'] ?? 5_000_000);
 const MYSQL_URL = process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306/test';
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
-const urlOf = (database: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
+const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
+const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
-async function sql(database: string, text: string) {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function sh(command: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
-  });
-}
 
 async function fillSource(rows: number) {
   await sql(names.source, 'drop table if exists t');

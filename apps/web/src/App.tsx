@@ -5,9 +5,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from './api/client';
-import { ChangePassword } from './pages/ChangePassword';
-import { Login } from './pages/Login';
-import { Shell } from './pages/Shell';
+import { ChangePassword } from './features/identity/ChangePassword';
+import { Login } from './features/identity/Login';
+import { Shell } from './Shell';
 import { refreshSession, subscribe } from './session-store';
 
 export function App() {

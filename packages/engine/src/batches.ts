@@ -16,8 +16,11 @@ export function approximateBytes(batch: RecordBatch): number {
   return bytes;
 }
 
-/** Orders cursor values: numbers as numbers, int64 strings exactly (BigInt), everything else as text (ISO times sort as text). */
-export function compareCursor(a: Value, b: Value): number {
+/**
+ * Orders cursor values: numbers as numbers, int64 strings exactly (BigInt), everything else as text (ISO times sort as text).
+ * Accepts a missing cell (`row[i]` past the end) so that callers can pass what they index.
+ */
+export function compareCursor(a: Value | undefined, b: Value | undefined): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const [x, y] = [String(a), String(b)];
   if (/^-?\d+$/.test(x) && /^-?\d+$/.test(y)) {

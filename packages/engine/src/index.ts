@@ -1,5 +1,5 @@
 export * from './types.js';
-export { connectorFor, connectors } from './registry.js';
+export { ConnectorRegistry, connectorFor, registry } from './registry.js';
 export type { PostgresConfig } from './connectors/postgres/client.js';
 export * from './batches.js';
 export * from './pipeline/run.js';

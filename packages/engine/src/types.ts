@@ -3,6 +3,7 @@
  * types; the engine moves batches between them. Nothing here knows HTTP, users or the framework
  * database.
  */
+import { Type, type Static, type TObject } from 'typebox';
 import type { ChangeSink, ChangeSource } from './cdc/types.js';
 
 /** Canonical types every connector maps its own types to and from (docs/connectors.md has the tables). */
@@ -31,7 +32,14 @@ export type CanonicalType = (typeof CANONICAL_TYPES)[number];
  * timestamp as 'YYYY-MM-DDTHH:MM:SS[.ffffff]' (no zone), timestamptz as an ISO string in UTC with
  * microseconds, json as the parsed value, binary as a Buffer, null as null.
  */
-export type Value = null | boolean | number | string | Buffer | unknown;
+export type Value = null | boolean | number | string | Buffer | JsonArray | JsonObject;
+
+/** A parsed JSON document (the `json` canonical type): what JSON.parse returns, nothing else. */
+export type JsonValue = null | boolean | number | string | JsonArray | JsonObject;
+export type JsonArray = JsonValue[];
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
 
 export interface ColumnSchema {
   name: string;
@@ -134,9 +142,12 @@ export interface EgressPolicy {
   resolve(host: string, port: number): Promise<{ address: string; family: 4 | 6 }>;
 }
 
+/** Where a run's or a connector's log lines go. Never pass secrets. */
+export type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
 export interface ConnectorContext {
   /** Where log lines of this connector go (the run's log, the API's log). Never pass secrets. */
-  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+  log: Log;
   /**
    * Checks every connection a connector opens to a host named in its configuration. Absent: every
    * such connection is refused, so a host must choose (egress.ts has a policy without limits for
@@ -180,33 +191,37 @@ export interface ConnectorHandle {
   close(): Promise<void>;
 }
 
-/** JSON Schema of a configuration; a property with `"x-secret": true` is a secret (write-only, encrypted). */
-export type ConfigSpec = {
-  type: 'object';
-  required?: string[];
-  properties: Record<string, Record<string, unknown>>;
-  additionalProperties?: boolean;
-};
+/**
+ * The configuration users set, declared once with TypeBox: it is both the JSON Schema hosts serve and
+ * validate with (a property with `"x-secret": true` is a secret: write-only, encrypted) and, through
+ * `Static`, the connector's TypeScript type.
+ */
+export type ConfigSpec = TObject;
 
-export interface ConnectorDefinition<Config = Record<string, unknown>> {
+/**
+ * A connector at one version. `Spec` is what users may set (the spec refuses anything else);
+ * `Host` is what the host adds at open (never user input: a warehouse's tenant, a folder to stay in).
+ */
+export interface ConnectorDefinition<Spec extends ConfigSpec = ConfigSpec, Host extends object = object> {
   /** Stable id stored with each data connector, e.g. 'postgres'. */
   kind: string;
   title: string;
-  /** A breaking configuration change means a new version; old versions stay registered. */
+  /** A breaking configuration change means a new version; old versions stay registered (registry.ts). */
   version: number;
-  spec: ConfigSpec;
+  spec: Spec;
   capabilities: { read: boolean; write: boolean; writeModes: WriteMode[] };
-  open(config: Config, context: ConnectorContext): Promise<ConnectorHandle>;
+  open(config: ConnectorConfig<Spec, Host>, context: ConnectorContext): Promise<ConnectorHandle>;
 }
+
+/** What `open` receives: the user's configuration (validated against the spec) and the host's part. */
+export type ConnectorConfig<Spec extends ConfigSpec, Host extends object = object> = Static<Spec> & Host;
 
 /** Names of the secret fields of a spec. */
 export function secretFields(spec: ConfigSpec): string[] {
   return Object.entries(spec.properties)
-    .filter(([, property]) => property['x-secret'] === true)
+    .filter(([, property]) => (property as Record<string, unknown>)['x-secret'] === true)
     .map(([name]) => name);
 }
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-
-/** Where a run or a connector writes its log lines (`ConnectorContext.log` has this shape). Never pass secrets. */
-export type Log = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
+/** A secret text field of a spec: write-only, encrypted at rest, never returned. */
+export const Secret = (title: string) => Type.Optional(Type.String({ title, 'x-secret': true }));

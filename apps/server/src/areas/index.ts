@@ -12,31 +12,18 @@ import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { createConnectivityArea } from './connectivity/index.js';
 import { createEtlArea } from './etl/index.js';
-import type { PipelineRuns } from './etl/pipelines/runs.js';
 import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
-import type { CdcLogs } from './ingestion/cdc/logs.js';
-import type { CdcRepository } from './ingestion/cdc/repository.js';
 import { createOperationsArea } from './operations/index.js';
-import type { RunRecorder } from './operations/executions/recorder.js';
 import { createPlatformArea } from './platform/index.js';
-import type { ConnectorHandle, Log } from '@svc/engine';
-import type { JobQueue } from '../platform/jobs.js';
+import { isFollowUp } from '../platform/job-kinds.js';
+import type { RunServices } from '../platform/jobs.js';
 import { createEventStreams } from '../platform/sse.js';
 import { REVOCATIONS_CHANNEL } from './identity/revocation.js';
 import { USER_CHANGED_CHANNEL } from './identity/users/cache.js';
 import { MEMBERSHIP_CHANNEL } from './platform/admin/service.js';
-
-export interface RunServices {
-  queue: JobQueue;
-  recorder: RunRecorder;
-  openConnector: (id: string, log: Log) => Promise<ConnectorHandle>;
-  executionCounts: () => Promise<Array<{ status: string; n: string }>>;
-  pipelines: PipelineRuns;
-  cdc: { repository: CdcRepository; logs: CdcLogs };
-}
 
 export interface Areas {
   authenticator: Authenticator;
@@ -61,13 +48,21 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const governance = createGovernanceArea(platform, access);
   const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });
   administration.onProjectDeleted(connectivity.removeProjectData);
-  const operations = createOperationsArea(platform, { ...access, audit, connectorProject: (principal, id) => connectivity.service.projectOf(principal, id) });
+  const operations = createOperationsArea(platform, {
+    ...access,
+    audit,
+    connectorProject: (principal, id) => connectivity.service.projectOf(principal, id),
+    openConnector: connectivity.service.openForRun,
+    lineage: governance.lineage,
+  });
   const etl = createEtlArea(platform, {
     ...access,
     audit,
     executions: operations.executions,
-    executionsRepository: operations.repository,
+    lineage: governance.lineage,
     queue: operations.queue,
+    recorder: operations.recorder,
+    rowsMoved: operations.rowsMoved,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
   });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
@@ -85,9 +80,25 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     streams,
     connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
   });
+  operations.useOverviewSources({
+    projects: administration.projectNames,
+    connectorCounts: connectivity.countByProject,
+    pipelineCounts: etl.overview.pipelineCounts,
+    scheduleCounts: etl.overview.scheduleCounts,
+    cdcTableCounts: ingestion.countByProject,
+    pipelines: etl.overview.pipelines,
+  });
   return {
     authenticator: identity.authenticator,
-    runs: { queue: operations.queue, recorder: operations.recorder, openConnector: connectivity.service.openForRun, executionCounts: operations.executionCounts, pipelines: etl.runs, cdc: ingestion.cdc },
+    runs: {
+      queue: operations.queue,
+      handlers: { ...operations.jobHandlers, ...etl.jobHandlers },
+      // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
+      // finished execution (the dependents of a pipeline run) only adds the reason to its log.
+      settleAbandoned: (trx, job, error) => operations.recorder.settleAbandoned(trx, job.payload.execution_id, error, { failExecution: !isFollowUp(job.kind) }),
+      executionCounts: operations.executionCounts,
+      startLoops: () => ingestion.startWorkerLoops(),
+    },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
     leaderTasks: [...identity.leaderTasks],

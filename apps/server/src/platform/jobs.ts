@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Generated } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.js';
+import type { JobKind, JobPayloads } from './job-kinds.js';
 
 export interface JobsTable {
   id: Generated<string>;
@@ -34,17 +35,20 @@ declare module './db/schema.js' {
   }
 }
 
-export interface Job {
+export interface Job<K extends JobKind = JobKind> {
   id: string;
-  kind: string;
-  payload: Record<string, unknown>;
+  kind: K;
+  payload: JobPayloads[K];
   attempts: number;
   maxAttempts: number;
   /** The worker holding the job's lease (the one that claimed it). */
   lockedBy: string;
 }
 
-export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+export type JobHandler<K extends JobKind = JobKind> = (job: Job<K>, signal: AbortSignal) => Promise<void>;
+
+/** The handlers an area registers, by job kind (platform/job-kinds.ts). */
+export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 /** The run no longer holds its job's lease: it must stop and write nothing more (another worker may run it). */
 export class LeaseLost extends Error {
@@ -58,7 +62,8 @@ export class LeaseLost extends Error {
 export type AbandonedJobSettler = (trx: Db, job: Job, error: string) => Promise<void>;
 
 type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; locked_by: string | null };
-const jobOf = (row: JobRow): Job => ({ id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, lockedBy: row.locked_by ?? '' });
+// The database holds what enqueue() wrote for the row's kind.
+const jobOf = (row: JobRow): Job => ({ id: row.id, kind: row.kind as JobKind, payload: row.payload as JobPayloads[JobKind], attempts: row.attempts, maxAttempts: row.max_attempts, lockedBy: row.locked_by ?? '' });
 
 /** Why a job whose worker stopped on its last attempt is not run again. */
 export const abandonedError = (job: Pick<Job, 'attempts' | 'maxAttempts'>) =>
@@ -66,7 +71,7 @@ export const abandonedError = (job: Pick<Job, 'attempts' | 'maxAttempts'>) =>
 
 export function createJobQueue(db: Db) {
   return {
-    async enqueue(trx: Db, kind: string, payload: Record<string, unknown>, options: { maxAttempts?: number } = {}): Promise<string> {
+    async enqueue<K extends JobKind>(trx: Db, kind: K, payload: JobPayloads[K], options: { maxAttempts?: number } = {}): Promise<string> {
       const row = await trx
         .insertInto('jobs')
         .values({ kind, payload, max_attempts: options.maxAttempts ?? 3, locked_by: null, lease_expires_at: null, last_error: null, finished_at: null })
@@ -213,6 +218,21 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * What the areas give a worker process: the handlers of the job kinds they run, how an abandoned
+ * job's execution is settled, and the loops they run beside the queue (CDC readers). The worker
+ * depends on this and on the engine, never on an area's internals.
+ */
+export interface RunServices {
+  queue: JobQueue;
+  handlers: JobHandlers;
+  settleAbandoned: AbandonedJobSettler;
+  /** Executions by status, for the svc_executions gauge. */
+  executionCounts(): Promise<Array<{ status: string; n: string }>>;
+  /** Starts the areas' long-running loops of one worker process; each is stopped before the queue. */
+  startLoops(): Array<{ stop(): Promise<void> }>;
+}
+
 export type JobOutcome = 'done' | 'retrying' | 'failed' | 'released' | 'fenced';
 
 /**
@@ -224,7 +244,7 @@ export type JobOutcome = 'done' | 'retrying' | 'failed' | 'released' | 'fenced';
  */
 export function startJobWorker(options: {
   queue: JobQueue;
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   concurrency: number;
   logger: Logger;
   leaseMs?: number;
@@ -243,7 +263,7 @@ export function startJobWorker(options: {
   // Two renewals may go unanswered; the last quarter of the lease is left for the run to stop.
   const fenceAfterMs = Math.floor((leaseMs * 3) / 4);
   const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const kinds = Object.keys(handlers);
+  const kinds = Object.keys(handlers) as JobKind[];
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -287,7 +307,7 @@ export function startJobWorker(options: {
     armFence();
     let outcome: JobOutcome;
     try {
-      await handlers[job.kind]!(job, controller.signal);
+      await (handlers[job.kind] as JobHandler)(job, controller.signal);
       // A run that lost its lease marks nothing, even if its handler got to the end.
       if (leaseLost) throw controller.signal.reason;
       await queue.complete(job.id, id);

@@ -1,24 +1,17 @@
 /**
  * The data-plane process: pulls jobs from the queue in the framework database and runs them through
- * the engine, SVC_WORKER_CONCURRENCY at a time. `svc start` runs one in the API process.
+ * the engine, SVC_WORKER_CONCURRENCY at a time. `svc start` runs one in the API process. The areas
+ * give it their job handlers and loops (RunServices); it knows no area.
  */
 import client from 'prom-client';
-import type { RunServices } from '../areas/index.js';
-import { startJobWorker, type AbandonedJobSettler, type JobWorker } from '../platform/jobs.js';
+import { startJobWorker, type JobWorker, type RunServices } from '../platform/jobs.js';
 import type { Platform } from '../platform/runtime.js';
-import { startCdcReaders } from './cdc.readers.js';
-import { DEPENDENTS_JOB } from '../areas/etl/pipelines/runs.js';
-import { createDependentsHandler, createPipelineHandler } from './pipeline.job.js';
-import { createSyncHandler, createSyncRangeHandler } from './sync.job.js';
-import { SYNC_RANGE_JOB } from '../areas/operations/executions/recorder.js';
-import { PIPELINE_JOB, SYNC_JOB } from '../areas/operations/executions/service.js';
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
 export interface WorkerMetrics {
-  rowsMoved: client.Counter<'direction'>;
   jobDuration: client.Histogram<'kind' | 'outcome'>;
   leaseLost: client.Counter<'kind' | 'reason'>;
   jobsAbandoned: client.Counter<'kind'>;
@@ -47,7 +40,6 @@ export function createWorkerMetrics(registry: client.Registry, runs: RunServices
     },
   });
   return {
-    rowsMoved: new client.Counter({ name: 'svc_rows_moved_total', help: 'Rows read from sources and written to destinations by runs.', labelNames: ['direction'] as const, registers: [registry] }),
     jobDuration: new client.Histogram({
       name: 'svc_job_duration_seconds',
       help: 'Time from claim to settlement of a job, by kind and outcome.',
@@ -72,43 +64,21 @@ export function createWorkerMetrics(registry: client.Registry, runs: RunServices
 
 export async function startWorker(platform: Platform, runs: RunServices, metrics: WorkerMetrics): Promise<Worker> {
   const { config, logger } = platform;
-  // A run job whose worker stopped on its last attempt fails its execution; the dependents job
-  // follows a run that already succeeded, so its execution only gets the reason in its log.
-  const settleAbandoned: AbandonedJobSettler = (trx, job, error) =>
-    runs.recorder.settleAbandoned(trx, String(job.payload['execution_id']), error, { failExecution: job.kind !== DEPENDENTS_JOB });
-  const syncDeps = { recorder: runs.recorder, openConnector: runs.openConnector, rowsMoved: metrics.rowsMoved };
   const jobs: JobWorker = startJobWorker({
     queue: runs.queue,
-    handlers: {
-      [SYNC_JOB]: createSyncHandler(syncDeps),
-      [SYNC_RANGE_JOB]: createSyncRangeHandler(syncDeps),
-      [PIPELINE_JOB]: createPipelineHandler({ ...syncDeps, pipelines: runs.pipelines }),
-      [DEPENDENTS_JOB]: createDependentsHandler({ recorder: runs.recorder, pipelines: runs.pipelines }),
-    },
+    handlers: runs.handlers,
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseSeconds * 1000,
     logger: logger.child({ component: 'worker' }),
-    settleAbandoned,
+    settleAbandoned: runs.settleAbandoned,
     onSettled: (job, outcome, startedAt) => metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
     onLeaseLost: (job, reason) => metrics.leaseLost.inc({ kind: job.kind, reason }),
     onAbandoned: (job) => metrics.jobsAbandoned.inc({ kind: job.kind }),
   });
-  const cdc =
-    config.cdc.maxTablesPerWorker > 0
-      ? startCdcReaders({
-          db: platform.framework.db,
-          repository: runs.cdc.repository,
-          logs: runs.cdc.logs,
-          openConnector: runs.openConnector,
-          logger: logger.child({ component: 'cdc' }),
-          leaseMs: config.cdc.leaseSeconds * 1000,
-          maxTables: config.cdc.maxTablesPerWorker,
-          sourceHeartbeatMs: config.cdc.sourceHeartbeatSeconds * 1000,
-        })
-      : undefined;
+  const loops = runs.startLoops();
   return {
     async stop() {
-      await cdc?.stop();
+      for (const loop of loops) await loop.stop();
       await jobs.stop();
       logger.info({ worker_id: jobs.id }, 'worker stopped');
     },

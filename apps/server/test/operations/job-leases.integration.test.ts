@@ -16,6 +16,7 @@ import { checksum, createPostgresConnector, query, waitForStatus, type Execution
 import { TEST_DATABASE_URL, TEST_REDIS_URL, createTestDatabase, uniqueName, type TestDatabase } from '../support/services.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { createJobQueue, LeaseLost } from '../../src/platform/jobs.js';
+import type { JobKind } from '../../src/platform/job-kinds.js';
 
 interface JobRow {
   id: string;
@@ -207,11 +208,12 @@ describe('job leases', () => {
   it('a worker whose job was taken over commits nothing: no result, no completion, no failure', async () => {
     const db = api1.platform.framework.db;
     const queue = createJobQueue(db);
-    const jobId = await queue.enqueue(db, 'lease_probe', {});
-    const first = (await queue.claim('worker-a', ['lease_probe'], 60_000))!;
+    // A kind no worker runs (not in the registry), so that nothing but this test claims it.
+    const jobId = await queue.enqueue(db, 'lease_probe' as JobKind, {} as never);
+    const first = (await queue.claim('worker-a', ['lease_probe' as JobKind], 60_000))!;
     // worker-a stalls past its lease; worker-b takes the job.
     await query(database.url, `update jobs set lease_expires_at = now() - interval '1 second' where id = $1`, [jobId]);
-    const second = (await queue.claim('worker-b', ['lease_probe'], 60_000))!;
+    const second = (await queue.claim('worker-b', ['lease_probe' as JobKind], 60_000))!;
     expect(second).toMatchObject({ id: jobId, attempts: 2, lockedBy: 'worker-b' });
 
     await expect(db.transaction().execute((trx) => queue.holdLease(trx, first))).rejects.toBeInstanceOf(LeaseLost);

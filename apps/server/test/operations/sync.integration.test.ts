@@ -14,7 +14,8 @@ describe('sync runs', () => {
   let destinationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: NO_RATE_LIMITS, worker: true });
+    // Runs read their cancel flag in the database only every minute here: a cancel within 5 s came by pub/sub.
+    t = await startTestApp({ env: { ...NO_RATE_LIMITS, SVC_RUN_CANCEL_POLL_SECONDS: '60' }, worker: true });
     admin = (await adminLogin(t)).accessToken;
     source = await createTestDatabase();
     destination = await createTestDatabase();
@@ -195,7 +196,8 @@ describe('sync runs', () => {
     await query(source.url, `create table ranged_retry (id int primary key, body text)`);
     await query(source.url, `insert into ranged_retry select g, 'r' || g from generate_series(1, 4000) g`);
     const first = await start([{ name: 'ranged_retry', mode: 'append', ranges: 4, range_column: 'id' }]);
-    expect((await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed'])).status).toBe('succeeded');
+    const firstDone = await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed']);
+    expect(firstDone.status, JSON.stringify(firstDone)).toBe('succeeded');
     // As if range 2 had failed: its rows never committed, the execution ended failed.
     const range = await query(t.config.db.url!, `select range_from, range_to from execution_ranges where execution_id = $1 and range_no = 2`, [first.body.id]);
     const { range_from: from, range_to: to } = range.rows[0] as { range_from: string; range_to: string | null };

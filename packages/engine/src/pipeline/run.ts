@@ -114,7 +114,7 @@ async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promi
   return {
     path: 'pushdown',
     output: plan.output,
-    cursors: source.cursorColumn ? { [source.name]: upTo } : {},
+    cursors: upTo !== undefined ? { [source.name]: upTo } : {},
     // Rows after the steps: a filter or deduplication in the SELECT drops rows before they are counted.
     rowsRead: counting.rows(),
     bytesRead: counting.bytes(),

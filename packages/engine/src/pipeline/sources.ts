@@ -103,7 +103,7 @@ export function conformer(united: ColumnSchema[]): (batch: RecordBatch) => Recor
       identity = batch.columns.length === united.length && plan.every((p, i) => p.from === i && p.fromType === united[i]!.type);
     }
     if (identity) return { columns: united, rows: batch.rows };
-    const rows = batch.rows.map((row) => plan!.map((p, i) => (p.from < 0 ? null : convert(row[p.from], p.fromType, united[i]!.type))));
+    const rows = batch.rows.map((row) => plan!.map((p, i) => (p.from < 0 ? null : convert(row[p.from] ?? null, p.fromType, united[i]!.type))));
     return { columns: united, rows };
   };
 }

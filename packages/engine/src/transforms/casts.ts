@@ -3,7 +3,7 @@
  * canonical value and the SQL over the operand (a column in columnSql form).
  */
 import { createHash } from 'node:crypto';
-import type { CanonicalType } from '../types.js';
+import type { CanonicalType, JsonValue, Value } from '../types.js';
 import { fail, type MaskMethod } from './steps.js';
 import { checkedCastSql, float8Sql, numericSql, pgType, textSql } from './sql.js';
 import { decimalToFloat, numericText, plainNumber, roundDecimalText, toFloat4 } from './numbers.js';
@@ -11,7 +11,7 @@ import { codePointLength, convertTemporal, grammarOf, lastCharacters, parseBoolT
 
 export interface ValueRule {
   /** Applied to non-null values only. */
-  js: (value: unknown) => unknown;
+  js: (value: Value) => Value;
   sql: (operand: string) => string;
 }
 
@@ -50,7 +50,7 @@ function roundDecimal(text: string): string {
 }
 
 /** From text through the grammar both paths share. */
-function fromText(type: CanonicalType): (text: string) => unknown {
+function fromText(type: CanonicalType): (text: string) => Value {
   switch (type) {
     case 'int16':
     case 'int32':
@@ -78,7 +78,7 @@ export function textToRule(type: CanonicalType, column: string): ValueRule {
     return {
       js: (value) => {
         try {
-          return JSON.parse(value as string) as unknown;
+          return JSON.parse(value as string) as JsonValue;
         } catch {
           return fail(`not valid json: ${JSON.stringify(value)}`);
         }

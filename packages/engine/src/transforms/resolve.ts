@@ -2,9 +2,9 @@
  * Resolves each step once against its input columns into column producers (closures over column
  * indexes, with their SQL), so the runner and the pushed-down SELECT cannot drift apart.
  */
-import type { CanonicalType, ColumnSchema, Value } from '../types.js';
+import type { CanonicalType, ColumnSchema, JsonValue, Value } from '../types.js';
 import { castRule, maskRule, textToRule, type ValueRule } from './casts.js';
-import { compile, fold, type Evaluator } from './evaluate.js';
+import { compile, fold } from './evaluate.js';
 import { ExpressionProblem, parseExpression, typecheck, type Typed } from './expression.js';
 import { columnSql, expressionSql, pathArraySql, pgType } from './sql.js';
 import { MAX_IDENTIFIER_BYTES, TransformError, type MaskMethod, type TransformStep } from './steps.js';
@@ -13,7 +13,10 @@ import { jsonAt, jsonLeafText } from './values.js';
 /** One output column of a mapping step: an input column passed through, or a value computed from the input row. */
 export type Producer =
   | { kind: 'pass'; source: number }
-  | { kind: 'compute'; path: string; dependencies: number[]; js: Evaluator; sql: () => string };
+  | { kind: 'compute'; path: string; dependencies: number[]; js: ColumnProducer; sql: () => string };
+
+/** Computes one output cell of a row, in the canonical representation of the column's type. */
+export type ColumnProducer = (row: readonly Value[]) => Value;
 
 export type Resolved =
   | { kind: 'map'; path: string; input: ColumnSchema[]; output: ColumnSchema[]; producers: Producer[] }
@@ -95,13 +98,15 @@ export function resolveStep(step: TransformStep, i: number, columns: ColumnSchem
       const typed = expressionOf(step.expression, columns, path);
       const type = typed.type as CanonicalType;
       const evaluate = compile(typed);
-      const js: Evaluator =
+      // Evaluation works on exact integers (bigint) for int64: they leave as their digits. Any other
+      // type evaluates to its canonical representation already.
+      const js: ColumnProducer =
         type === 'int64'
           ? (row) => {
               const value = evaluate(row);
               return value == null ? null : String(value);
             }
-          : evaluate;
+          : (evaluate as ColumnProducer);
       const producer: Producer = { kind: 'compute', path, dependencies: dependenciesOf(typed), js, sql: () => `CAST(${expressionSql(typed, columns)} AS ${pgType(type)})` };
       const existing = columns.findIndex((column) => column.name === step.column);
       const output = [...columns];
@@ -262,7 +267,7 @@ function leafProducer(leaf: { segments: string[]; name: string; type: CanonicalT
     const leafText = jsonLeafText(value);
     return leafText === null ? null : text.js(leafText);
   };
-  let convert: (value: unknown) => unknown;
+  let convert: (value: JsonValue) => Value;
   switch (type) {
     case 'json':
       convert = (value) => value;

@@ -4,8 +4,8 @@
  * scratch row, so a row costs one allocation however many steps it passes.
  */
 import type { CanonicalType, ColumnSchema, RecordBatch, Value } from '../types.js';
-import { compile, type Evaluator } from './evaluate.js';
-import type { Resolved } from './resolve.js';
+import { compile } from './evaluate.js';
+import type { ColumnProducer, Resolved } from './resolve.js';
 import { EvaluationFailure, TransformError } from './steps.js';
 import { compareDecimal, decimalKey, floatCompare, toInt } from './numbers.js';
 import { compareTemporal, compareText, jsonbText } from './values.js';
@@ -117,7 +117,7 @@ function mapStage(step: Extract<Resolved, { kind: 'map' }>, live: boolean[], all
   const passFrom: number[] = [];
   const passTo: number[] = [];
   const computeTo: number[] = [];
-  const computeFns: Evaluator[] = [];
+  const computeFns: ColumnProducer[] = [];
   const computePaths: string[] = [];
   const dead: number[] = [];
   step.producers.forEach((producer, j) => {
@@ -137,7 +137,7 @@ function mapStage(step: Extract<Resolved, { kind: 'map' }>, live: boolean[], all
   return {
     run(row) {
       const out = scratch ?? new Array<Value>(width);
-      for (let k = 0; k < passFrom.length; k++) out[passTo[k]!] = row[passFrom[k]!];
+      for (let k = 0; k < passFrom.length; k++) out[passTo[k]!] = row[passFrom[k]!] ?? null;
       for (let k = 0; k < computeFns.length; k++) {
         active = k;
         out[computeTo[k]!] = computeFns[k]!(row);

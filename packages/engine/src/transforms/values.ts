@@ -2,7 +2,7 @@
  * Values the way PostgreSQL sees them: text forms (jsonb output, timestamps in a UTC session),
  * code-point string functions, dates and times, and the input grammars the casts from text accept.
  */
-import type { CanonicalType } from '../types.js';
+import type { CanonicalType, JsonValue } from '../types.js';
 import { floatText, INT64_MAX, INT64_MIN, plainNumber } from './numbers.js';
 import { fail } from './steps.js';
 
@@ -104,7 +104,7 @@ function compareJsonbKeys(a: string, b: string): number {
 }
 
 /** The value at a path the way jsonb `#>` walks it: object keys, array indexes (negative from the end). */
-export function jsonAt(value: unknown, path: readonly string[]): unknown {
+export function jsonAt(value: unknown, path: readonly string[]): JsonValue {
   let current = value;
   for (const segment of path) {
     if (current === null || typeof current !== 'object') return null;
@@ -118,7 +118,8 @@ export function jsonAt(value: unknown, path: readonly string[]): unknown {
     }
     if (current === undefined) return null;
   }
-  return current ?? null;
+  // A walk through a JSON document ends on a JSON value.
+  return (current ?? null) as JsonValue;
 }
 
 /** `#>>`: a JSON value as text, strings unquoted; JSON null is SQL null. */

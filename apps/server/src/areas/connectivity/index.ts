@@ -45,11 +45,12 @@ export async function createConnectivityArea(
     logger,
   );
   const root = await filesRoot(config);
+  const repository = createConnectorsRepository();
   const service = createConnectorsService({
     db: platform.framework.db,
     filesRoot: root,
     warehouse,
-    repository: createConnectorsRepository(),
+    repository,
     box,
     egress: egressPolicyFrom(config),
     maxResponseBytes: config.connectors.httpMaxResponseBytes,
@@ -58,6 +59,8 @@ export async function createConnectivityArea(
   });
   return {
     service,
+    /** Connectors per project, for the overview. */
+    countByProject: (projectIds: string[]) => repository.countByProject(platform.framework.db, projectIds),
     /** A deleted project's warehouse role and schemas, and its folder of the files root, go with it. */
     async removeProjectData(projectId: string) {
       try {

@@ -1,5 +1,5 @@
 import { sql, type Generated, type Selectable } from 'kysely';
-import type { Db } from '../../platform/db/index.js';
+import { countByProject, type Db } from '../../platform/db/index.js';
 
 export interface DataConnectorsTable {
   id: Generated<string>;
@@ -7,6 +7,8 @@ export interface DataConnectorsTable {
   environment_id: string | null;
   name: string;
   kind: string;
+  /** The version of the kind the connector was created at (its configuration follows that version's spec). */
+  version: number;
   /** The configuration without its secret fields. */
   config: Record<string, unknown>;
   /** Secret fields, each encrypted on its own (platform/secrets.ts). */
@@ -26,6 +28,7 @@ export type ConnectorRow = Selectable<DataConnectorsTable>;
 
 export function createConnectorsRepository() {
   return {
+    countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'data_connectors', projectIds),
     insert: (db: Db, row: Omit<DataConnectorsTable, 'id' | 'created_at' | 'updated_at'>) => db.insertInto('data_connectors').values(row).returningAll().executeTakeFirstOrThrow(),
     find: (db: Db, id: string) => db.selectFrom('data_connectors').selectAll().where('id', '=', id).executeTakeFirst(),
     list: (db: Db, projectIds: string[] | null) => {

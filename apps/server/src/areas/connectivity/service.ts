@@ -1,9 +1,10 @@
 /**
  * Data connectors: a kind (a connector of the engine) and its configuration, in a project. Fields the
  * kind's spec marks secret are write-only: encrypted at rest, never returned (responses list their
- * names in `secrets_set`), kept by a PATCH that leaves them out.
+ * names in `secrets_set`), kept by a PATCH that leaves them out. A connector is created at its kind's
+ * latest version and keeps it: it is validated and opened with the definition of that version.
  */
-import { ConnectorError, connectorFor, connectors, secretFields, type ConnectorContext, type ConnectorDefinition, type DatasetSchema, type EgressPolicy } from '@svc/engine';
+import { ConnectorError, registry, secretFields, type ConnectorContext, type ConnectorDefinition, type DatasetSchema, type EgressPolicy } from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { mkdir } from 'node:fs/promises';
@@ -83,19 +84,27 @@ export function createConnectorsService(deps: {
   const { db, repository, box, authorize, catalog, audit, logger } = deps;
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
   addFormats.default(ajv);
-  const validators = new Map<string, ValidateFunction>();
-  const validatorFor = (definition: ConnectorDefinition<never>) => {
-    let validate = validators.get(definition.kind);
+  const validators = new Map<ConnectorDefinition, ValidateFunction>();
+  const validatorFor = (definition: ConnectorDefinition) => {
+    let validate = validators.get(definition);
     if (!validate) {
       validate = ajv.compile(definition.spec);
-      validators.set(definition.kind, validate);
+      validators.set(definition, validate);
     }
     return validate;
   };
 
+  /** The latest version of a kind: what a new connector is created at. */
   const definitionOf = (kind: string) => {
-    const definition = connectorFor(kind);
-    if (!definition) throw validationFailed([{ path: 'kind', message: `unknown kind; one of ${connectors.map((c) => c.kind).join(', ')}` }]);
+    const definition = registry.connectorFor(kind);
+    if (!definition) throw validationFailed([{ path: 'kind', message: `unknown kind; one of ${registry.latest().map((c) => c.kind).join(', ')}` }]);
+    return definition;
+  };
+
+  /** The definition a stored connector was created at. */
+  const definitionOfRow = (row: ConnectorRow) => {
+    const definition = registry.connectorFor(row.kind, row.version);
+    if (!definition) throw new ConnectorError('invalid_config', `version ${row.version} of the ${row.kind} connector is not available on this instance`, false);
     return definition;
   };
 
@@ -104,10 +113,10 @@ export function createConnectorsService(deps: {
   const insideFolder = (folder: string, target: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
 
   /** Validates a whole configuration and splits it into plain fields and encrypted secrets. */
-  const seal = (kind: string, config: Record<string, unknown>, projectId: string) => {
-    const definition = definitionOf(kind);
+  const seal = (definition: ConnectorDefinition, config: Record<string, unknown>, projectId: string) => {
+    const { kind } = definition;
     const candidate = structuredClone(config);
-    const validate = validatorFor(definition as ConnectorDefinition<never>);
+    const validate = validatorFor(definition);
     if (!validate(candidate)) throw validationFailed(fieldErrors(validate.errors));
     if (kind === 'files') {
       // A files connector reads and writes the server's disk: only inside its project's folder.
@@ -178,7 +187,7 @@ export function createConnectorsService(deps: {
   };
 
   const openRow = async (row: ConnectorRow, log: ConnectorContext['log']) =>
-    definitionOf(row.kind).open(await runtimeConfig(row), { log, egress: deps.egress, maxResponseBytes: deps.maxResponseBytes });
+    definitionOfRow(row).open(await runtimeConfig(row), { log, egress: deps.egress, maxResponseBytes: deps.maxResponseBytes });
 
   const open = (row: ConnectorRow) => openRow(row, (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message));
 
@@ -193,7 +202,7 @@ export function createConnectorsService(deps: {
     /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
     async describe(principal: Principal, id: string) {
       const row = await guard.find(principal, id, 'connector:read');
-      const definition = definitionOf(row.kind);
+      const definition = definitionOfRow(row);
       return { id: row.id, project_id: row.project_id, name: row.name, kind: row.kind, capabilities: definition.capabilities, sql: row.kind === 'postgres' || row.kind === 'warehouse' };
     },
 
@@ -202,8 +211,9 @@ export function createConnectorsService(deps: {
       return (await guard.find(principal, id, 'connector:read')).project_id;
     },
 
+    /** The latest version of each kind; `spec` as plain JSON Schema (the TypeBox declaration's own keys only). */
     kinds() {
-      return connectors.map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: c.spec, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
+      return registry.latest().map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: { ...c.spec }, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
     },
 
     ...guard.readers('connector:read', (projectIds) => repository.list(db, projectIds), present),
@@ -214,13 +224,15 @@ export function createConnectorsService(deps: {
         throw validationFailed([{ path: 'kind', message: 'the built-in warehouse is unavailable on this instance (see the startup log)' }]);
       }
       await checkEnvironment(input.project_id, input.environment_id);
-      const { plain, sealed } = seal(input.kind, input.config, input.project_id);
+      const definition = definitionOf(input.kind);
+      const { plain, sealed } = seal(definition, input.config, input.project_id);
       return onUniqueViolation(db.transaction().execute(async (trx) => {
         const row = await repository.insert(trx, {
           project_id: input.project_id,
           environment_id: input.environment_id ?? null,
           name: input.name,
           kind: input.kind,
+          version: definition.version,
           config: plain,
           secrets: sealed,
           created_by: principal.userId,
@@ -243,7 +255,7 @@ export function createConnectorsService(deps: {
         // Fields left out keep their value, secrets included; a field set to null is removed.
         const merged: Record<string, unknown> = { ...unseal(row), ...input.config };
         for (const [field, value] of Object.entries(merged)) if (value === null) delete merged[field];
-        const { plain, sealed } = seal(row.kind, merged, row.project_id);
+        const { plain, sealed } = seal(definitionOfRow(row), merged, row.project_id);
         changes.config = plain;
         changes.secrets = sealed;
       }

@@ -1,14 +1,16 @@
 /** ETL: pipelines (sources -> transforms -> destination, in a DAG of dependencies) and their schedules. */
 import type { ConnectorHandle, Log } from '@svc/engine';
-import client from 'prom-client';
+import client, { type Counter } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
-import type { JobQueue } from '../../platform/jobs.js';
+import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { AuditService } from '../audit/service.js';
-import type { ExecutionsRepository } from '../operations/executions/repository.js';
+import type { LineageService } from '../governance/lineage/service.js';
+import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
+import { createDependentsHandler, createPipelineHandler } from './pipelines/pipeline.job.js';
 import { createPipelinesRepository } from './pipelines/repository.js';
 import { pipelineRoutes } from './pipelines/routes.js';
 import { createPipelineRuns } from './pipelines/runs.js';
@@ -25,8 +27,11 @@ export function createEtlArea(
     authorize: Authorize;
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     executions: ExecutionsService;
-    executionsRepository: ExecutionsRepository;
+    lineage: LineageService;
     queue: JobQueue;
+    /** The operations area's record of runs, and its count of rows moved. */
+    recorder: RunRecorder;
+    rowsMoved: Counter<'direction'>;
     connectors: {
       describe(principal: Principal, id: string): Promise<ConnectorFacts>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
@@ -39,15 +44,26 @@ export function createEtlArea(
   const schedulesRepository = createSchedulesRepository();
   const access = { authorize: deps.authorize, visibleProjects: deps.visibleProjects, audit: deps.audit };
   const pipelines = createPipelinesService({ db, repository: pipelinesRepository, executions: deps.executions, connectors: deps.connectors, ...access });
-  const schedules = createSchedulesService({ db, repository: schedulesRepository, pipelines: pipelinesRepository, ...access });
+  const schedules = createSchedulesService({ db, repository: schedulesRepository, pipelines: pipelinesRepository, executions: deps.executions, ...access });
   const firings = new client.Counter({
     name: 'svc_schedule_firings_total',
     help: 'Due times of schedules handled, by outcome (enqueued, missed, skipped_running).',
     labelNames: ['outcome'] as const,
     registers: [platform.metrics.registry],
   });
+  const runs = createPipelineRuns({ db, repository: pipelinesRepository, executions: deps.executions, recorder: deps.recorder, lineage: deps.lineage, queue: deps.queue, logger });
   return {
-    runs: createPipelineRuns({ db, repository: pipelinesRepository, executionsRepository: deps.executionsRepository, executions: deps.executions, queue: deps.queue, logger }),
+    /** Pipelines and schedules per project, and the pipelines' names, for the overview. */
+    overview: {
+      pipelineCounts: (projectIds: string[]) => pipelinesRepository.countByProject(db, projectIds),
+      scheduleCounts: (projectIds: string[]) => schedulesRepository.countByProject(db, projectIds),
+      pipelines: (projectIds: string[]) => pipelinesRepository.namesIn(db, projectIds),
+    },
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: {
+      etl_pipeline: createPipelineHandler({ recorder: deps.recorder, openConnector: deps.connectors.openForRun, rowsMoved: deps.rowsMoved, pipelines: runs }),
+      etl_dependents: createDependentsHandler({ recorder: deps.recorder, pipelines: runs }),
+    } satisfies JobHandlers,
     /** Fires due schedules from this process (any number of processes may). */
     startScheduler(options: { manual?: boolean } = {}): Scheduler {
       return startScheduler({

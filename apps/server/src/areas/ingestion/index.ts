@@ -8,6 +8,7 @@ import type { Platform } from '../../platform/runtime.js';
 import type { EventStreams } from '../../platform/sse.js';
 import type { AuditService } from '../audit/service.js';
 import { createCdcLogs } from './cdc/logs.js';
+import { startCdcReaders } from './cdc/readers.js';
 import { createCdcRepository } from './cdc/repository.js';
 import { cdcRoutes } from './cdc/routes.js';
 import { createCdcService } from './cdc/service.js';
@@ -31,8 +32,26 @@ export function createIngestionArea(
   const logs = createCdcLogs({ db, repository, shared: platform.shared, logger: platform.logger.child({ area: 'ingestion' }) });
   const service = createCdcService({ db, repository, logs, ...deps });
   registerCdcMetrics(platform, repository);
+  const { config } = platform;
   return {
-    cdc: { repository, logs },
+    /** CDC tables per project, for the overview. */
+    countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
+    /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0). */
+    startWorkerLoops() {
+      if (config.cdc.maxTablesPerWorker === 0) return [];
+      return [
+        startCdcReaders({
+          db,
+          repository,
+          logs,
+          openConnector: deps.connectors.openForRun,
+          logger: platform.logger.child({ component: 'cdc' }),
+          leaseMs: config.cdc.leaseSeconds * 1000,
+          maxTables: config.cdc.maxTablesPerWorker,
+          sourceHeartbeatMs: config.cdc.sourceHeartbeatSeconds * 1000,
+        }),
+      ];
+    },
     async routes(app: FastifyInstance) {
       // Open event streams end when the server closes (a graceful shutdown must not wait for them).
       app.addHook('preClose', async () => deps.streams.endAll('shutdown'));

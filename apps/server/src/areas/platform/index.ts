@@ -20,6 +20,8 @@ export interface PlatformArea {
   grantRole(projectId: string, userId: string, role: string): Promise<boolean>;
   /** Runs after a project is deleted: other areas remove what they keep outside the framework database. */
   onProjectDeleted(listener: (projectId: string) => Promise<void>): void;
+  /** Ids and names of these projects (null: every project), ordered by name: for read models of other areas. */
+  projectNames(projectIds: string[] | null): Promise<Array<{ id: string; name: string }>>;
   license: LicenseStatus;
   routes(app: FastifyInstance): Promise<void>;
   start(): Promise<void>;
@@ -29,7 +31,8 @@ export interface PlatformArea {
 export async function createPlatformArea(platform: Platform, deps: { audit: AuditService; users: UsersService }): Promise<PlatformArea> {
   const { framework, shared, config, logger } = platform;
   const db = framework.db;
-  const admin = await createAdminService({ db, repository: createAdminRepository(), users: deps.users, audit: deps.audit, shared });
+  const repository = createAdminRepository();
+  const admin = await createAdminService({ db, repository, users: deps.users, audit: deps.audit, shared });
   const license = await createLicenseService({ db, publicKey: config.auth.licensePublicKey, audit: deps.audit, shared, logger: logger.child({ area: 'platform' }) });
   return {
     authorize: admin.authorize,
@@ -37,6 +40,7 @@ export async function createPlatformArea(platform: Platform, deps: { audit: Audi
     environmentBelongs: admin.environmentBelongs,
     grantRole: admin.grantRole,
     onProjectDeleted: admin.onProjectDeleted,
+    projectNames: async (projectIds) => (await repository.listProjects(db, { ids: projectIds })).map(({ id, name }) => ({ id, name })),
     license,
     async routes(app) {
       await app.register(adminRoutes, { service: admin });

@@ -63,6 +63,8 @@ export const configSchema = {
   },
   worker: {
     concurrency: entry('SVC_WORKER_CONCURRENCY', integer({ min: 1, max: 64 }), 2, 'Jobs (runs) one worker process executes at once.'),
+    cancelPollSeconds: entry('SVC_RUN_CANCEL_POLL_SECONDS', integer({ min: 1, max: 3600 }), 10,
+      'A cancel request reaches the run at once by pub/sub; a running run also reads its cancel flag in the database this often, in case a message was lost.'),
     leaseSeconds: entry('SVC_WORKER_LEASE_SECONDS', integer({ min: 2, max: 3600 }), 30,
       'Lease of a claimed job, renewed every third of it while the job runs; a worker that died loses its jobs to another worker this long after its last renewal, and a worker that cannot renew for three quarters of it stops the run itself.'),
   },

@@ -1,24 +1,25 @@
 import { isAbsolute } from 'node:path';
-import type { ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
-import { formatProperties, invalidConfig, openDirectoryHandle, validateFormatOptions, type FormatOptions } from './handle.js';
+import { Type } from 'typebox';
+import type { ConnectorConfig, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
+import { formatProperties, invalidConfig, openDirectoryHandle, validateFormatOptions } from './handle.js';
 import { confinedLocalStore, localStore } from './local-store.js';
 
-export interface FilesConfig extends FormatOptions {
-  /** The base directory; every dataset is a file in it (not in subdirectories). */
-  path: string;
-  /** Set by the host, never by users' configs: the folder nothing may be read or written outside of, symbolic links included. */
+export const filesSpec = Type.Object(
+  {
+    /** The base directory; every dataset is a file in it (not in subdirectories). */
+    path: Type.String({ minLength: 1, title: 'Directory', description: "Relative to the project's own folder of the files root (SVC_FILES_ROOT/<project id>)" }),
+    ...formatProperties,
+  },
+  { additionalProperties: false },
+);
+
+/** Set by the host, never by users' configs (the spec refuses it). */
+export interface FilesHostConfig {
+  /** The folder nothing may be read or written outside of, symbolic links included. */
   confineTo?: string;
 }
 
-export const filesSpec = {
-  type: 'object',
-  required: ['path', 'format'],
-  additionalProperties: false,
-  properties: {
-    path: { type: 'string', minLength: 1, title: 'Directory', description: "Relative to the project's own folder of the files root (SVC_FILES_ROOT/<project id>)" },
-    ...formatProperties,
-  },
-} as const;
+export type FilesConfig = ConnectorConfig<typeof filesSpec, FilesHostConfig>;
 
 /** No connection to hold: each call works on the directory as it is then. */
 export function openFiles(config: FilesConfig, context: ConnectorContext): ConnectorHandle {
@@ -34,11 +35,11 @@ export function openFiles(config: FilesConfig, context: ConnectorContext): Conne
   });
 }
 
-export const filesConnector: ConnectorDefinition<FilesConfig> = {
+export const filesConnector: ConnectorDefinition<typeof filesSpec, FilesHostConfig> = {
   kind: 'files',
   title: 'Files (local directory)',
   version: 1,
-  spec: filesSpec as unknown as ConnectorDefinition['spec'],
+  spec: filesSpec,
   capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] },
   async open(config, context) {
     return openFiles(config, context);

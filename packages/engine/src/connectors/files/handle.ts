@@ -2,6 +2,7 @@
  * The connector handle both kinds share (local directory, SFTP): the same formats and dataset
  * layout over a FileStore. Only where the store comes from differs.
  */
+import { Type, type Static, type TObject } from 'typebox';
 import { ConnectorError, type CheckResult, type ConnectorContext, type ConnectorHandle } from '../../types.js';
 import { discoverDatasets } from './discover.js';
 import { classify } from './errors.js';
@@ -10,28 +11,23 @@ import type { FileFormat } from './formats/format.js';
 import { jsonSource, ndjsonSource } from './formats/json.js';
 import { parquetFormat } from './formats/parquet.js';
 import { textFormat } from './formats/text.js';
-import { DirectoryLayout, FORMATS, type FormatName } from './layout.js';
+import { DirectoryLayout, FORMATS } from './layout.js';
 import { readDataset } from './read.js';
 import type { FileStore } from './store.js';
 import { writeDataset } from './write.js';
 
-export interface FormatOptions {
-  format: FormatName;
-  /** '*' (files with the format's extension), '*.ext', or one literal file name. */
-  pattern?: string;
-  /** csv/tsv: the first record names the columns (read) and is written (write). */
-  header?: boolean;
-  /** csv only; tsv is always a tab. */
-  delimiter?: string;
-}
-
-/** The spec properties of FormatOptions. */
+/** The spec properties of the file format, shared by the files and sftp connectors. */
 export const formatProperties = {
-  format: { type: 'string', enum: [...FORMATS], title: 'Format' },
-  pattern: { type: 'string', minLength: 1, default: '*', title: 'File name pattern ("*", "*.ext" or a file name)' },
-  header: { type: 'boolean', default: true, title: 'First row is a header (CSV/TSV)' },
-  delimiter: { type: 'string', minLength: 1, maxLength: 1, title: 'Delimiter (CSV; default ",")' },
-} as const;
+  format: Type.Enum([...FORMATS], { type: 'string', title: 'Format' }),
+  /** '*' (files with the format's extension), '*.ext', or one literal file name. */
+  pattern: Type.Optional(Type.String({ minLength: 1, default: '*', title: 'File name pattern ("*", "*.ext" or a file name)' })),
+  /** csv/tsv: the first record names the columns (read) and is written (write). */
+  header: Type.Optional(Type.Boolean({ default: true, title: 'First row is a header (CSV/TSV)' })),
+  /** csv only; tsv is always a tab. */
+  delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 1, title: 'Delimiter (CSV; default ",")' })),
+};
+
+export type FormatOptions = Static<TObject<typeof formatProperties>>;
 
 export const invalidConfig = (message: string) => new ConnectorError('invalid_config', message, false);
 

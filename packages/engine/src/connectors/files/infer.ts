@@ -13,7 +13,7 @@
  * In JSON files only JSON numbers are numbers and only JSON booleans booleans; JSON strings can still be
  * dates and times.
  */
-import type { CanonicalType, ColumnSchema, Value } from '../../types.js';
+import type { CanonicalType, ColumnSchema, JsonValue, Value } from '../../types.js';
 import { JsonNumber } from './json-text.js';
 import {
   integerWidth,
@@ -174,7 +174,8 @@ function numberText(value: RawValue, textual: boolean): string | undefined {
 }
 
 /** Plain JSON: JsonNumber back to a double (only top-level cells can be one). */
-const plainJson = (value: RawValue): Value => (value instanceof JsonNumber ? Number(value.text) : value);
+// A raw cell is CSV text or what the JSON parser made of a field: JSON, with JsonNumber only at the top.
+const plainJson = (value: RawValue): Value => (value instanceof JsonNumber ? Number(value.text) : (value as JsonValue));
 
 /** A raw cell in the canonical representation of `type`, or MISMATCH. */
 export function convertCell(value: RawValue, type: CanonicalType, textual: boolean): Value | typeof MISMATCH {

@@ -16,7 +16,7 @@ import { compareDecimal } from './values.js';
 const DEFAULT_BATCH = 10_000;
 
 /** Orders two cursor values of a column of `type`; null when they do not compare. */
-export function compareCursor(type: CanonicalType, a: Value, b: Value): number | null {
+export function compareCursor(type: CanonicalType, a: Value | undefined, b: Value | undefined): number | null {
   if (a === null || a === undefined || b === null || b === undefined) return null;
   if (type === 'int64' || type === 'decimal') return compareDecimal(String(a), String(b));
   if (typeof a === 'number' || typeof b === 'number') {

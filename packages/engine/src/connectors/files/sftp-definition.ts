@@ -1,31 +1,30 @@
 /** The files connector over SFTP: the same formats and dataset layout, in a directory on an SSH server. */
 import { posix } from 'node:path';
-import type { ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
-import { formatProperties, invalidConfig, openDirectoryHandle, validateFormatOptions, type FormatOptions } from './handle.js';
-import { connectSftp, normalizeFingerprint, type SftpLogin } from './sftp-client.js';
+import { Type, type Static } from 'typebox';
+import { Secret, type ConnectorContext, type ConnectorDefinition, type ConnectorHandle } from '../../types.js';
+import { formatProperties, invalidConfig, openDirectoryHandle, validateFormatOptions } from './handle.js';
+import { connectSftp, normalizeFingerprint } from './sftp-client.js';
 import { SftpStore } from './sftp-store.js';
 
-export interface SftpConfig extends SftpLogin, FormatOptions {
-  /** The remote base directory (absolute); every dataset is a file in it. */
-  path: string;
-}
-
-export const sftpSpec = {
-  type: 'object',
-  required: ['host', 'username', 'path', 'format'],
-  additionalProperties: false,
-  properties: {
-    host: { type: 'string', minLength: 1, title: 'Host' },
-    port: { type: 'integer', minimum: 1, maximum: 65535, default: 22, title: 'Port' },
-    username: { type: 'string', minLength: 1, title: 'User' },
-    password: { type: 'string', title: 'Password', 'x-secret': true },
-    private_key: { type: 'string', title: 'Private key (PEM or OpenSSH)', 'x-secret': true },
-    passphrase: { type: 'string', title: 'Private key passphrase', 'x-secret': true },
-    host_key_sha256: { type: 'string', pattern: '^SHA256:[A-Za-z0-9+/]{43}=?$', title: 'Host key fingerprint ("SHA256:..."; any other key is refused)' },
-    path: { type: 'string', minLength: 1, title: 'Remote directory (absolute path)' },
+export const sftpSpec = Type.Object(
+  {
+    host: Type.String({ minLength: 1, title: 'Host' }),
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 22, title: 'Port' })),
+    username: Type.String({ minLength: 1, title: 'User' }),
+    password: Secret('Password'),
+    /** PEM or OpenSSH private key. */
+    private_key: Secret('Private key (PEM or OpenSSH)'),
+    passphrase: Secret('Private key passphrase'),
+    /** The server's host key fingerprint as OpenSSH prints it: 'SHA256:' and unpadded base64. */
+    host_key_sha256: Type.Optional(Type.String({ pattern: '^SHA256:[A-Za-z0-9+/]{43}=?$', title: 'Host key fingerprint ("SHA256:..."; any other key is refused)' })),
+    /** The remote base directory (absolute); every dataset is a file in it. */
+    path: Type.String({ minLength: 1, title: 'Remote directory (absolute path)' }),
     ...formatProperties,
   },
-} as const;
+  { additionalProperties: false },
+);
+
+export type SftpConfig = Static<typeof sftpSpec>;
 
 function validate(config: SftpConfig): void {
   if (typeof config.host !== 'string' || !config.host) throw invalidConfig('host is required');
@@ -50,11 +49,11 @@ export function openSftp(config: SftpConfig, context: ConnectorContext): Connect
   });
 }
 
-export const sftpConnector: ConnectorDefinition<SftpConfig> = {
+export const sftpConnector: ConnectorDefinition<typeof sftpSpec> = {
   kind: 'sftp',
   title: 'Files over SFTP',
   version: 1,
-  spec: sftpSpec as unknown as ConnectorDefinition['spec'],
+  spec: sftpSpec,
   capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] },
   async open(config, context) {
     return openSftp(config, context);

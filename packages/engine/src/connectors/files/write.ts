@@ -23,7 +23,7 @@ async function* inRequestOrder(columns: readonly ColumnSchema[], batches: AsyncI
     const positions = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
     const same = positions.length === batch.columns.length && positions.every((p, i) => p === i);
     counter.rows += batch.rows.length;
-    yield same ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : row[p])));
+    yield same ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : (row[p] ?? null))));
   }
 }
 

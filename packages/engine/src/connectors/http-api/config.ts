@@ -1,37 +1,7 @@
 /** The configuration of an HTTP JSON API connector, with defaults applied and paths compiled. */
-import { ConnectorError } from '../../types.js';
-import { compilePath, type JsonPath } from './json.js';
-
-export type PaginationConfig =
-  | { type: 'none' }
-  | { type: 'offset'; limit_param?: string; offset_param?: string; page_size?: number }
-  | { type: 'cursor'; cursor_param: string; next_cursor_path: string }
-  | { type: 'link_header' };
-
-export interface EndpointConfig {
-  /** The dataset name. */
-  name: string;
-  /** Relative to base_url; may carry a query string. */
-  path: string;
-  /** Where the array of records is in a response: `$` for a top-level array, `$.data.items`. */
-  records_path?: string;
-  pagination?: PaginationConfig;
-  primary_key?: string[];
-  /** The field incremental reads compare against the saved cursor. */
-  cursor_field?: string;
-  /** The query parameter through which the API itself filters by the saved cursor, e.g. `updated_since`. */
-  cursor_param?: string;
-}
-
-export interface HttpApiConfig {
-  base_url: string;
-  auth_header_name?: string;
-  auth_header_value?: string;
-  headers?: Record<string, string>;
-  endpoints: EndpointConfig[];
-  timeout_ms?: number;
-  max_pages?: number;
-}
+import { Type, type Static } from 'typebox';
+import { ConnectorError, Secret } from '../../types.js';
+import { compilePath, JSON_PATH_PATTERN, type JsonPath } from './json.js';
 
 export type ResolvedPagination =
   | { type: 'none' }
@@ -67,6 +37,71 @@ export const DEFAULTS = { authHeaderName: 'Authorization', limitParam: 'limit', 
  * 10,000), a page at most 10,000 records (bodies stay far below the response size limit).
  */
 export const LIMITS = { timeoutMs: 300_000, maxPages: 100_000, pageSize: 10_000 };
+
+const jsonPath = (title: string, defaultValue?: string) => Type.String({ pattern: JSON_PATH_PATTERN, title, ...(defaultValue ? { default: defaultValue } : {}) });
+const param = (title: string, defaultValue?: string) => Type.String({ minLength: 1, title, ...(defaultValue ? { default: defaultValue } : {}) });
+
+const noPagination = Type.Object({ type: Type.Literal('none') }, { title: 'None', additionalProperties: false });
+const offsetPagination = Type.Object(
+  {
+    type: Type.Literal('offset'),
+    limit_param: Type.Optional(param('Limit parameter', DEFAULTS.limitParam)),
+    offset_param: Type.Optional(param('Offset parameter', DEFAULTS.offsetParam)),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSize, default: DEFAULTS.pageSize, title: 'Page size' })),
+  },
+  { title: 'Offset and limit', additionalProperties: false },
+);
+const cursorPagination = Type.Object(
+  {
+    type: Type.Literal('cursor'),
+    cursor_param: param('Query parameter that sends the cursor'),
+    next_cursor_path: jsonPath('JSON path of the next cursor in the response (stops when missing, null or empty)'),
+  },
+  { title: 'Cursor in the response', additionalProperties: false },
+);
+const linkHeaderPagination = Type.Object({ type: Type.Literal('link_header') }, { title: 'Link header (rel="next")', additionalProperties: false });
+const paginations = [noPagination, offsetPagination, cursorPagination, linkHeaderPagination];
+
+export type PaginationConfig = Static<typeof noPagination> | Static<typeof offsetPagination> | Static<typeof cursorPagination> | Static<typeof linkHeaderPagination>;
+
+/** The variants are told apart by `type`: exactly one matches (oneOf, where Type.Union would say anyOf). */
+const paginationSpec = Type.Unsafe<PaginationConfig>({ title: 'Pagination', default: { type: 'none' }, oneOf: paginations });
+
+const endpointSpec = Type.Object(
+  {
+    /** The dataset name. */
+    name: Type.String({ pattern: '^[A-Za-z0-9_]+$', title: 'Dataset name' }),
+    /** Relative to base_url; may carry a query string. */
+    path: Type.String({ title: 'Path, relative to the base URL' }),
+    /** Where the array of records is in a response: `$` for a top-level array, `$.data.items`. */
+    records_path: Type.Optional(jsonPath('JSON path of the array of records ($ for a top-level array)', '$')),
+    pagination: Type.Optional(paginationSpec),
+    primary_key: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { title: 'Primary key fields' })),
+    /** The field incremental reads compare against the saved cursor. */
+    cursor_field: Type.Optional(Type.String({ minLength: 1, title: 'Cursor field for incremental reads' })),
+    /** The query parameter through which the API itself filters by the saved cursor, e.g. `updated_since`. */
+    cursor_param: Type.Optional(param('Query parameter that filters by the saved cursor (e.g. updated_since)')),
+  },
+  { additionalProperties: false },
+);
+
+export type EndpointConfig = Static<typeof endpointSpec>;
+
+export const httpApiSpec = Type.Object(
+  {
+    base_url: Type.String({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', title: 'Base URL' }),
+    auth_header_name: Type.Optional(Type.String({ minLength: 1, default: DEFAULTS.authHeaderName, title: 'Auth header name' })),
+    auth_header_value: Secret('Auth header value (e.g. "Bearer xyz")'),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String(), { title: 'Other headers' })),
+    endpoints: Type.Array(endpointSpec, { minItems: 1, title: 'Endpoints (one dataset each)' }),
+    timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutMs, default: DEFAULTS.timeoutMs, title: 'Request timeout (ms)' })),
+    max_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPages, default: DEFAULTS.maxPages, title: 'Most pages read per endpoint (a safety stop)' })),
+  },
+  { additionalProperties: false },
+);
+
+export type HttpApiConfig = Static<typeof httpApiSpec>;
+
 
 const invalid = (message: string) => new ConnectorError('invalid_config', message, false);
 

@@ -1,87 +1,12 @@
 import type { ColumnSchema, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { ConnectorError } from '../../types.js';
 import { ApiClient } from './client.js';
-import { DEFAULTS, LIMITS, resolveConfig, type HttpApiConfig, type ResolvedConfig } from './config.js';
+import { httpApiSpec, resolveConfig, type HttpApiConfig, type ResolvedConfig } from './config.js';
 import { discoverEndpoints } from './discover.js';
-import { JSON_PATH_PATTERN } from './json.js';
 import { fetchPages } from './pagination.js';
 import { readEndpoint, type ReadContext } from './read.js';
 
-export type { HttpApiConfig } from './config.js';
-
-const jsonPath = (title: string, defaultValue?: string) => ({ type: 'string', pattern: JSON_PATH_PATTERN, title, ...(defaultValue ? { default: defaultValue } : {}) });
-const param = (title: string, defaultValue?: string) => ({ type: 'string', minLength: 1, title, ...(defaultValue ? { default: defaultValue } : {}) });
-
-const paginationSpec = {
-  title: 'Pagination',
-  default: { type: 'none' },
-  oneOf: [
-    { type: 'object', title: 'None', required: ['type'], additionalProperties: false, properties: { type: { const: 'none' } } },
-    {
-      type: 'object',
-      title: 'Offset and limit',
-      required: ['type'],
-      additionalProperties: false,
-      properties: {
-        type: { const: 'offset' },
-        limit_param: param('Limit parameter', DEFAULTS.limitParam),
-        offset_param: param('Offset parameter', DEFAULTS.offsetParam),
-        page_size: { type: 'integer', minimum: 1, maximum: LIMITS.pageSize, default: DEFAULTS.pageSize, title: 'Page size' },
-      },
-    },
-    {
-      type: 'object',
-      title: 'Cursor in the response',
-      required: ['type', 'cursor_param', 'next_cursor_path'],
-      additionalProperties: false,
-      properties: {
-        type: { const: 'cursor' },
-        cursor_param: param('Query parameter that sends the cursor'),
-        next_cursor_path: jsonPath('JSON path of the next cursor in the response (stops when missing, null or empty)'),
-      },
-    },
-    {
-      type: 'object',
-      title: 'Link header (rel="next")',
-      required: ['type'],
-      additionalProperties: false,
-      properties: { type: { const: 'link_header' } },
-    },
-  ],
-};
-
-export const httpApiSpec = {
-  type: 'object',
-  required: ['base_url', 'endpoints'],
-  additionalProperties: false,
-  properties: {
-    base_url: { type: 'string', format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', title: 'Base URL' },
-    auth_header_name: { type: 'string', minLength: 1, default: DEFAULTS.authHeaderName, title: 'Auth header name' },
-    auth_header_value: { type: 'string', title: 'Auth header value (e.g. "Bearer xyz")', 'x-secret': true },
-    headers: { type: 'object', additionalProperties: { type: 'string' }, title: 'Other headers' },
-    endpoints: {
-      type: 'array',
-      minItems: 1,
-      title: 'Endpoints (one dataset each)',
-      items: {
-        type: 'object',
-        required: ['name', 'path'],
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string', pattern: '^[A-Za-z0-9_]+$', title: 'Dataset name' },
-          path: { type: 'string', title: 'Path, relative to the base URL' },
-          records_path: jsonPath('JSON path of the array of records ($ for a top-level array)', '$'),
-          pagination: paginationSpec,
-          primary_key: { type: 'array', items: { type: 'string', minLength: 1 }, title: 'Primary key fields' },
-          cursor_field: { type: 'string', minLength: 1, title: 'Cursor field for incremental reads' },
-          cursor_param: param('Query parameter that filters by the saved cursor (e.g. updated_since)'),
-        },
-      },
-    },
-    timeout_ms: { type: 'integer', minimum: 1, maximum: LIMITS.timeoutMs, default: DEFAULTS.timeoutMs, title: 'Request timeout (ms)' },
-    max_pages: { type: 'integer', minimum: 1, maximum: LIMITS.maxPages, default: DEFAULTS.maxPages, title: 'Most pages read per endpoint (a safety stop)' },
-  },
-} as const;
+export { httpApiSpec, type HttpApiConfig } from './config.js';
 
 /** Nothing connects ahead: each call makes its own requests. A bad configuration surfaces in check, discover and read, not in open. */
 export function openHttpApi(config: HttpApiConfig, context: ConnectorContext): ConnectorHandle {
@@ -129,11 +54,11 @@ export function openHttpApi(config: HttpApiConfig, context: ConnectorContext): C
   };
 }
 
-export const httpApiConnector: ConnectorDefinition<HttpApiConfig> = {
+export const httpApiConnector: ConnectorDefinition<typeof httpApiSpec> = {
   kind: 'http_api',
   title: 'HTTP JSON API',
   version: 1,
-  spec: httpApiSpec as unknown as ConnectorDefinition['spec'],
+  spec: httpApiSpec,
   capabilities: { read: true, write: false, writeModes: [] },
   async open(config, context) {
     return openHttpApi(config, context);

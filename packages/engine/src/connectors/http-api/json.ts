@@ -7,6 +7,7 @@
  */
 import { TokenParser, Tokenizer } from '@streamparser/json';
 import { isSafeNumber } from 'lossless-json';
+import type { JsonValue } from '../../types.js';
 
 /** An integer too large for a double, as written in the body. */
 export class JsonInteger {
@@ -20,13 +21,14 @@ function parseNumber(text: string): number | JsonInteger {
 }
 
 /** A parsed value with JsonInteger turned back into plain numbers, for json columns (digits beyond 2^53 are lost there). */
-export function toPlain(value: unknown): unknown {
+export function toPlain(value: unknown): JsonValue {
   if (value instanceof JsonInteger) return Number(value.text);
   if (Array.isArray(value)) return value.map(toPlain);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toPlain(inner)]));
   }
-  return value;
+  // The parser's output holds nothing but JSON: what is left is a scalar.
+  return value as JsonValue;
 }
 
 export const JSON_PATH_PATTERN = '^\\$(\\.[A-Za-z0-9_$-]+|\\[\\d+\\])*$';

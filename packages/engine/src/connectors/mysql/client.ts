@@ -6,16 +6,22 @@ import { connect as connectSocket } from 'node:net';
 import mysql from 'mysql2';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 import { egressOf } from '../../egress.js';
-import { ConnectorError, type ConnectorContext, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
+import { Type, type Static } from 'typebox';
+import { ConnectorError, Secret, type ConnectorContext, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
 
-export interface MysqlConfig {
-  host: string;
-  port?: number;
-  database: string;
-  user: string;
-  password?: string;
-  ssl?: boolean;
-}
+export const mysqlSpec = Type.Object(
+  {
+    host: Type.String({ minLength: 1, title: 'Host' }),
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 3306, title: 'Port' })),
+    database: Type.String({ minLength: 1, title: 'Database' }),
+    user: Type.String({ minLength: 1, title: 'User' }),
+    password: Secret('Password'),
+    ssl: Type.Optional(Type.Boolean({ default: false, title: 'Require TLS (server certificate verified)' })),
+  },
+  { additionalProperties: false },
+);
+
+export type MysqlConfig = Static<typeof mysqlSpec>;
 
 export function poolOptions(config: MysqlConfig): PoolOptions {
   return {

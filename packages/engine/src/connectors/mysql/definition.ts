@@ -1,26 +1,12 @@
 import type { RowDataPacket } from 'mysql2';
-import type { ConfigSpec, ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
-import { MysqlClient, qualified, quoteIdent, type MysqlConfig } from './client.js';
+import type { ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
+import { MysqlClient, mysqlSpec, qualified, quoteIdent, type MysqlConfig } from './client.js';
 import { mysqlChangeSource } from './cdc.js';
 import { discoverTables } from './discover.js';
 import { readTable } from './read.js';
 import { writeTable } from './write.js';
 
-export type { MysqlConfig } from './client.js';
-
-export const mysqlSpec: ConfigSpec = {
-  type: 'object',
-  required: ['host', 'database', 'user'],
-  additionalProperties: false,
-  properties: {
-    host: { type: 'string', minLength: 1, title: 'Host' },
-    port: { type: 'integer', minimum: 1, maximum: 65535, default: 3306, title: 'Port' },
-    database: { type: 'string', minLength: 1, title: 'Database' },
-    user: { type: 'string', minLength: 1, title: 'User' },
-    password: { type: 'string', title: 'Password', 'x-secret': true },
-    ssl: { type: 'boolean', default: false, title: 'Require TLS (server certificate verified)' },
-  },
-};
+export { mysqlSpec, type MysqlConfig } from './client.js';
 
 /** A handle over a small pool, opened lazily (open() never fails on an unreachable server); close() ends it. */
 export function openMysql(config: MysqlConfig, context?: ConnectorContext): ConnectorHandle {
@@ -80,7 +66,7 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
   };
 }
 
-export const mysqlConnector: ConnectorDefinition<MysqlConfig> = {
+export const mysqlConnector: ConnectorDefinition<typeof mysqlSpec> = {
   kind: 'mysql',
   title: 'MySQL / MariaDB',
   version: 1,

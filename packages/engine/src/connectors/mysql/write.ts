@@ -141,7 +141,7 @@ async function insertBatches(
     if (unknown.length > 0) throw new ConnectorError('schema_mismatch', `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`, false);
     const inserter = new Inserter(conn, target, batch.columns, keys, maxBytes, signal);
     const types = batch.columns.map((c) => c.type);
-    for (const row of batch.rows) await inserter.add(types.map((type, i) => encodeValue(row[i], type)));
+    for (const row of batch.rows) await inserter.add(types.map((type, i) => encodeValue(row[i] ?? null, type)));
     await inserter.flush();
     rows += inserter.rows;
   }

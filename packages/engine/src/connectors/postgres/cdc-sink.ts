@@ -85,7 +85,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         const tuples = chunk.map((row) => {
           const items = row.columns.flatMap((col, i) => {
             if (!row.written[i]) return [];
-            params.push(parameter(row.values[i], col));
+            params.push(parameter(row.values[i] ?? null, col));
             return [`$${params.length}::${ddlType(col)}`];
           });
           return `(${items.join(', ')})`;
@@ -113,7 +113,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     const params: unknown[] = [];
     const items = change.columns.map((col, i) => {
       if (change.unchanged?.[i]) return quoteIdent(col.name);
-      params.push(parameter(change.values![i], col));
+      params.push(parameter(change.values![i] ?? null, col));
       return `$${params.length}::${ddlType(col)}`;
     });
     const keyColumns = primaryKey.map((k) => change.columns.find((col) => col.name === k)!);

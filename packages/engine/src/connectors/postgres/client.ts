@@ -1,20 +1,31 @@
 /** Connections to a PostgreSQL server, with errors mapped to connector error codes. */
 import { isIP } from 'node:net';
 import pg from 'pg';
-import { ConnectorError, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
+import { Type } from 'typebox';
+import { ConnectorError, Secret, type ConnectorConfig, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
 import { typeParser } from './type-mapping.js';
 
-export interface PostgresConfig {
-  host: string;
-  port?: number;
-  database: string;
-  user: string;
-  password?: string;
-  ssl?: boolean;
-  schema?: string;
-  /** Set by hosts, never by users' configs: the connection's search_path (unqualified names in users' SQL resolve there). */
+/** What users set. */
+export const postgresSpec = Type.Object(
+  {
+    host: Type.String({ minLength: 1, title: 'Host' }),
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 5432, title: 'Port' })),
+    database: Type.String({ minLength: 1, title: 'Database' }),
+    user: Type.String({ minLength: 1, title: 'User' }),
+    password: Secret('Password'),
+    ssl: Type.Optional(Type.Boolean({ default: false, title: 'Require TLS (server certificate verified)' })),
+    schema: Type.Optional(Type.String({ minLength: 1, default: 'public', title: 'Schema' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Set by hosts, never by users' configs (the spec refuses it). */
+export interface PostgresHostConfig {
+  /** The connection's search_path (unqualified names in users' SQL resolve there). */
   searchPath?: string;
 }
+
+export type PostgresConfig = ConnectorConfig<typeof postgresSpec, PostgresHostConfig>;
 
 const types = {
   getTypeParser: ((oid: number, format?: string) => {

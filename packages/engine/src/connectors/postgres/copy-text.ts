@@ -29,7 +29,7 @@ export function copyLines(rows: Value[][], types: CanonicalType[]): string {
   for (const row of rows) {
     for (let i = 0; i < types.length; i++) {
       if (i > 0) out += '\t';
-      out += copyValue(row[i], types[i]!);
+      out += copyValue(row[i] ?? null, types[i]!);
     }
     out += '\n';
   }

@@ -1,27 +1,12 @@
 import type pg from 'pg';
 import { egressOf } from '../../egress.js';
 import type { ConnectorDefinition, ConnectorHandle, EgressPolicy } from '../../types.js';
-import { classify, connect, type PostgresConfig } from './client.js';
+import { classify, connect, postgresSpec, type PostgresConfig, type PostgresHostConfig } from './client.js';
 import { postgresChangeSource } from './cdc.js';
 import { postgresChangeSink } from './cdc-sink.js';
 import { discoverSchema } from './discover.js';
 import { exportTable, keyBounds, readTable } from './read.js';
 import { batchLoader, bulkLoader, writeTable } from './write.js';
-
-export const postgresSpec = {
-  type: 'object',
-  required: ['host', 'database', 'user'],
-  additionalProperties: false,
-  properties: {
-    host: { type: 'string', minLength: 1, title: 'Host' },
-    port: { type: 'integer', minimum: 1, maximum: 65535, default: 5432, title: 'Port' },
-    database: { type: 'string', minLength: 1, title: 'Database' },
-    user: { type: 'string', minLength: 1, title: 'User' },
-    password: { type: 'string', title: 'Password', 'x-secret': true },
-    ssl: { type: 'boolean', default: false, title: 'Require TLS (server certificate verified)' },
-    schema: { type: 'string', minLength: 1, default: 'public', title: 'Schema' },
-  },
-} as const;
 
 /**
  * One connection per handle: opened lazily, closed by close(). `egress` checks every connection to a
@@ -128,11 +113,13 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
   };
 }
 
-export const postgresConnector: ConnectorDefinition<PostgresConfig> = {
+export { postgresSpec };
+
+export const postgresConnector: ConnectorDefinition<typeof postgresSpec, PostgresHostConfig> = {
   kind: 'postgres',
   title: 'PostgreSQL',
   version: 1,
-  spec: postgresSpec as unknown as ConnectorDefinition['spec'],
+  spec: postgresSpec,
   capabilities: { read: true, write: true, writeModes: ['append', 'overwrite', 'upsert'] },
   async open(config, context) {
     return openPostgres(config, egressOf(context));

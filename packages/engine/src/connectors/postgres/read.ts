@@ -99,7 +99,8 @@ export async function exportTable(client: pg.Client, request: Omit<ReadRequest, 
     void client.query(outcome).catch(() => undefined);
   };
   stream.once('end', () => end('commit'));
-  stream.once('error', () => end('rollback'));
+  // \`on\`, not \`once\`: a cancelled COPY may report more than one error, and an unheard one would be thrown.
+  stream.on('error', () => end('rollback'));
   // Destroyed by its consumer without an error: neither event comes, the transaction must still end.
   stream.once('close', () => end('rollback'));
   return { format: 'postgres-copy-text', columns: schemaOf(fields), stream };

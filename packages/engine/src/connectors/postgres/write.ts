@@ -53,7 +53,7 @@ export async function copyInto(client: pg.Client, table: string, columns: Column
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       // Batches may carry their columns in another order than the request: follow the request's.
       const positions = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
-      const reordered = positions.every((p, i) => p === i) ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : row[p])));
+      const reordered = positions.every((p, i) => p === i) ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : (row[p] ?? null))));
       const text = copyLines(reordered, columns.map((c) => c.type));
       bytes.written += Buffer.byteLength(text);
       if (!stream.write(text)) await once(stream, 'drain');

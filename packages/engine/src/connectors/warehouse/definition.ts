@@ -5,17 +5,33 @@
  * input: the spec refuses any other field). Every dataset is confined to that schema.
  */
 import type { ChangeSink, ChangeSource } from '../../cdc/types.js';
-import { ConnectorError, type ConnectorDefinition, type ConnectorHandle, type DatasetRef } from '../../types.js';
+import { Type } from 'typebox';
+import { ConnectorError, type ConnectorConfig, type ConnectorDefinition, type ConnectorHandle, type DatasetRef } from '../../types.js';
 import type { PostgresConfig } from '../postgres/client.js';
 import { postgresChangeSource } from '../postgres/cdc.js';
 import { openPostgres } from '../postgres/definition.js';
 
 type Connection = Omit<PostgresConfig, 'schema'>;
 
-export interface WarehouseConfig {
-  /** A schema of the project, by the name the project gives it. */
-  schema?: string;
-  /** Injected by the host. */
+export const warehouseSpec = Type.Object(
+  {
+    /** A schema of the project, by the name the project gives it. */
+    schema: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 45,
+        pattern: '^[a-z_][a-z0-9_]*$',
+        default: 'main',
+        title: 'Schema',
+        description: "A schema of the project's own (created on first use); other projects' schemas cannot be named",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Injected by the host, never by users' configs (the spec refuses it). */
+export interface WarehouseHostConfig {
   tenant?: {
     /** The project's own role. */
     connection: Connection;
@@ -25,6 +41,8 @@ export interface WarehouseConfig {
     captureConnection: Connection;
   };
 }
+
+export type WarehouseConfig = ConnectorConfig<typeof warehouseSpec, WarehouseHostConfig>;
 
 /** A dataset of this warehouse: in its schema, whatever namespace the request names. */
 function confine(schema: string, dataset: DatasetRef): DatasetRef {
@@ -66,25 +84,11 @@ export function openWarehouse(tenant: NonNullable<WarehouseConfig['tenant']>): C
   };
 }
 
-export const warehouseConnector: ConnectorDefinition<WarehouseConfig> = {
+export const warehouseConnector: ConnectorDefinition<typeof warehouseSpec, WarehouseHostConfig> = {
   kind: 'warehouse',
   title: 'Built-in warehouse',
   version: 1,
-  spec: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      schema: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 45,
-        pattern: '^[a-z_][a-z0-9_]*$',
-        default: 'main',
-        title: 'Schema',
-        description: "A schema of the project's own (created on first use); other projects' schemas cannot be named",
-      },
-    },
-  },
+  spec: warehouseSpec,
   capabilities: { read: true, write: true, writeModes: ['append', 'overwrite', 'upsert'] },
   async open(config) {
     if (!config.tenant) throw new ConnectorError('invalid_config', 'the built-in warehouse is not available on this instance', false);

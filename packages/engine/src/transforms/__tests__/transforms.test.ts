@@ -20,7 +20,7 @@ function run(steps: TransformStep[], rows: Value[][] = ROWS, options: { sample?:
 
 /** The value of one expression for each row. */
 function values(expression: string, rows: Value[][] = ROWS, input?: ColumnSchema[]): Value[] {
-  return run([{ type: 'derive', column: 'out', expression }, { type: 'select', columns: ['out'] }], rows, { input }).rows.map((row) => row[0]);
+  return run([{ type: 'derive', column: 'out', expression }, { type: 'select', columns: ['out'] }], rows, { input }).rows.map((row) => row[0] ?? null);
 }
 
 const typeOf = (expression: string) => planTransforms([{ type: 'derive', column: 'out', expression }], INPUT).output.at(-1)!.type;

@@ -1,5 +1,5 @@
 import { sql, type Generated, type Selectable } from 'kysely';
-import type { Db } from '../../../platform/db/index.js';
+import { countByProject, type Db } from '../../../platform/db/index.js';
 
 export interface SourceStream {
   /** The stream's name, unique in the pipeline (the key of its incremental state); default: the dataset. */
@@ -44,26 +44,10 @@ export interface EtlStreamStateTable {
   updated_at: Generated<Date>;
 }
 
-export interface LineageEdgesTable {
-  id: Generated<string>;
-  execution_id: string;
-  project_id: string;
-  pipeline_id: string | null;
-  source_connector_id: string;
-  source_namespace: string | null;
-  source_name: string;
-  destination_connector_id: string;
-  destination_namespace: string | null;
-  destination_name: string;
-  rows_written: string;
-  recorded_at: Generated<Date>;
-}
-
 declare module '../../../platform/db/schema.js' {
   interface Database {
     etl_pipelines: EtlPipelinesTable;
     etl_stream_state: EtlStreamStateTable;
-    lineage_edges: LineageEdgesTable;
   }
 }
 
@@ -75,6 +59,9 @@ const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
 
 export function createPipelinesRepository() {
   return {
+    countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'etl_pipelines', projectIds),
+    namesIn: (db: Db, projectIds: string[]) =>
+      projectIds.length === 0 ? Promise.resolve([]) : db.selectFrom('etl_pipelines').select(['id', 'project_id', 'name']).where('project_id', 'in', projectIds).execute(),
     insert: (db: Db, row: Pick<EtlPipelinesTable, 'project_id' | 'name' | 'sources' | 'transforms' | 'destination' | 'depends_on' | 'created_by'> & { description?: string }) =>
       db
         .insertInto('etl_pipelines')
@@ -125,10 +112,6 @@ export function createPipelinesRepository() {
         .values({ pipeline_id: pipelineId, stream, cursor_column: column, cursor_value: JSON.stringify(value) })
         .onConflict((oc) => oc.columns(['pipeline_id', 'stream']).doUpdateSet({ cursor_column: column, cursor_value: JSON.stringify(value), updated_at: sql`now()` }))
         .execute(),
-    addLineage: (db: Db, edges: Array<Omit<LineageEdgesTable, 'id' | 'recorded_at'>>) => (edges.length ? db.insertInto('lineage_edges').values(edges).execute() : Promise.resolve([])),
-    /** Whether an active (queued or running) execution of the pipeline exists. */
-    activeRun: (db: Db, pipelineId: string) =>
-      db.selectFrom('executions').select(['id', 'status']).where('pipeline_id', '=', pipelineId).where('status', 'in', ['queued', 'running']).executeTakeFirst(),
   };
 }
 

@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
-import type { RunCounters, ExecutionsRepository } from '../../operations/executions/repository.js';
+import type { LineageService } from '../../governance/lineage/service.js';
+import type { RunRecorder } from '../../operations/executions/recorder.js';
+import type { RunCounters } from '../../operations/executions/repository.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import { downstreamOf } from './dag.js';
 import type { PipelinesRepository } from './repository.js';
@@ -17,13 +19,18 @@ type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?
 
 export type PipelineRuns = ReturnType<typeof createPipelineRuns>;
 
-/** Starts the pipelines that depend on a succeeded run: a job enqueued with the run's success, so a crash in between loses no cascade. */
-export const DEPENDENTS_JOB = 'etl_dependents';
-
 /** Scheduler and dependency triggers act for no request. */
 export const SYSTEM_CONTEXT = { actorUserId: null, actorTokenId: null, clientAddress: null, userAgent: null, requestId: null };
 
-export function createPipelineRuns(deps: { db: Db; repository: PipelinesRepository; executionsRepository: ExecutionsRepository; executions: ExecutionsService; queue: JobQueue; logger: Logger }) {
+export function createPipelineRuns(deps: {
+  db: Db;
+  repository: PipelinesRepository;
+  executions: ExecutionsService;
+  recorder: RunRecorder;
+  lineage: LineageService;
+  queue: JobQueue;
+  logger: Logger;
+}) {
   const { db, repository } = deps;
   return {
     /** Saved cursor per stream, where it was saved for the stream's current cursor column. */
@@ -45,7 +52,7 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
           const source = params.sources.find((s) => s.name === stream);
           if (source?.cursor_column) await repository.saveCursor(trx, params.pipeline_id, stream, source.cursor_column, value);
         }
-        await repository.addLineage(
+        await deps.lineage.record(
           trx,
           params.sources.map((source) => ({
             execution_id: executionId,
@@ -60,9 +67,9 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
             rows_written: String(result.counters.rows_written),
           })),
         );
-        await deps.executionsRepository.progress(trx, executionId, result.counters);
-        await deps.executionsRepository.finish(trx, executionId, 'succeeded', null);
-        if ((await repository.dependents(trx, params.pipeline_id)).length > 0) await deps.queue.enqueue(trx, DEPENDENTS_JOB, { execution_id: executionId }, { maxAttempts: 10 });
+        await deps.recorder.succeed(trx, executionId, result.counters);
+        // The dependents start from a job enqueued with the run's success, so a crash in between loses no cascade.
+        if ((await repository.dependents(trx, params.pipeline_id)).length > 0) await deps.queue.enqueue(trx, 'etl_dependents', { execution_id: executionId }, { maxAttempts: 10 });
       });
     },
 
@@ -73,7 +80,7 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
      * once start it once.
      */
     async triggerDependents(executionId: string, log: Log) {
-      const execution = await deps.executionsRepository.find(db, executionId);
+      const execution = await deps.executions.find(executionId);
       if (!execution?.pipeline_id || !execution.dag_run_id) return;
       const dependents = await repository.dependents(db, execution.pipeline_id);
       if (dependents.length === 0) return;
@@ -83,17 +90,9 @@ export function createPipelineRuns(deps: { db: Db; repository: PipelinesReposito
       for (const dependent of dependents) {
         const outcome = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext(${`etl_dag:${execution.dag_run_id}:${dependent.id}`}))`.execute(trx);
-          const already = await trx.selectFrom('executions').select('id').where('dag_run_id', '=', execution.dag_run_id).where('pipeline_id', '=', dependent.id).executeTakeFirst();
-          if (already) return 'already started';
+          if (await deps.executions.startedInDagRun(trx, execution.dag_run_id!, dependent.id)) return 'already started';
           const waitingFor = dependent.depends_on.filter((d) => inRun.has(d));
-          const succeeded = await trx
-            .selectFrom('executions')
-            .select('pipeline_id')
-            .where('dag_run_id', '=', execution.dag_run_id)
-            .where('status', '=', 'succeeded')
-            .where('pipeline_id', 'in', waitingFor.length ? waitingFor : [execution.pipeline_id!])
-            .execute();
-          const done = new Set(succeeded.map((r) => r.pipeline_id));
+          const done = new Set(await deps.executions.succeededInDagRun(trx, execution.dag_run_id!, waitingFor));
           const missing = waitingFor.filter((d) => !done.has(d));
           if (missing.length) return `waiting for ${missing.length} more upstream pipeline(s)`;
           try {

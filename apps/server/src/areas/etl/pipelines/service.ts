@@ -21,11 +21,11 @@ const PREVIEW_TIMEOUT_MS = 60_000;
 const PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The rows as JSON objects, up to PREVIEW_MAX_BYTES of them. */
-function cappedRows(columns: Array<{ name: string }>, rows: unknown[][]): { rows: Array<Record<string, unknown>>; truncated: boolean } {
+function cappedRows(columns: Array<{ name: string }>, rows: Value[][]): { rows: Array<Record<string, unknown>>; truncated: boolean } {
   const kept: Array<Record<string, unknown>> = [];
   let bytes = 0;
   for (const values of rows) {
-    const row = Object.fromEntries(columns.map((c, i) => [c.name, jsonValue(values[i])]));
+    const row = Object.fromEntries(columns.map((c, i) => [c.name, jsonValue(values[i] ?? null)]));
     bytes += Buffer.byteLength(JSON.stringify(row));
     if (bytes > PREVIEW_MAX_BYTES) return { rows: kept, truncated: true };
     kept.push(row);
@@ -216,7 +216,7 @@ export function createPipelinesService(deps: {
         await repository.lockGraph(trx, row.project_id);
         const dependents = await repository.dependents(trx, id);
         if (dependents.length) throw pipelineHasDependents(dependents.map((d) => d.name));
-        if (await repository.activeRun(trx, id)) throw pipelineRunning();
+        if (await executions.activeRunOfPipeline(trx, id)) throw pipelineRunning();
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'pipeline_deleted', target: { type: 'pipeline', id }, details: { name: row.name } }, trx);
       });

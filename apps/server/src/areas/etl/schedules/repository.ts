@@ -1,5 +1,5 @@
 import { sql, type Generated, type Selectable } from 'kysely';
-import type { Db } from '../../../platform/db/index.js';
+import { countByProject, type Db } from '../../../platform/db/index.js';
 
 export interface EtlSchedulesTable {
   id: Generated<string>;
@@ -38,6 +38,7 @@ const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 
 export function createSchedulesRepository() {
   return {
+    countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'etl_schedules', projectIds),
     insert: (db: Db, row: Omit<EtlSchedulesTable, 'id' | 'created_at' | 'updated_at'>) => db.insertInto('etl_schedules').values(row).returningAll().executeTakeFirstOrThrow(),
     find: (db: Db, id: string) => db.selectFrom('etl_schedules').selectAll().where('id', '=', id).executeTakeFirst(),
     list: (db: Db, projectIds: string[] | null) => {
@@ -75,18 +76,6 @@ export function createSchedulesRepository() {
       if (projectIds) query = query.where('s.project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
       return query.execute();
     },
-    /** The latest finished-or-not runs of pipelines, newest first, for the dashboard's last outcome and failure streak. */
-    recentRuns: (db: Db, pipelineIds: string[], perPipeline: number) =>
-      pipelineIds.length === 0
-        ? Promise.resolve([])
-        : sql<{ pipeline_id: string; id: string; status: string; started_at: Date | null; finished_at: Date | null; created_at: Date; rank: string }>`
-            select pipeline_id, id, status, started_at, finished_at, created_at, rank from (
-              select pipeline_id, id, status, started_at, finished_at, created_at,
-                     row_number() over (partition by pipeline_id order by created_at desc, id desc) as rank
-                from executions where pipeline_id = any(${pipelineIds}::uuid[])) ranked
-             where rank <= ${perPipeline} order by pipeline_id, rank`
-            .execute(db)
-            .then((r) => r.rows),
   };
 }
 

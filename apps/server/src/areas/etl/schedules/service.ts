@@ -8,6 +8,7 @@ import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
+import type { ExecutionsService } from '../../operations/executions/service.js';
 import type { AuditService } from '../../audit/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
 import type { ScheduleRow, SchedulesRepository } from './repository.js';
@@ -60,6 +61,8 @@ export function createSchedulesService(deps: {
   db: Db;
   repository: SchedulesRepository;
   pipelines: PipelinesRepository;
+  /** The operations area's executions: the dashboard's recent runs. */
+  executions: Pick<ExecutionsService, 'recentRunsOfPipelines'>;
   authorize: Authorize;
   visibleProjects: (principal: Principal) => Promise<string[] | null>;
   audit: AuditService;
@@ -158,7 +161,7 @@ export function createSchedulesService(deps: {
     /** Every readable schedule with its next due time, last run, failure streak and missed runs. */
     async dashboard(principal: Principal, projectId?: string) {
       const rows = await repository.dashboard(db, await guard.scope(principal, 'schedule:read', projectId));
-      const runs = await repository.recentRuns(db, rows.map((r) => r.pipeline_id), FAILURE_STREAK_WINDOW);
+      const runs = await deps.executions.recentRunsOfPipelines(rows.map((r) => r.pipeline_id), FAILURE_STREAK_WINDOW);
       return {
         items: rows.map((row) => {
           const mine = runs.filter((r) => r.pipeline_id === row.pipeline_id);

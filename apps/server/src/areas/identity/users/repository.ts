@@ -28,6 +28,11 @@ export function createUsersRepository() {
     async findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
     },
+    async usernames(db: Db, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.username]));
+    },
     async findById(db: Db, id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },

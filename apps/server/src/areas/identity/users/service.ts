@@ -192,6 +192,9 @@ export function createUsersService(deps: {
       await cache.forget(user.id);
     },
 
+    /** For other areas: the usernames of these users (members lists). */
+    usernames: (ids: string[]) => users.usernames(db, ids),
+
     /** For other areas: whether a user exists (membership checks). */
     async exists(id: string): Promise<boolean> {
       return (await users.findById(db, id)) !== undefined;

@@ -1,5 +1,5 @@
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../../../platform/db/index.js';
+import { countByProject, type Db } from '../../../platform/db/index.js';
 
 export type CdcStatus = 'snapshotting' | 'streaming' | 'paused' | 'failed';
 
@@ -56,6 +56,7 @@ const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 
 export function createCdcRepository() {
   return {
+    countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'cdc_tables', projectIds),
     insert: (
       db: Db,
       row: Pick<CdcTablesTable, 'project_id' | 'name' | 'source_connector_id' | 'source_namespace' | 'source_table' | 'destination_connector_id' | 'destination_namespace' | 'destination_table' | 'mode' | 'created_by'> & { desired_state: 'running' | 'stopped' },
@@ -121,8 +122,6 @@ export function createCdcRepository() {
     /** The latest lines, oldest first. */
     lastLogs: async (db: Db, id: string, limit: number) =>
       (await db.selectFrom('cdc_logs').selectAll().where('cdc_table_id', '=', id).orderBy('id', 'desc').limit(limit).execute()).reverse(),
-    countByProject: (db: Db, projectIds: string[]) =>
-      db.selectFrom('cdc_tables').select(['project_id', sql<string>`count(*)`.as('n')]).where('project_id', 'in', projectIds).groupBy('project_id').execute(),
   };
 }
 

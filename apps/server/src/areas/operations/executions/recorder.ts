@@ -3,15 +3,31 @@ import type { Logger } from 'pino';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 import type { ExecutionStatus, ExecutionsRepository, RunCounters } from './repository.js';
 import type { SyncParams } from './service.js';
 
 export type RunRecorder = ReturnType<typeof createRunRecorder>;
 
-export const SYNC_RANGE_JOB = 'sync_range';
+/** Ids of executions whose cancellation was requested (a JSON array), published by the API, heard by every worker. */
+export const CANCEL_CHANNEL = 'operations.cancel';
 
-export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue }) {
+
+export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue; cancelPollMs: number; lineage: LineageService }) {
   const { db, repository, shared, logger, queue } = deps;
+
+  // The runs of this process waiting to hear of their cancellation; subscribed on the first run.
+  const cancelListeners = new Map<string, Set<() => void>>();
+  let subscribed: Promise<unknown> | undefined;
+  const subscribeToCancels = () =>
+    (subscribed ??= shared
+      .subscribe(CANCEL_CHANNEL, (message) => {
+        for (const id of JSON.parse(message) as string[]) for (const listener of cancelListeners.get(id) ?? []) listener();
+      })
+      .catch((error: Error) => {
+        subscribed = undefined; // the database poll still finds the request; the next run tries again
+        logger.warn({ err: { message: error.message } }, 'subscribing to cancel requests failed');
+      }));
 
   /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
   const finishIfComplete = async (trx: Db, id: string) => {
@@ -23,10 +39,9 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     // The lineage feed: each stream's source dataset fed its destination table.
     const params = execution.params as unknown as SyncParams;
     const totals = await repository.find(trx, id);
-    await trx
-      .insertInto('lineage_edges')
-      .values(
-        params.streams.map((stream) => ({
+    await deps.lineage.record(
+      trx,
+      params.streams.map((stream) => ({
           execution_id: id,
           project_id: execution.project_id,
           pipeline_id: null,
@@ -36,10 +51,9 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
           destination_connector_id: params.destination_connector_id,
           destination_namespace: params.destination_namespace ?? null,
           destination_name: stream.destination_name ?? stream.name,
-          rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
-        })),
-      )
-      .execute();
+        rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
+      })),
+    );
     return true;
   };
 
@@ -58,7 +72,7 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
           .execute();
         const unqueued = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('job_id', 'is', null).execute();
         for (const { range_no } of unqueued) {
-          const jobId = await queue.enqueue(trx, SYNC_RANGE_JOB, { execution_id: id, stream_index: streamIndex, range_no }, { maxAttempts: 5 });
+          const jobId = await queue.enqueue(trx, 'sync_range', { execution_id: id, stream_index: streamIndex, range_no }, { maxAttempts: 5 });
           await trx.updateTable('execution_ranges').set({ job_id: jobId }).where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', range_no).execute();
         }
       });
@@ -104,6 +118,11 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
     finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),
+    /** In the caller's transaction (the one that commits the run's results): final counters and succeeded. */
+    async succeed(trx: Db, id: string, counters: RunCounters) {
+      await repository.progress(trx, id, counters);
+      await repository.finish(trx, id, 'succeeded', null);
+    },
     /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
     settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
       db.transaction().execute(async (trx) => {
@@ -111,6 +130,34 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
         await repository.finish(trx, id, status, error);
       }),
     cancelRequested: (id: string) => repository.cancelRequested(db, id),
+    /**
+     * Calls `onCancel` once when the execution's cancellation is requested: at once by pub/sub, or
+     * at the latest after the database poll (SVC_RUN_CANCEL_POLL_SECONDS). Returns the function that stops watching.
+     */
+    watchCancel(id: string, onCancel: () => void): () => void {
+      let done = false;
+      const fire = () => {
+        if (done) return;
+        done = true;
+        stop();
+        onCancel();
+      };
+      const listeners = cancelListeners.get(id) ?? new Set();
+      listeners.add(fire);
+      cancelListeners.set(id, listeners);
+      // Checked once the subscription stands: a request committed before is in the database, one after is heard.
+      void subscribeToCancels().then(() => repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined));
+      const poll = setInterval(() => void repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined), deps.cancelPollMs);
+      const stop = () => {
+        clearInterval(poll);
+        listeners.delete(fire);
+        if (listeners.size === 0) cancelListeners.delete(id);
+      };
+      return () => {
+        done = true;
+        stop();
+      };
+    },
     /**
      * In the queue's transaction that fails a job whose worker stopped on its last attempt: fails
      * the execution (when still unfinished), with the reason in its log. `failExecution: false` for

@@ -127,6 +127,29 @@ function matches(eb: ExpressionBuilder<Database, 'executions'>, filter: Executio
 
 export function createExecutionsRepository() {
   return {
+    /** Whether a queued or running execution of the pipeline exists. */
+    activeRunOfPipeline: async (db: Db, pipelineId: string) =>
+      Boolean(await db.selectFrom('executions').select('id').where('pipeline_id', '=', pipelineId).where('status', 'in', ['queued', 'running']).executeTakeFirst()),
+    /** The latest runs of pipelines, newest first, `perPipeline` of each at most. */
+    recentRunsOfPipelines: (db: Db, pipelineIds: string[], perPipeline: number) =>
+      pipelineIds.length === 0
+        ? Promise.resolve([])
+        : sql<{ pipeline_id: string; id: string; status: string; started_at: Date | null; finished_at: Date | null; created_at: Date; rank: string }>`
+            select pipeline_id, id, status, started_at, finished_at, created_at, rank from (
+              select pipeline_id, id, status, started_at, finished_at, created_at,
+                     row_number() over (partition by pipeline_id order by created_at desc, id desc) as rank
+                from executions where pipeline_id = any(${pipelineIds}::uuid[])) ranked
+             where rank <= ${perPipeline} order by pipeline_id, rank`
+            .execute(db)
+            .then((r) => r.rows),
+    /** Whether the DAG run already has an execution of the pipeline. */
+    startedInDagRun: async (db: Db, dagRunId: string, pipelineId: string) =>
+      Boolean(await db.selectFrom('executions').select('id').where('dag_run_id', '=', dagRunId).where('pipeline_id', '=', pipelineId).executeTakeFirst()),
+    /** Which of these pipelines have a succeeded execution in the DAG run. */
+    succeededInDagRun: async (db: Db, dagRunId: string, pipelineIds: string[]) =>
+      pipelineIds.length === 0
+        ? []
+        : (await db.selectFrom('executions').select('pipeline_id').where('dag_run_id', '=', dagRunId).where('status', '=', 'succeeded').where('pipeline_id', 'in', pipelineIds).execute()).map((r) => r.pipeline_id!),
     insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of' | 'pipeline_id' | 'schedule_id' | 'trigger' | 'dag_run_id'>) =>
       db.insertInto('executions').values({ ...row, started_at: null, finished_at: null, error: null }).returningAll().executeTakeFirstOrThrow(),
     find: (db: Db, id: string): Promise<ExecutionRow | undefined> =>

@@ -7,17 +7,15 @@ import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize, type VisibleProjects } from '../../../platform/authz.js';
 import { isUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { validationFailed } from '../../../platform/errors/index.js';
+import { jobKindOfRun } from '../../../platform/job-kinds.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
+import { CANCEL_CHANNEL } from './recorder.js';
 import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
 import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../errors.js';
 
-export const SYNC_JOB = 'sync';
-export const PIPELINE_JOB = 'etl_pipeline';
-/** The job that runs an execution of each kind. */
-const JOB_OF_KIND: Record<string, string> = { sync: SYNC_JOB, pipeline: PIPELINE_JOB };
 
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
@@ -153,7 +151,9 @@ export function createExecutionsService(deps: {
     }
     // A retry starts from the key ranges its predecessor had not finished: the finished ones come along as done.
     if (spec.retryOf) await repository.carryRanges(trx, spec.retryOf, row.id);
-    await queue.enqueue(trx, JOB_OF_KIND[spec.kind] ?? SYNC_JOB, { execution_id: row.id });
+    const jobKind = jobKindOfRun(spec.kind);
+    if (!jobKind) throw new Error(`no job kind runs executions of kind ${spec.kind} (platform/job-kinds.ts)`);
+    await queue.enqueue(trx, jobKind, { execution_id: row.id });
     await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind: spec.kind, retry_of: spec.retryOf ?? null, trigger: spec.trigger ?? null } }, trx);
     return row;
   };
@@ -173,6 +173,12 @@ export function createExecutionsService(deps: {
   return {
     startRun,
     present,
+    // What other areas read of executions (they never query the table themselves); `trx` joins the caller's transaction.
+    find: (id: string) => repository.find(db, id),
+    activeRunOfPipeline: (trx: Db, pipelineId: string) => repository.activeRunOfPipeline(trx, pipelineId),
+    recentRunsOfPipelines: (pipelineIds: string[], perPipeline: number) => repository.recentRunsOfPipelines(db, pipelineIds, perPipeline),
+    startedInDagRun: (trx: Db, dagRunId: string, pipelineId: string) => repository.startedInDagRun(trx, dagRunId, pipelineId),
+    succeededInDagRun: (trx: Db, dagRunId: string, pipelineIds: string[]) => repository.succeededInDagRun(trx, dagRunId, pipelineIds),
     async startSync(principal: Principal, projectId: string, params: SyncParams, context: RequestContext) {
       await authorize(principal, 'execution:run', projectId);
       const problems = [];
@@ -234,16 +240,18 @@ export function createExecutionsService(deps: {
     },
 
     async cancelMatching(principal: Principal, filter: ExecutionFilter & { ids?: string[] }, context: RequestContext): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      const ids = await db.transaction().execute(async (trx) => {
         const rows = await repository.requestCancel(trx, filter);
         for (const row of rows) {
-          // A queued execution ends here; a running one is stopped by its worker, which watches the flag.
+          // A queued execution ends here; a running one is stopped by its worker, which watches for the request.
           if (row.status === 'queued') await repository.markCancelled(trx, row.id);
           await audit.record(context, { kind: 'execution_cancel_requested', target: { type: 'execution', id: row.id } }, trx);
         }
-        await shared.publish('operations.cancel', JSON.stringify(rows.map((r) => r.id))).catch(() => undefined);
-        return rows.length;
+        return rows.map((r) => r.id);
       });
+      // After the commit: a run that starts watching meanwhile finds the flag in the database instead.
+      if (ids.length > 0) await shared.publish(CANCEL_CHANNEL, JSON.stringify(ids)).catch(() => undefined);
+      return ids.length;
     },
 
     async retry(principal: Principal, id: string, context: RequestContext) {

@@ -1,22 +1,12 @@
 /**
- * The overview is a read model across areas: counts of what each project has, and figures of its
- * executions. It reads the other areas' tables directly, and only reads them.
+ * The overview's figures of executions (this area's own tables). What other areas hold (projects,
+ * connectors, pipelines, schedules, CDC tables) comes from their services (OverviewSources).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 
 export function createOverviewRepository() {
-  const counted = async (db: Db, table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules' | 'cdc_tables', projectIds: string[]) => {
-    if (projectIds.length === 0) return new Map<string, number>();
-    const rows = await db.selectFrom(table).select(['project_id', sql<string>`count(*)`.as('n')]).where('project_id', 'in', projectIds).groupBy('project_id').execute();
-    return new Map(rows.map((r) => [r.project_id, Number(r.n)]));
-  };
   return {
-    projects: (db: Db, projectIds: string[]) => db.selectFrom('projects').select(['id', 'name']).where('id', 'in', projectIds).orderBy('name').execute(),
-    connectors: (db: Db, projectIds: string[]) => counted(db, 'data_connectors', projectIds),
-    pipelines: (db: Db, projectIds: string[]) => counted(db, 'etl_pipelines', projectIds),
-    schedules: (db: Db, projectIds: string[]) => counted(db, 'etl_schedules', projectIds),
-    cdcTables: (db: Db, projectIds: string[]) => counted(db, 'cdc_tables', projectIds),
     /** Executions created in the last 24 hours, by project and status. */
     executionsByStatus: (db: Db, projectIds: string[]) =>
       db
@@ -36,16 +26,18 @@ export function createOverviewRepository() {
          group by 1, 2`
         .execute(db)
         .then((r) => r.rows),
-    /** Pipelines whose latest execution failed: what is failing now. */
-    failingPipelines: (db: Db, projectIds: string[]) =>
-      sql<{ project_id: string; pipeline_id: string; name: string; execution_id: string; error: string | null; finished_at: Date | null }>`
-        select p.project_id, p.id as pipeline_id, p.name, latest.id as execution_id, latest.error, latest.finished_at
-          from etl_pipelines p
-          join lateral (select id, status, error, finished_at from executions e where e.pipeline_id = p.id order by created_at desc, id desc limit 1) latest on true
-         where p.project_id = any(${projectIds}::uuid[]) and latest.status = 'failed'
-         order by latest.finished_at desc`
-        .execute(db)
-        .then((r) => r.rows),
+    /** Of these pipelines, those whose latest execution failed, with it: what is failing now. */
+    latestFailed: (db: Db, pipelineIds: string[]) =>
+      pipelineIds.length === 0
+        ? Promise.resolve([])
+        : sql<{ pipeline_id: string; execution_id: string; error: string | null; finished_at: Date | null }>`
+            select latest.pipeline_id, latest.id as execution_id, latest.error, latest.finished_at
+              from unnest(${pipelineIds}::uuid[]) as p(id)
+              join lateral (select id, pipeline_id, status, error, finished_at from executions e where e.pipeline_id = p.id order by created_at desc, id desc limit 1) latest on true
+             where latest.status = 'failed'
+             order by latest.finished_at desc`
+            .execute(db)
+            .then((r) => r.rows),
   };
 }
 

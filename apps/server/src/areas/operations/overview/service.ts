@@ -9,7 +9,18 @@ const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as co
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
 
-export function createOverviewService(deps: { db: Db; repository: OverviewRepository; authorize: Authorize; visibleProjects: VisibleProjects }) {
+/** What the overview reads of other areas, through their services (given once every area exists). */
+export interface OverviewSources {
+  /** Names of these projects (null: every project), ordered by name. */
+  projects(projectIds: string[] | null): Promise<Array<{ id: string; name: string }>>;
+  connectorCounts(projectIds: string[]): Promise<Map<string, number>>;
+  pipelineCounts(projectIds: string[]): Promise<Map<string, number>>;
+  scheduleCounts(projectIds: string[]): Promise<Map<string, number>>;
+  cdcTableCounts(projectIds: string[]): Promise<Map<string, number>>;
+  pipelines(projectIds: string[]): Promise<Array<{ id: string; project_id: string; name: string }>>;
+}
+
+export function createOverviewService(deps: { db: Db; repository: OverviewRepository; authorize: Authorize; visibleProjects: VisibleProjects; sources: () => OverviewSources }) {
   const { db, repository } = deps;
 
   /** Projects where the caller may read executions: the overview shows nothing of any other. */
@@ -18,7 +29,7 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
       await deps.authorize(principal, 'execution:read', projectId);
       return [projectId];
     }
-    return (await projectsWith(deps, principal, 'execution:read')) ?? (await db.selectFrom('projects').select('id').execute()).map((p) => p.id);
+    return (await projectsWith(deps, principal, 'execution:read')) ?? (await deps.sources().projects(null)).map((p) => p.id);
   };
 
   /** Of these projects, those where the caller also holds `capability` (each count and list follows its kind's read check). */
@@ -40,16 +51,19 @@ export function createOverviewService(deps: { db: Db; repository: OverviewReposi
         await alsoWith(principal, ids, 'schedule:read'),
         await alsoWith(principal, ids, 'cdc:read'),
       ];
-      const [projects, connectors, pipelines, schedules, cdcTables, byStatus, perDay, failing] = await Promise.all([
-        repository.projects(db, ids),
-        repository.connectors(db, withConnectors),
-        repository.pipelines(db, withPipelines),
-        repository.schedules(db, withSchedules),
-        repository.cdcTables(db, withCdc),
+      const sources = deps.sources();
+      const [projects, connectors, pipelines, schedules, cdcTables, byStatus, perDay, readablePipelines] = await Promise.all([
+        sources.projects(ids),
+        sources.connectorCounts(withConnectors),
+        sources.pipelineCounts(withPipelines),
+        sources.scheduleCounts(withSchedules),
+        sources.cdcTableCounts(withCdc),
         repository.executionsByStatus(db, ids),
         repository.rowsPerDay(db, ids, firstDay),
-        repository.failingPipelines(db, withPipelines),
+        sources.pipelines(withPipelines),
       ]);
+      const pipelineById = new Map(readablePipelines.map((p) => [p.id, p]));
+      const failing = (await repository.latestFailed(db, [...pipelineById.keys()])).map((run) => ({ ...run, ...pipelineById.get(run.pipeline_id)! }));
       // null: the caller may not read that kind in the project (not "none").
       const countIn = (counts: Map<string, number>, readable: string[], projectId: string) => (readable.includes(projectId) ? (counts.get(projectId) ?? 0) : null);
       return {

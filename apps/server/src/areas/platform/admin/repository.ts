@@ -82,10 +82,8 @@ export function createAdminRepository() {
       db
         .selectFrom('project_members')
         .innerJoin('roles', 'roles.id', 'project_members.role_id')
-        .innerJoin('users', 'users.id', 'project_members.user_id')
-        .select(['project_members.id', 'project_members.user_id', 'users.username', 'roles.name as role', 'project_members.environment_ids', 'project_members.created_at', 'project_members.updated_at'])
+        .select(['project_members.id', 'project_members.user_id', 'roles.name as role', 'project_members.environment_ids', 'project_members.created_at', 'project_members.updated_at'])
         .where('project_members.project_id', '=', projectId)
-        .orderBy('users.username')
         .execute(),
     upsertMember: (db: Db, m: { project_id: string; user_id: string; role_id: string; environment_ids: string[] | null }) =>
       db

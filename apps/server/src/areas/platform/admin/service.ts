@@ -69,6 +69,15 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
   };
 
+  /** A project's members with their usernames (users belong to the identity area), by username. */
+  const members = async (projectId: string) => {
+    const rows = await repository.listMembers(db, projectId);
+    const names = await users.usernames(rows.map((m) => m.user_id));
+    return rows
+      .map((m) => ({ ...m, username: names.get(m.user_id) ?? '', created_at: m.created_at.toISOString(), updated_at: m.updated_at.toISOString() }))
+      .sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+  };
+
   // The central authorization function, over the memberships this area owns; other areas get it from here.
   const authorize = createAuthorize(membershipSource);
 
@@ -201,7 +210,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     // ---- members
     async listMembers(principal: Principal, projectId: string) {
       await visibleProject(principal, projectId, 'member:read');
-      return (await repository.listMembers(db, projectId)).map((m) => ({ ...m, created_at: m.created_at.toISOString(), updated_at: m.updated_at.toISOString() }));
+      return members(projectId);
     },
     async putMember(principal: Principal, projectId: string, userId: string, input: { role: string; environment_ids?: string[] | null }, context: RequestContext) {
       await visibleProject(principal, projectId, 'member:write');
@@ -222,8 +231,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
         await audit.record(context, { kind: 'member_set', target: { type: 'project', id: projectId }, details: { user_id: userId, role: role.name, environment_ids: environmentIds } }, trx);
       });
       await membershipsChanged(`${projectId}:${userId}`);
-      const member = (await repository.listMembers(db, projectId)).find((m) => m.user_id === userId)!;
-      return { ...member, created_at: member.created_at.toISOString(), updated_at: member.updated_at.toISOString() };
+      return (await members(projectId)).find((m) => m.user_id === userId)!;
     },
     async removeMember(principal: Principal, projectId: string, userId: string, context: RequestContext) {
       await visibleProject(principal, projectId, 'member:write');

@@ -1,14 +1,27 @@
+import { mkdtempSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorHandle } from '../../../types.js';
 import { filesConnector, openFiles, type FilesConfig } from '../definition.js';
 import { CANONICAL_COLUMNS, CANONICAL_DOC, CANONICAL_ROWS, batchesOf, col, collect, dataset, quiet, rowsOf } from '../../../__tests__/support.js';
+import { connectorContract } from '../../../__tests__/contract.js';
 import { fileWriteContract } from './write-contract.js';
 
 
+
+// Parquet: the format that keeps every canonical type, so the round trip is exact.
+const contractDir = mkdtempSync(join(tmpdir(), 'svc-files-contract-'));
+afterAll(() => rm(contractDir, { recursive: true, force: true }));
+connectorContract('files', {
+  capabilities: filesConnector.capabilities,
+  open: () => openFiles({ path: contractDir, format: 'parquet' }, quiet),
+  broken: { open: () => openFiles({ path: join(contractDir, 'no_such_directory'), format: 'parquet' }, quiet), code: 'not_found' },
+  dataset,
+  incremental: true,
+});
 
 describe('files connector', () => {
   let dir: string;
@@ -25,7 +38,7 @@ describe('files connector', () => {
   it('is registered with its kind, capabilities and spec', async () => {
     expect(filesConnector).toMatchObject({ kind: 'files', title: 'Files (local directory)', version: 1, capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] } });
     expect(filesConnector.spec.required).toEqual(['path', 'format']);
-    expect(filesConnector.spec.additionalProperties).toBe(false);
+    expect(filesConnector.spec).toMatchObject({ additionalProperties: false });
     expect(filesConnector.spec.properties['format']!['enum']).toEqual(['csv', 'tsv', 'json', 'ndjson', 'parquet']);
     const handle = await filesConnector.open({ path: dir, format: 'csv' }, quiet);
     expect(await handle.check()).toEqual({ ok: true });

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { secretFields, type ConnectorHandle } from '../../../types.js';
 import { openSftp, sftpConnector, type SftpConfig } from '../sftp-definition.js';
 import { CANONICAL_COLUMNS, CANONICAL_DOC, CANONICAL_ROWS, batchesOf, col, collect, dataset, quiet, rowsOf } from '../../../__tests__/support.js';
+import { connectorContract } from '../../../__tests__/contract.js';
 import { fileWriteContract } from './write-contract.js';
 
 const run = promisify(execFile);
@@ -143,9 +144,21 @@ describe('sftp connector', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  // Its own directory for the whole suite (the tests here get a new one each); Parquet keeps every canonical type.
+  let contractDir: string | undefined;
+  const contractLogin = async (extra: Partial<SftpConfig> = {}) => login({ path: (contractDir ??= await mkdtemp(join(tmpdir(), 'svc-sftp-contract-'))), format: 'parquet', ...extra });
+  afterAll(() => (contractDir ? rm(contractDir, { recursive: true, force: true }) : undefined));
+  connectorContract('sftp', {
+    capabilities: sftpConnector.capabilities,
+    open: async () => openSftp(await contractLogin(), quiet),
+    broken: { open: async () => openSftp(await contractLogin({ private_key: otherKey }), quiet), code: 'auth_failed' },
+    dataset,
+    incremental: true,
+  });
+
   it('is registered with its kind, capabilities and spec, credentials marked secret', () => {
     expect(sftpConnector).toMatchObject({ kind: 'sftp', title: 'Files over SFTP', version: 1, capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] } });
-    expect(sftpConnector.spec.additionalProperties).toBe(false);
+    expect(sftpConnector.spec).toMatchObject({ additionalProperties: false });
     expect(sftpConnector.spec.required).toEqual(expect.arrayContaining(['host', 'username', 'path']));
     expect(sftpConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 22 });
     expect(secretFields(sftpConnector.spec).sort()).toEqual(['passphrase', 'password', 'private_key']);

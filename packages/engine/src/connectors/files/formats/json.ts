@@ -65,7 +65,6 @@ export function jsonLiteral(value: Value, type: CanonicalType): string {
   if (value === null || value === undefined) return 'null';
   if (type === 'json') return JSON.stringify(value) ?? 'null';
   if (typeof value === 'string') return type === 'int64' || type === 'decimal' ? numberLiteral(value) : JSON.stringify(value);
-  if (typeof value === 'bigint') return value.toString();
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString('base64'));
   return JSON.stringify(value) ?? 'null';
 }

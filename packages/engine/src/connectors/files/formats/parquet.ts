@@ -18,7 +18,7 @@
 import { Readable } from 'node:stream';
 import { parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
 import { ByteWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
-import { ConnectorError, type CanonicalType, type ColumnSchema, type Value } from '../../../types.js';
+import { ConnectorError, type CanonicalType, type ColumnSchema, type JsonValue, type Value } from '../../../types.js';
 import {
   bigintFromBytes,
   cellText,
@@ -102,7 +102,7 @@ function decimalDecoder(scale: number): (value: unknown) => Value {
 }
 
 /** Nested values as plain JSON: exact integers as numbers when they fit, bytes as base64, temporals as ISO text. */
-function jsonSafe(value: unknown): unknown {
+function jsonSafe(value: unknown): JsonValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (value instanceof Stored) return value.unit === 'DAYS' ? dateFromDays(Number(value.value)) : timestamptzFromMicros(value.micros());
@@ -110,7 +110,8 @@ function jsonSafe(value: unknown): unknown {
   if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<unknown>, jsonSafe);
   if (Array.isArray(value)) return value.map(jsonSafe);
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
-  return value;
+  // What is left of a decoded Parquet value is a string, a number or a boolean.
+  return value as string | number | boolean;
 }
 
 const nullOr =
@@ -137,7 +138,7 @@ export function fileColumn(e: SchemaElement, hinted?: CanonicalType): FileColumn
   const integer = lt?.type === 'INTEGER' ? lt : undefined;
   switch (e.type) {
     case 'BOOLEAN':
-      return column('boolean', (v) => v);
+      return column('boolean', (v) => v as boolean);
     case 'INT32':
       if (ct === 'DATE' || lt?.type === 'DATE') return column('date', (v) => dateFromDays(Number(v instanceof Stored ? v.value : v)));
       if (ct === 'TIME_MILLIS' || lt?.type === 'TIME') return column('time', (v) => timeFromMicros(BigInt(v as number) * 1000n));
@@ -163,13 +164,15 @@ export function fileColumn(e: SchemaElement, hinted?: CanonicalType): FileColumn
     case 'DOUBLE':
       return column('float64', Number);
     case 'BYTE_ARRAY':
-      if (ct === 'JSON' || lt?.type === 'JSON') return column('json', (v) => v);
+      // hyparquet parses JSON columns (JSON.parse of the bytes).
+      if (ct === 'JSON' || lt?.type === 'JSON') return column('json', (v) => v as JsonValue);
       if (ct === 'UTF8' || ct === 'ENUM' || lt?.type === 'STRING' || lt?.type === 'ENUM') {
         return hinted === 'decimal' ? column('decimal', text) : column('string', text);
       }
       return column('binary', (v) => Buffer.from(v as Uint8Array), ct === 'BSON' || lt?.type === 'BSON');
     case 'FIXED_LEN_BYTE_ARRAY':
-      if (lt?.type === 'UUID') return column('uuid', (v) => v);
+      // hyparquet formats UUIDs as text.
+      if (lt?.type === 'UUID') return column('uuid', (v) => v as string);
       if (lt?.type === 'FLOAT16') return column('float32', Number);
       return column('binary', (v) => Buffer.from(v as Uint8Array), ct === 'INTERVAL');
     default:

@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unrestrictedEgress } from '../../../egress.js';
-import { ConnectorError, type ConnectorHandle, type RecordBatch, type Value } from '../../../types.js';
+import { ConnectorError, secretFields, type ConnectorHandle, type RecordBatch, type Value } from '../../../types.js';
+import { CONTRACT_DATASETS, connectorContract } from '../../../__tests__/contract.js';
+import { CANONICAL_DOC, CANONICAL_LABEL, col } from '../../../__tests__/support.js';
+import type { ColumnSchema } from '../../../types.js';
 import type { EndpointConfig, HttpApiConfig } from '../config.js';
 import { httpApiConnector, openHttpApi } from '../definition.js';
 
@@ -114,6 +117,8 @@ describe('HTTP JSON API connector', () => {
   const state = { limitedCalls: 0, flakyCalls: 0, otherOrigin: '' };
   const logs: Array<{ level: string; message: string }> = [];
   const handles: ConnectorHandle[] = [];
+  /** The datasets of the connector contract, as JSON text by name. */
+  const contractData = new Map<string, string>();
 
   beforeAll(async () => {
     ({ server: other, origin: otherOrigin } = await listen((req, res) => {
@@ -131,6 +136,8 @@ describe('HTTP JSON API connector', () => {
         res.end(JSON.stringify({ error: 'invalid token', received: req.headers.authorization ?? null }));
         return;
       }
+      // A contract dataset not seeded yet is empty.
+      if (url.pathname.startsWith('/v1/contract/')) return json(res, contractData.get(url.pathname.slice('/v1/contract/'.length)) ?? '[]');
       const route = table[url.pathname];
       if (!route) {
         res.writeHead(404);
@@ -164,10 +171,36 @@ describe('HTTP JSON API connector', () => {
   const read = (handle: ConnectorHandle, name: string, request: Partial<Parameters<NonNullable<ConnectorHandle['read']>>[0]> = {}) =>
     collect(handle.read!({ dataset: { namespace: null, name }, ...request }));
 
+  // Read-only: the contract's rows are served as JSON records, int64 as bare numbers (JSON.stringify would quote them).
+  const contractConfig = (token: string): HttpApiConfig => ({
+    base_url: `${origin}/v1`,
+    auth_header_value: token,
+    endpoints: CONTRACT_DATASETS.map((name) => ({ name, path: `contract/${name}` })),
+  });
+  const contractRecord = (columns: ColumnSchema[], row: Value[]) =>
+    `{${columns.map((c, i) => `${JSON.stringify(c.name)}:${c.type === 'int64' && row[i] !== null ? String(row[i]) : JSON.stringify(row[i])}`).join(',')}}`;
+  connectorContract('http_api', {
+    capabilities: httpApiConnector.capabilities,
+    open: () => openHttpApi(contractConfig(TOKEN), direct),
+    broken: { open: () => openHttpApi(contractConfig('Bearer not-the-token'), direct), code: 'auth_failed' },
+    dataset: (name) => ({ namespace: null, name }),
+    seed: async (name, columns, rows) => void contractData.set(name, `[${rows.map((row) => contractRecord(columns, row)).join(',')}]`),
+    incremental: true,
+    // The types JSON can carry, inferred back from the records.
+    canonical: {
+      columns: [col('id', 'int32'), col('flag', 'boolean'), col('big', 'int64'), col('double_value', 'float64'), col('label', 'string'), col('day', 'date'), col('instant', 'timestamptz'), col('doc', 'json')],
+      rows: [
+        [1, true, '9223372036854775807', 0.1 + 0.2, CANONICAL_LABEL, '2024-02-29', '2024-02-29T12:34:56.789012Z', CANONICAL_DOC],
+        [2, false, '-9223372036854775808', -1.7976931348623157e308, '', '0001-01-01', '1970-01-01T00:00:00.000000Z', []],
+        [3, null, null, null, null, null, null, null],
+      ],
+    },
+  });
+
   it('describes itself as a read-only source with a secret auth value', () => {
     expect(httpApiConnector).toMatchObject({ kind: 'http_api', title: 'HTTP JSON API', version: 1, capabilities: { read: true, write: false, writeModes: [] } });
     expect(httpApiConnector.spec.properties['auth_header_value']).toMatchObject({ 'x-secret': true });
-    expect(httpApiConnector.spec.properties['headers']?.['x-secret']).toBeUndefined();
+    expect(secretFields(httpApiConnector.spec)).toEqual(['auth_header_value']);
   });
 
   it('checks a good configuration with a GET of the first endpoint', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { quiet } from '../../../__tests__/support.js';
+import { connectorContract } from '../../../__tests__/contract.js';
+import { CANONICAL_COLUMNS, CANONICAL_ROWS, quiet } from '../../../__tests__/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalType, ColumnSchema, ConnectorHandle, RecordBatch, Value, WriteRequest } from '../../../types.js';
 import { CANONICAL_TYPES } from '../../../types.js';
@@ -69,13 +70,30 @@ describe('MySQL / MariaDB connector', () => {
     await conn.end();
   });
 
+  connectorContract('mysql', {
+    capabilities: mysqlConnector.capabilities,
+    open: () => openMysql(config, quiet),
+    broken: { open: () => openMysql({ ...config, database: 'no_such_database_here' }, quiet), code: 'not_found' },
+    dataset,
+    incremental: true,
+    // Times and timestamps are stored with six fraction digits and read back with all six.
+    canonical: {
+      columns: CANONICAL_COLUMNS,
+      rows: CANONICAL_ROWS,
+      back: {
+        types: CANONICAL_COLUMNS.map((c) => c.type),
+        rows: CANONICAL_ROWS.map((row) => (row[0] === 2 ? [...row.slice(0, 10), '00:00:00.000000', '1970-01-01T00:00:00.000000', ...row.slice(12)] : row)),
+      },
+    },
+  });
+
   it('declares its kind, config spec and write modes', () => {
     expect(mysqlConnector).toMatchObject({ kind: 'mysql', title: 'MySQL / MariaDB', version: 1, capabilities: { read: true, write: true } });
     expect(mysqlConnector.capabilities.writeModes).toEqual(['append', 'overwrite', 'upsert']);
     expect(mysqlConnector.spec.required).toEqual(['host', 'database', 'user']);
-    expect(mysqlConnector.spec.additionalProperties).toBe(false);
+    expect(mysqlConnector.spec).toMatchObject({ additionalProperties: false });
     expect(Object.keys(mysqlConnector.spec.properties)).toEqual(['host', 'port', 'database', 'user', 'password', 'ssl']);
-    expect(mysqlConnector.spec.properties['password']?.['x-secret']).toBe(true);
+    expect(mysqlConnector.spec.properties['password']).toMatchObject({ 'x-secret': true });
     expect(mysqlConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 3306 });
     expect(mysqlConnector.spec.properties['ssl']).toMatchObject({ type: 'boolean', default: false });
   });

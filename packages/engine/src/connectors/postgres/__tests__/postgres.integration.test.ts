@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorHandle, RecordBatch, Value } from '../../../types.js';
-import { openPostgres } from '../definition.js';
+import { openPostgres, postgresConnector } from '../definition.js';
+import { connectorContract } from '../../../__tests__/contract.js';
 import { CANONICAL_COLUMNS, batchesOf, col, collect } from '../../../__tests__/support.js';
+import { openWarehouse, warehouseConnector } from '../../warehouse/definition.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = new URL(ADMIN_URL);
@@ -37,6 +39,24 @@ describe('PostgreSQL connector', () => {
     await client.query(`drop database if exists ${database} with (force)`);
     await client.query(`drop role if exists svc_pgconn_limited`);
     await client.end();
+  });
+
+  connectorContract('postgres', {
+    capabilities: postgresConnector.capabilities,
+    open: () => openPostgres(config),
+    broken: { open: () => openPostgres({ ...config, database: 'no_such_database_here' }), code: 'not_found' },
+    dataset: (name) => ({ namespace: null, name }),
+    incremental: true,
+  });
+
+  // The built-in warehouse: PostgreSQL confined to one schema, here the test database's own.
+  const tenant = { connection: config, schema: 'contract_warehouse', captureConnection: config };
+  connectorContract('warehouse', {
+    capabilities: warehouseConnector.capabilities,
+    open: () => openWarehouse(tenant),
+    broken: { open: () => openWarehouse({ ...tenant, connection: { ...config, user: 'no_such_role_here' } }), code: 'auth_failed' },
+    dataset: (name) => ({ namespace: null, name }),
+    incremental: true,
   });
 
   it('checks a good connection, and names the cause of a bad one', async () => {

@@ -1,0 +1,190 @@
+/**
+ * Runs CDC tables in a worker process. Each table that should run is claimed under a lease (one
+ * reader across all workers); the reader renews it every third of its length, stops when the lease
+ * is lost or the table is stopped, and starts over on a resync. A worker that dies stops renewing;
+ * another claims the table once the lease expires and resumes after the position the destination
+ * committed last.
+ */
+import { randomUUID } from 'node:crypto';
+import { runCapture, type ConnectorHandle, type Log } from '@svc/engine';
+import type { Logger } from 'pino';
+import type { Db } from '../../../platform/db/index.js';
+import type { CdcLogs } from './logs.js';
+import type { CdcChanges, CdcRepository, CdcTableRow } from './repository.js';
+
+export interface CdcReaders {
+  readonly owner: string;
+  stop(): Promise<void>;
+}
+
+/** A failure that will not go away by retrying (no primary key, a dropped column...): the table stops. */
+const isPermanent = (error: unknown) => (error as { retryable?: boolean }).retryable === false;
+const RETRY_AFTER_MS = 5_000;
+const REPORT_EVERY_MS = 1_000;
+const LAG_EVERY_MS = 5_000;
+
+export function startCdcReaders(deps: {
+  db: Db;
+  repository: CdcRepository;
+  logs: CdcLogs;
+  openConnector: (id: string, log: Log) => Promise<ConnectorHandle>;
+  logger: Logger;
+  leaseMs: number;
+  maxTables: number;
+  sourceHeartbeatMs: number;
+  pollMs?: number;
+}): CdcReaders {
+  const { db, repository, logger } = deps;
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let stopping = false;
+
+  const read = async (claimed: CdcTableRow, controller: AbortController) => {
+    const id = claimed.id;
+    const log: Log = (level, message, fields) => void deps.logs.write(id, level, message, fields).catch(() => undefined);
+    const report = (changes: CdcChanges) => repository.report(db, id, owner, changes).catch(() => undefined);
+    let resyncing = claimed.resync_requested;
+    const renew = setInterval(() => {
+      repository.renew(db, id, owner, deps.leaseMs).then(
+        (row) => {
+          if (!row) controller.abort(new Error('lease lost'));
+          else if (row.desired_state === 'stopped') controller.abort(new Error('stopped'));
+          else if (row.resync_requested && !resyncing) controller.abort(new Error('resync'));
+        },
+        (error: Error) => logger.warn({ err: { message: error.message }, cdc_table_id: id }, 'cdc lease renewal failed'),
+      );
+    }, Math.max(200, Math.floor(deps.leaseMs / 3)));
+    let source: ConnectorHandle | undefined;
+    let destination: ConnectorHandle | undefined;
+    let changeSource: ReturnType<NonNullable<ConnectorHandle['changeSource']>> | undefined;
+    let sink: ReturnType<NonNullable<ConnectorHandle['changeSink']>> | undefined;
+    try {
+      source = await deps.openConnector(claimed.source_connector_id, log);
+      destination = await deps.openConnector(claimed.destination_connector_id, log);
+      changeSource = source.changeSource?.(id);
+      sink = destination.changeSink?.();
+      if (!changeSource) throw Object.assign(new Error('the source connector cannot capture changes'), { retryable: false });
+      if (!sink) throw Object.assign(new Error('the destination connector cannot apply captured changes'), { retryable: false });
+      log('info', `reader ${owner} took over`);
+      let pending = { changes: 0 };
+      let lastReport = 0;
+      let lastLag = 0;
+      const captureSource = changeSource;
+      await runCapture({
+        captureId: id,
+        source: changeSource,
+        sink,
+        table: { namespace: claimed.source_namespace, name: claimed.source_table },
+        target: { namespace: claimed.destination_namespace, name: claimed.destination_table },
+        mode: claimed.mode,
+        resync: claimed.resync_requested,
+        signal: controller.signal,
+        heartbeatMs: deps.sourceHeartbeatMs,
+        log,
+        async onPhase(phase, details) {
+          await report({
+            status: phase,
+            last_error: null,
+            ...(phase === 'snapshotting' ? { resync_requested: false, changes_applied: '0', snapshot_rows: null } : {}),
+            ...(details.position ? { last_position: details.position } : {}),
+            ...(details.snapshotRows !== undefined ? { snapshot_rows: String(details.snapshotRows), last_applied_at: new Date() } : {}),
+          });
+          resyncing = false;
+        },
+        onApplied(progress) {
+          pending.changes += progress.changes;
+          const now = Date.now();
+          if (now - lastReport < REPORT_EVERY_MS) return;
+          lastReport = now;
+          const changes = pending.changes;
+          pending = { changes: 0 };
+          const lagSeconds = Math.max(0, (progress.appliedAt.getTime() - Date.parse(progress.commitTime)) / 1000);
+          void (async () => {
+            const lag: CdcChanges = {};
+            if (now - lastLag >= LAG_EVERY_MS) {
+              lastLag = now;
+              // One after the other: they share the source's connection.
+              const bytes = await captureSource.lagBytes?.(progress.position).catch(() => null);
+              const retained = await captureSource.retainedBytes?.().catch(() => null);
+              if (bytes !== undefined && bytes !== null) lag.lag_bytes = String(bytes);
+              if (retained !== undefined && retained !== null) lag.retained_wal_bytes = String(retained);
+            }
+            await db
+              .updateTable('cdc_tables')
+              .set((eb) => ({
+                changes_applied: eb('changes_applied', '+', String(changes)),
+                last_position: progress.position,
+                last_commit_time: new Date(progress.commitTime),
+                last_applied_at: progress.appliedAt,
+                lag_seconds: lagSeconds,
+                status: 'streaming',
+                ...lag,
+              }))
+              .where('id', '=', id)
+              .where('lease_owner', '=', owner)
+              .execute()
+              .catch(() => undefined);
+          })();
+        },
+      });
+      // The stream ended without a failure: stopped, resync, lease lost or shutdown.
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        const message = (error as Error).message || String(error);
+        const permanent = isPermanent(error);
+        log('error', permanent ? `failed: ${message}` : `failed, will retry in ${RETRY_AFTER_MS / 1000} s: ${message}`);
+        await report({ status: 'failed', last_error: message, ...(permanent ? { desired_state: 'stopped' } : {}) });
+        await repository.release(db, id, owner, permanent ? 0 : RETRY_AFTER_MS).catch(() => undefined);
+        return;
+      }
+    } finally {
+      clearInterval(renew);
+      await changeSource?.close().catch(() => undefined);
+      await sink?.close().catch(() => undefined);
+      await source?.close();
+      await destination?.close();
+    }
+    const reason = (controller.signal.reason as Error | undefined)?.message;
+    if (reason === 'stopped') {
+      await report({ status: 'paused', lag_seconds: null });
+      log('info', 'stopped');
+    } else if (reason === 'resync') {
+      log('info', 'restarting for the resync');
+    } else if (reason === 'lease lost') {
+      log('warn', `reader ${owner} lost its lease; another worker takes over`);
+      return;
+    }
+    await repository.release(db, id, owner).catch(() => undefined);
+  };
+
+  const loop = async () => {
+    while (!stopping) {
+      while (running.size < deps.maxTables && !stopping) {
+        const claimed = await repository.claim(db, owner, deps.leaseMs, [...running.keys()]).catch((error: Error) => {
+          logger.warn({ err: { message: error.message } }, 'cdc claim failed');
+          return undefined;
+        });
+        if (!claimed) break;
+        const controller = new AbortController();
+        const done = read(claimed, controller)
+          .catch((error: Error) => logger.error({ err: { message: error.message }, cdc_table_id: claimed.id }, 'cdc reader crashed'))
+          .finally(() => running.delete(claimed.id));
+        running.set(claimed.id, { controller, done });
+      }
+      await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 1000));
+    }
+  };
+  const looping = loop();
+  logger.info({ owner, max_tables: deps.maxTables }, 'cdc readers started');
+
+  return {
+    owner,
+    /** Stops reading and gives every table back at once, for another worker to take over. */
+    async stop() {
+      stopping = true;
+      for (const { controller } of running.values()) controller.abort(new Error('shutdown'));
+      await Promise.allSettled([...running.values()].map((r) => r.done));
+      await looping;
+    },
+  };
+}

@@ -1,0 +1,320 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { usePipelines } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { DeleteButton } from '../../components/DeleteButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { CheckboxList, FormSubmit, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { useProjectConnectors } from '../connectivity/useProjectConnectors';
+import { qualified, useConnectorDatasets } from '../governance/datasets';
+import { toDraft, toStep, type StepDraft } from './pipeline-steps';
+import { StepsEditor } from './StepsEditor';
+import { WriteMode, type WriteModeValue } from './WriteMode';
+
+type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
+type PipelineBody = NonNullable<paths['/api/v1/etl/pipelines']['post']['requestBody']>['content']['application/json'];
+
+/** Runs of a pipeline, polled while one is queued or running: the progress indication. */
+function Runs({ pipelineId }: { pipelineId: string }) {
+  const runs = useQuery({
+    queryKey: ['pipeline-runs', pipelineId],
+    queryFn: () => unwrap(api.GET('/api/v1/executions', { params: { query: { pipeline_id: pipelineId, limit: 5 } } })),
+    refetchInterval: (query) => (query.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 500 : 5000),
+  });
+  if (!runs.data?.items.length) return <p className="empty">Not run yet.</p>;
+  return (
+    <ul className="runs" aria-label="Latest runs">
+      {runs.data.items.map((run) => (
+        <li key={run.id}>
+          <span className={`status ${run.status}`}>{run.status}</span> {run.rows_read.toLocaleString()} rows read, {run.rows_written.toLocaleString()} written
+          {run.status === 'running' ? <progress aria-label="Running" /> : null}
+          {run.error ? <div className="muted">{run.error}</div> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A cell of the preview: nulls and JSON shown as such. */
+const cellText = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
+function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted: () => void }) {
+  const queries = useQueryClient();
+  const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [unreadable, setUnreadable] = useState<string | undefined>();
+  // Edits since the last save; a save that answers after further edits leaves them unsaved.
+  const [edits, setEdits] = useState(0);
+  const editsAtSave = useRef(0);
+  const saved = edits === 0;
+  // The saved steps come into the form when it holds no edits: on opening, and when the pipeline
+  // changes elsewhere (another tab, another user) while nothing is being edited here.
+  useEffect(() => {
+    if (!saved) return;
+    try {
+      setSteps(pipeline.transforms.map(toDraft));
+      setUnreadable(undefined);
+    } catch (error) {
+      setUnreadable((error as Error).message);
+    }
+    // Only a new version of the pipeline reloads the form (not each edit).
+  }, [pipeline.version]);
+  const edit = (next: StepDraft[]) => {
+    setSteps(next);
+    setEdits((n) => n + 1);
+    preview.reset();
+  };
+  const id = pipeline.id;
+  const preview = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/preview', { params: { path: { id } }, body: { limit: 20, transforms: steps.map(toStep) } })),
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      editsAtSave.current = edits;
+      return unwrap(api.PATCH('/api/v1/etl/pipelines/{id}', { params: { path: { id } }, body: { transforms: steps.map(toStep) } }));
+    },
+    onSuccess: (updated) => {
+      setEdits((n) => n - editsAtSave.current);
+      // What was saved is now the original of each step: later edits compare against it.
+      if (edits === editsAtSave.current) setSteps(updated.transforms.map(toDraft));
+      void queries.invalidateQueries({ queryKey: ['pipelines'] });
+    },
+  });
+  const run = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] }),
+  });
+  // Polled: a run that succeeds moves the cursors.
+  const state = useQuery({ queryKey: ['pipeline-state', id], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })), refetchInterval: 5000 });
+  const reset = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-state', id] }),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      onDeleted();
+      void queries.invalidateQueries({ queryKey: ['pipelines'] });
+    },
+  });
+  const cursors = state.data?.streams.filter((s) => s.cursor_column) ?? [];
+  return (
+    <Card id="pipeline-detail" title={pipeline.name}>
+      <h3>Steps</h3>
+      {unreadable ? (
+        <p role="alert" className="error">
+          The steps cannot be edited here ({unreadable}); runs still use them.
+        </p>
+      ) : (
+        <StepsEditor steps={steps} onChange={edit} />
+      )}
+      <div className="row">
+        <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending || !!unreadable}>
+          Preview
+        </Button>
+        <Button className="secondary" onPress={() => save.mutate()} isDisabled={saved || save.isPending || !!unreadable}>
+          Save steps
+        </Button>
+        <Button onPress={() => run.mutate()} isDisabled={run.isPending || !saved}>
+          Run now
+        </Button>
+        <DeleteButton name={pipeline.name} label="Delete pipeline" onConfirm={() => remove.mutate()} isPending={remove.isPending} />
+      </div>
+      {saved ? null : <p className="muted">Unsaved steps: the preview uses them; a run uses the saved ones, so save first.</p>}
+      <ErrorNotice error={preview.error ?? save.error ?? run.error ?? remove.error} />
+      {preview.data ? (
+        <div className="table-wrap" tabIndex={0}>
+          <table>
+            <caption>
+              Preview: the first rows after the steps ({preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})
+            </caption>
+            <thead>
+              <tr>
+                {preview.data.columns.map((c) => (
+                  <th scope="col" key={c.name}>
+                    {c.name} <span className="muted">{c.type}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.data.rows.map((row, i) => (
+                <tr key={i}>
+                  {preview.data.columns.map((c) => (
+                    <td key={c.name}>{cellText(row[c.name])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {preview.data.rows.length === 0 ? <p className="empty">No rows pass the steps in the sample.</p> : null}
+        </div>
+      ) : null}
+      {cursors.length ? (
+        <>
+          <h3>Incremental state</h3>
+          <ul>
+            {cursors.map((c) => (
+              <li key={c.stream}>
+                {c.stream}: past {c.cursor_column} = {c.cursor_value === null ? 'nothing yet (the next run reads everything)' : cellText(c.cursor_value)}
+              </li>
+            ))}
+          </ul>
+          <Button className="secondary" onPress={() => reset.mutate()} isDisabled={reset.isPending}>
+            Reset incremental state
+          </Button>
+        </>
+      ) : null}
+      <ErrorNotice error={state.error ?? reset.error} />
+      <h3>Runs</h3>
+      <Runs pipelineId={id} />
+    </Card>
+  );
+}
+
+/** Builds a pipeline: a source dataset (from the catalog, or typed), the steps, a destination table. */
+function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void }) {
+  const queries = useQueryClient();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
+  const [dataset, setDataset] = useState('');
+  const [mode, setMode] = useState<WriteModeValue>('append');
+  const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [upstream, setUpstream] = useState<string[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  const pipelines = usePipelines();
+  const siblings = (pipelines.data?.items ?? []).filter((p) => p.project_id === project);
+  const catalog = useConnectorDatasets(source);
+  const create = useMutation({
+    mutationFn: (body: PipelineBody) => unwrap(api.POST('/api/v1/etl/pipelines', { body })),
+    onSuccess: (pipeline) => {
+      setSteps([]);
+      setUpstream([]);
+      setDataset('');
+      setFormKey((k) => k + 1);
+      void queries.invalidateQueries({ queryKey: ['pipelines'] });
+      onCreated(pipeline);
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!project || !source || !destination) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    // A dataset picked from the catalog carries its namespace; a typed one is the connector's own.
+    const known = catalog.data?.items.find((d) => qualified(d) === dataset.trim());
+    const keys = text('key_columns').split(',').map((k) => k.trim()).filter(Boolean);
+    create.mutate({
+      project_id: project,
+      name: text('name'),
+      sources: [
+        {
+          connector_id: source,
+          ...(known ? { namespace: known.namespace, dataset: known.name } : { dataset: dataset.trim() }),
+          ...(text('cursor_column') ? { cursor_column: text('cursor_column') } : {}),
+        },
+      ],
+      transforms: steps.map(toStep),
+      destination: { connector_id: destination, table: text('table'), mode, ...(keys.length ? { key_columns: keys } : {}) },
+      ...(upstream.length ? { depends_on: upstream } : {}),
+    });
+  };
+  return (
+    <Card id="new-pipeline" title="New pipeline">
+      <Form key={formKey} onSubmit={submit}>
+        <ItemSelect
+          label="Project"
+          items={projects}
+          value={project}
+          onChange={(id) => {
+            // Connectors, dataset and upstream pipelines belong to a project: choose them again.
+            chooseProject(id);
+            setDataset('');
+            setUpstream([]);
+          }}
+        />
+        <TextInput name="name" label="Name" isRequired />
+        <fieldset>
+          <legend>Source</legend>
+          <ItemSelect
+            label="Source connector"
+            items={inProject()}
+            value={source}
+            onChange={(id) => {
+              setSource(id);
+              setDataset('');
+            }}
+            isDisabled={!project}
+            empty="No connectors in this project"
+          />
+          <ComboBox allowsCustomValue inputValue={dataset} onInputChange={setDataset} isRequired isDisabled={!source} items={catalog.data?.items ?? []}>
+            <Label>Source dataset</Label>
+            <div className="row">
+              <Input />
+              <Button className="secondary" aria-label="Datasets in the catalog">
+                ▾
+              </Button>
+            </div>
+            <Text slot="description">Pick one the catalog found, or type a table, file dataset or endpoint.</Text>
+            <Popover>
+              <ListBox>{(item: { id: string; namespace: string | null; name: string }) => <ListBoxItem id={item.id}>{qualified(item)}</ListBoxItem>}</ListBox>
+            </Popover>
+          </ComboBox>
+          <TextInput name="cursor_column" label="Cursor column" description="Optional: each run then reads only rows past the value the previous run reached." />
+        </fieldset>
+        <fieldset>
+          <legend>Steps</legend>
+          <StepsEditor steps={steps} onChange={setSteps} />
+        </fieldset>
+        <fieldset>
+          <legend>Destination</legend>
+          <ItemSelect label="Destination connector" items={inProject()} value={destination} onChange={setDestination} isDisabled={!project} empty="No connectors in this project" />
+          <TextInput name="table" label="Table" isRequired />
+          <WriteMode value={mode} onChange={setMode} order={['append', 'overwrite', 'upsert']} />
+          {mode === 'upsert' ? <TextInput name="key_columns" label="Key columns" isRequired description="Comma-separated" /> : null}
+        </fieldset>
+        {siblings.length ? (
+          <CheckboxList label="Run after" description="Each successful run of a pipeline ticked here starts this one." items={siblings} value={upstream} onChange={setUpstream} />
+        ) : null}
+        <FormSubmit label="Create pipeline" error={create.error} isDisabled={create.isPending || !project} />
+      </Form>
+    </Card>
+  );
+}
+
+export function Pipelines() {
+  const pipelines = usePipelines();
+  const [selected, setSelected] = useState<string | undefined>();
+  const open = pipelines.data?.items.find((p) => p.id === selected);
+  const nameOf = (id: string) => pipelines.data?.items.find((p) => p.id === id)?.name ?? id;
+  return (
+    <>
+      <NewPipeline onCreated={(pipeline) => setSelected(pipeline.id)} />
+      <DataTable
+        caption="Pipelines"
+        rows={pipelines.data?.items}
+        rowKey={(pipeline) => pipeline.id}
+        pending={pipelines.isPending}
+        error={pipelines.error}
+        empty="No pipelines yet."
+        columns={[
+          { header: 'Name', cell: (pipeline) => pipeline.name },
+          { header: 'Streams', cell: (pipeline) => pipeline.sources.map((s) => s.name).join(', ') },
+          { header: 'Steps', cell: (pipeline) => pipeline.transforms.map((t) => String(t['type'])).join(' → ') || '—' },
+          { header: 'Destination', cell: (pipeline) => `${pipeline.destination.table} (${pipeline.destination.mode})` },
+          { header: 'Runs after', cell: (pipeline) => pipeline.depends_on.map((upstream) => nameOf(upstream)).join(', ') || '—' },
+        ]}
+        actions={(pipeline) => (
+          <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected(pipeline.id)}>
+            Open
+          </Button>
+        )}
+      />
+      {open ? <PipelineDetail key={open.id} pipeline={open} onDeleted={() => setSelected(undefined)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { usePipelines } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { CheckboxField, ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+
+type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
+type Policy = NonNullable<ScheduleBody['missed_policy']>;
+type Action = 'pause' | 'resume' | 'delete';
+
+/** Schedules a pipeline: a cron expression in a time zone, or a fixed interval. */
+function NewSchedule() {
+  const queries = useQueryClient();
+  const pipelines = usePipelines();
+  const [pipeline, setPipeline] = useState<string | undefined>();
+  const [timing, setTiming] = useState<'cron' | 'interval'>('cron');
+  const [policy, setPolicy] = useState<Policy>('skip');
+  // A new key empties the form after a schedule was created.
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation({
+    mutationFn: (body: ScheduleBody) => unwrap(api.POST('/api/v1/etl/schedules', { body })),
+    onSuccess: () => {
+      setPipeline(undefined);
+      setFormKey((k) => k + 1);
+      void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pipeline) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const when = timing === 'cron' ? { cron: text('cron'), timezone: text('timezone') } : { interval_seconds: Number(text('interval_seconds')) };
+    create.mutate({ pipeline_id: pipeline, ...when, missed_policy: policy, paused: form.get('paused') === 'true' });
+  };
+  return (
+    <Card id="new-schedule" title="New schedule">
+      <Form key={formKey} onSubmit={submit}>
+        <ItemSelect label="Pipeline" items={pipelines.data?.items ?? []} value={pipeline} onChange={setPipeline} description="One schedule per pipeline." empty="No pipelines yet" />
+        <ChoiceField
+          label="Timing"
+          value={timing}
+          onChange={setTiming}
+          orientation="horizontal"
+          choices={[
+            { value: 'cron', label: 'cron' },
+            { value: 'interval', label: 'interval' },
+          ]}
+        />
+        {timing === 'cron' ? (
+          <>
+            <TextInput
+              name="cron"
+              label="Cron expression"
+              isRequired
+              spellCheck={false}
+              description={
+                <>
+                  Five fields, or six with seconds first; e.g. <code>0 3 * * *</code> runs at 03:00.
+                </>
+              }
+            />
+            <TextInput
+              name="timezone"
+              label="Time zone"
+              isRequired
+              spellCheck={false}
+              defaultValue={Intl.DateTimeFormat().resolvedOptions().timeZone}
+              description="An IANA name, e.g. Europe/Paris or UTC."
+            />
+          </>
+        ) : (
+          <NumberInput name="interval_seconds" label="Every (seconds)" isRequired min={1} description="Counted from the creation, or the last resume." />
+        )}
+        <ChoiceField
+          label="Missed runs"
+          note="Due times that passed while no scheduler ran (the service was down):"
+          value={policy}
+          onChange={setPolicy}
+          choices={[
+            { value: 'skip', label: 'skip', description: 'They are not run.' },
+            { value: 'run_once', label: 'run once', description: 'The pipeline runs once for all of them.' },
+          ]}
+        />
+        <CheckboxField name="paused" label="Start paused" />
+        <FormSubmit label="Create schedule" error={create.error} isDisabled={create.isPending || !pipeline} />
+      </Form>
+    </Card>
+  );
+}
+
+/** The calls behind the row actions. */
+const calls: Record<Action, (id: string) => Promise<unknown>> = {
+  pause: (id) => unwrap(api.POST('/api/v1/etl/schedules/{id}/pause', { params: { path: { id } } })),
+  resume: (id) => unwrap(api.POST('/api/v1/etl/schedules/{id}/resume', { params: { path: { id } } })),
+  delete: (id) => unwrap(api.DELETE('/api/v1/etl/schedules/{id}', { params: { path: { id } } })),
+};
+
+/** The schedules dashboard: next due time, last run, failures in a row, missed runs; pause, resume or delete each. */
+export function Schedules() {
+  const queries = useQueryClient();
+  const dashboard = useQuery({ queryKey: ['schedules-dashboard'], queryFn: () => unwrap(api.GET('/api/v1/schedules/dashboard')), refetchInterval: 5000 });
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] }),
+  });
+  return (
+    <>
+      <NewSchedule />
+      <DataTable
+        caption="Schedules"
+        rows={dashboard.data?.items}
+        rowKey={(item) => item.schedule_id}
+        pending={dashboard.isPending}
+        error={dashboard.error ?? act.error}
+        empty="No schedules yet."
+        columns={[
+          { header: 'Pipeline', cell: (item) => item.pipeline_name },
+          { header: 'When', cell: (item) => (item.kind === 'cron' ? `${item.cron} (${item.timezone})` : `every ${item.interval_seconds} s`) },
+          { header: 'Next due', cell: (item) => (item.paused ? 'paused' : item.next_due_at ? new Date(item.next_due_at).toLocaleString() : '—') },
+          {
+            header: 'Last run',
+            cell: (item) =>
+              item.last_run ? (
+                <>
+                  <span className={`status ${item.last_run.status}`}>{item.last_run.status}</span>
+                  {item.last_run.duration_ms !== null ? ` in ${(item.last_run.duration_ms / 1000).toFixed(1)} s` : ''}
+                </>
+              ) : (
+                'never'
+              ),
+          },
+          { header: 'Failures in a row', cell: (item) => item.failures_in_a_row, cellProps: (item) => ({ className: item.failures_in_a_row > 0 ? 'status failed' : undefined }) },
+          { header: 'Missed runs', cell: (item) => item.missed_runs },
+        ]}
+        actions={(item) => {
+          const busy = act.isPending && act.variables.id === item.schedule_id;
+          const toggle: Action = item.paused ? 'resume' : 'pause';
+          return (
+            <div className="row">
+              <Button className="secondary" aria-label={`${item.paused ? 'Resume' : 'Pause'} ${item.pipeline_name}`} onPress={() => act.mutate({ id: item.schedule_id, action: toggle })} isDisabled={busy}>
+                {item.paused ? 'Resume' : 'Pause'}
+              </Button>
+              <DeleteButton name={`the schedule of ${item.pipeline_name}`} label={`Delete schedule of ${item.pipeline_name}`} onConfirm={() => act.mutate({ id: item.schedule_id, action: 'delete' })} isPending={busy} />
+            </div>
+          );
+        }}
+      />
+    </>
+  );
+}

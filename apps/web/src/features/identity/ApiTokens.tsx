@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+
+/** Personal API tokens: the value is shown once, at creation, with a copy button; revoke any time. */
+export function ApiTokens() {
+  const queries = useQueryClient();
+  const tokens = useQuery({ queryKey: ['api-tokens'], queryFn: () => unwrap(api.GET('/api/v1/api-tokens')) });
+  const [created, setCreated] = useState<{ name: string; token: string } | undefined>();
+  const [copied, setCopied] = useState(false);
+  const create = useMutation({
+    mutationFn: (body: { name: string; scope: 'read' | 'write' }) => unwrap(api.POST('/api/v1/api-tokens', { body })),
+    onSuccess: (token) => {
+      setCreated({ name: token.name, token: token.token });
+      setCopied(false);
+      void queries.invalidateQueries({ queryKey: ['api-tokens'] });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['api-tokens'] }),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    create.mutate({ name: String(form.get('name')), scope: form.get('scope') === 'write' ? 'write' : 'read' });
+  };
+  return (
+    <>
+      <Card id="new-token" title="New token">
+        <Form onSubmit={submit}>
+          <TextInput name="name" label="Name" isRequired />
+          <ChoiceField
+            name="scope"
+            label="Scope"
+            defaultValue="read"
+            choices={[
+              { value: 'read', label: 'Read: no changes' },
+              { value: 'write', label: 'Write' },
+            ]}
+          />
+          <FormSubmit label="Create token" error={create.error} isDisabled={create.isPending} />
+        </Form>
+        {created ? (
+          <div role="status" className="once">
+            <p>
+              The value of <strong>{created.name}</strong>, shown this once:
+            </p>
+            <code aria-label="Token value">{created.token}</code>
+            <div className="row">
+              <Button
+                className="secondary"
+                onPress={() => void navigator.clipboard?.writeText(created.token).then(() => setCopied(true), () => setCopied(false))}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+              <Button className="secondary" onPress={() => setCreated(undefined)}>
+                Done
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Card>
+      <DataTable
+        caption="Your tokens"
+        rows={tokens.data?.items}
+        rowKey={(token) => token.id}
+        pending={tokens.isPending}
+        error={tokens.error ?? revoke.error}
+        empty="No tokens yet."
+        columns={[
+          { header: 'Name', cell: (token) => token.name },
+          { header: 'Scope', cell: (token) => token.scope },
+          { header: 'Ends with', cell: (token) => <code>…{token.suffix}</code> },
+          { header: 'Last used', cell: (token) => (token.last_used_at ? new Date(token.last_used_at).toLocaleString() : 'never') },
+        ]}
+        actions={(token) => (
+          <Button className="secondary" aria-label={`Revoke ${token.name}`} onPress={() => revoke.mutate(token.id)}>
+            Revoke
+          </Button>
+        )}
+      />
+    </>
+  );
+}

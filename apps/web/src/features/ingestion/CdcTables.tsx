@@ -1,0 +1,246 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import type { paths } from '../../api/schema';
+import { DeleteButton } from '../../components/DeleteButton';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { CheckboxField, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { currentToken } from '../../session-store';
+import { useProjectConnectors } from '../connectivity/useProjectConnectors';
+
+type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
+type CdcBody = NonNullable<paths['/api/v1/cdc-tables']['post']['requestBody']>['content']['application/json'];
+type Action = 'start' | 'stop' | 'resync' | 'delete';
+
+/** The two sides of a CDC table: the connector kinds that can capture changes (MariaDB is the mysql kind) and those that can apply them, as the server checks. */
+const SIDES = {
+  Source: {
+    kinds: ['postgres', 'warehouse', 'mysql'],
+    connectorHelp: 'PostgreSQL, the warehouse, MySQL or MariaDB: the kinds that can capture changes.',
+    schemaHelp: "Optional: the schema (MySQL: the database); the connector's own when empty.",
+  },
+  Destination: {
+    kinds: ['postgres', 'warehouse'],
+    connectorHelp: 'PostgreSQL or the warehouse: the kinds that can apply changes.',
+    schemaHelp: "Optional: the connector's own schema when empty.",
+  },
+};
+
+interface LogLine {
+  id: string;
+  ts: string;
+  level: string;
+  message: string;
+}
+
+/** The live log of one CDC table: Server-Sent Events with the access token in the query (EventSource sends no headers). */
+function LiveLog({ id }: { id: string }) {
+  const [lines, setLines] = useState<LogLine[]>([]);
+  const [state, setState] = useState<'connecting' | 'live' | 'reconnecting' | 'ended'>('connecting');
+  const last = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let retry: number | undefined;
+    let closed = false;
+    const open = () => {
+      const after = last.current ? `&last_event_id=${last.current}` : '';
+      source = new EventSource(`/api/v1/cdc-tables/${id}/logs/stream?token=${encodeURIComponent(currentToken() ?? '')}${after}`);
+      source.onopen = () => setState('live');
+      source.addEventListener('log', (event) => {
+        const line = JSON.parse((event as MessageEvent<string>).data) as LogLine;
+        last.current = line.id;
+        setLines((previous) => [...previous.slice(-499), line]);
+      });
+      // The server's last event before it closes the stream: when access was removed or the sign-in
+      // ended, reconnecting cannot help; otherwise (expired token, restart) the error below reconnects.
+      source.addEventListener('end', (event) => {
+        const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: string };
+        if (reason === 'forbidden' || reason === 'unauthenticated') {
+          closed = true;
+          source?.close();
+          setState('ended');
+        }
+      });
+      // A refused or dropped stream (an access token that expired): reopen with the current token, from the last line seen.
+      source.onerror = () => {
+        source?.close();
+        if (closed) return;
+        setState('reconnecting');
+        retry = window.setTimeout(open, 1000);
+      };
+    };
+    open();
+    return () => {
+      closed = true;
+      window.clearTimeout(retry);
+      source?.close();
+    };
+  }, [id]);
+  return (
+    <Card
+      id="live-log"
+      title={
+        <>
+          Live log <span className="muted">({state})</span>
+        </>
+      }
+    >
+      {lines.length === 0 ? <p className="empty">No lines yet.</p> : null}
+      <ol className="log" aria-live="polite">
+        {lines.map((line) => (
+          <li key={line.id} className={`level-${line.level}`}>
+            <time dateTime={line.ts}>{new Date(line.ts).toLocaleTimeString()}</time> {line.message}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+/** One side of a CDC table (its fields named `source_table`, `destination_namespace`, ...): the connector, of the kinds the side allows, the table and its schema. */
+function TableSide(props: { side: keyof typeof SIDES; connectors: Array<{ id: string; name: string }>; connector: string | undefined; onConnector: (id: string) => void; isDisabled: boolean }) {
+  const prefix = props.side.toLowerCase();
+  const { connectorHelp, schemaHelp } = SIDES[props.side];
+  return (
+    <fieldset>
+      <legend>{props.side}</legend>
+      <ItemSelect
+        label={`${props.side} connector`}
+        description={connectorHelp}
+        items={props.connectors}
+        value={props.connector}
+        onChange={props.onConnector}
+        isDisabled={props.isDisabled}
+        empty="No connector of these kinds in this project"
+      />
+      <TextInput name={`${prefix}_table`} label={`${props.side} table`} isRequired />
+      <TextInput name={`${prefix}_namespace`} label={`${props.side} schema`} description={schemaHelp} />
+    </fieldset>
+  );
+}
+
+/** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
+function NewCdcTable() {
+  const queries = useQueryClient();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
+  const [mode, setMode] = useState<CdcBody['mode']>('mirror');
+  // A new key empties the form after a CDC table was created.
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation({
+    mutationFn: (body: CdcBody) => unwrap(api.POST('/api/v1/cdc-tables', { body })),
+    onSuccess: () => {
+      setFormKey((k) => k + 1);
+      void queries.invalidateQueries({ queryKey: ['cdc-tables'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!project || !source || !destination) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const side = (connector_id: string, prefix: string) => ({ connector_id, table: text(`${prefix}_table`), ...(text(`${prefix}_namespace`) ? { namespace: text(`${prefix}_namespace`) } : {}) });
+    create.mutate({ project_id: project, name: text('name'), source: side(source, 'source'), destination: side(destination, 'destination'), mode, start: form.get('start') === 'true' });
+  };
+  return (
+    <Card id="new-cdc-table" title="New CDC table">
+      <Form key={formKey} onSubmit={submit}>
+        <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
+        <TextInput name="name" label="Name" isRequired />
+        <TableSide side="Source" connectors={inProject(SIDES.Source.kinds)} connector={source} onConnector={setSource} isDisabled={!project} />
+        <TableSide side="Destination" connectors={inProject(SIDES.Destination.kinds)} connector={destination} onConnector={setDestination} isDisabled={!project} />
+        <ChoiceField
+          label="Mode"
+          value={mode}
+          onChange={setMode}
+          choices={[
+            { value: 'mirror', label: 'mirror', description: 'Upserts and deletes by primary key: the destination equals the source.' },
+            { value: 'changelog', label: 'changelog', description: 'Appends every change with its operation, source position and commit time.' },
+          ]}
+        />
+        <CheckboxField name="start" label="Start at once" defaultSelected />
+        <FormSubmit label="Create CDC table" error={create.error} isDisabled={create.isPending || !project} />
+      </Form>
+    </Card>
+  );
+}
+
+/** The actions on one CDC table, as its state allows; deleting (which drops the replication slot) asks first, in place. */
+function CdcActions({ table, onAct, isPending }: { table: CdcTable; onAct: (action: Action) => void; isPending: boolean }) {
+  const canStart = table.desired_state === 'stopped' || table.status === 'paused' || table.status === 'failed';
+  const canStop = table.desired_state === 'running';
+  const action = (name: Action, label: string, verb: string) => (
+    <Button className="secondary" aria-label={`${label} ${table.name}`} onPress={() => onAct(name)} isDisabled={isPending}>
+      {verb}
+    </Button>
+  );
+  return (
+    <div className="row">
+      {canStart ? action('start', 'Start', 'Start') : null}
+      {canStop ? action('stop', 'Stop', 'Stop') : null}
+      {action('resync', 'Resync', 'Resync')}
+      <DeleteButton name={table.name} warning="Drops the replication slot at the source." onConfirm={() => onAct('delete')} isPending={isPending} />
+    </div>
+  );
+}
+
+/** The calls behind the row actions. */
+const calls: Record<Action, (id: string) => Promise<unknown>> = {
+  start: (id) => unwrap(api.POST('/api/v1/cdc-tables/{id}/start', { params: { path: { id } } })),
+  stop: (id) => unwrap(api.POST('/api/v1/cdc-tables/{id}/stop', { params: { path: { id } } })),
+  resync: (id) => unwrap(api.POST('/api/v1/cdc-tables/{id}/resync', { params: { path: { id } } })),
+  delete: (id) => unwrap(api.DELETE('/api/v1/cdc-tables/{id}', { params: { path: { id } } })),
+};
+
+/** CDC tables: create one, follow their status and lag, start, stop, resync or delete them, and watch one's live log. */
+export function CdcTables() {
+  const queries = useQueryClient();
+  const tables = useQuery({ queryKey: ['cdc-tables'], queryFn: () => unwrap(api.GET('/api/v1/cdc-tables')), refetchInterval: 3000 });
+  const [selected, setSelected] = useState<string | undefined>();
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
+    onSuccess: (_result, { id, action }) => {
+      if (action === 'delete' && id === selected) setSelected(undefined);
+      void queries.invalidateQueries({ queryKey: ['cdc-tables'] });
+    },
+  });
+  return (
+    <>
+      <NewCdcTable />
+      <DataTable
+        caption="CDC tables"
+        rows={tables.data?.items}
+        rowKey={(table) => table.id}
+        rowProps={(table) => ({ 'aria-selected': table.id === selected })}
+        pending={tables.isPending}
+        error={tables.error ?? act.error}
+        empty="No CDC tables yet."
+        columns={[
+          { header: 'Name', cell: (table) => table.name },
+          {
+            header: 'Status',
+            cell: (table) => (
+              <>
+                <span className={`status ${table.status}`}>{table.status}</span>
+                {table.last_error ? <div className="muted">{table.last_error}</div> : null}
+              </>
+            ),
+          },
+          { header: 'Lag', cell: (table) => (table.lag_seconds === null ? '—' : `${table.lag_seconds.toFixed(1)} s`) },
+          { header: 'Changes applied', cell: (table) => table.changes_applied.toLocaleString() },
+        ]}
+        actions={(table) => (
+          <div className="row">
+            <Button className="secondary" aria-label={`Show the live log of ${table.name}`} onPress={() => setSelected(table.id)}>
+              Live log
+            </Button>
+            <CdcActions table={table} onAct={(action) => act.mutate({ id: table.id, action })} isPending={act.isPending && act.variables.id === table.id} />
+          </div>
+        )}
+      />
+      {selected ? <LiveLog key={selected} id={selected} /> : null}
+    </>
+  );
+}
