@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { TypeBoxValidatorCompiler, registerAjvFormats } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAreas, type Areas } from './areas/index.js';
-import { createAuthentication } from './platform/authn.js';
+import { createAuthentication, requireCapabilityDeclarations } from './platform/authn.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health.js';
 import { createLicenseGate } from './platform/license-gate.js';
@@ -79,6 +79,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   registerHealth(app, { framework_db: (ms) => framework.ping(ms), redis: (ms) => shared.ping(ms) }, version);
   await app.register(
     async (api) => {
+      requireCapabilityDeclarations(api);
       await areas.routes(api);
     },
     { prefix: '/api/v1' },

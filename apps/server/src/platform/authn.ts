@@ -5,7 +5,8 @@
  * the query parameter `token` only on routes marked `sseQueryToken`, and there only an access token.
  * A `read`-scoped personal token is refused on every unsafe method here, in one place.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireDeclaredCapability, type RouteCapability } from './authz.js';
 import { forbidden, unauthenticated } from './errors/index.js';
 
 export const API_TOKEN_PREFIX = 'svc_';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Server-Sent Events route: the access token may come as query parameter `token`. */
     sseQueryToken?: boolean;
+    /** What the caller needs (platform/authz.ts RouteCapability); every non-public API route declares one. */
+    capability?: RouteCapability;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -97,4 +100,20 @@ export function createAuthentication(authenticator: Authenticator) {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthenticated();
   return request.principal;
+}
+
+/**
+ * Every route registered in `scope` (the API) declares its capability unless it is public: a route
+ * without one does not start. Instance capabilities are enforced here, before the handler; the
+ * others need the resource the service loads and are checked there.
+ */
+export function requireCapabilityDeclarations(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    if (!route.config?.public && !route.config?.capability) {
+      throw new Error(`${String(route.method)} ${route.url} declares no capability: set config.capability (or config.public)`);
+    }
+  });
+  scope.addHook('preHandler', async (request) => {
+    if (request.principal) requireDeclaredCapability(request.principal, request.routeInfo.config.capability);
+  });
 }

@@ -46,6 +46,32 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/** Instance-level capabilities: only administrators hold them, never through a project-scoped token. */
+export const INSTANCE_CAPABILITIES = [
+  'user:read',
+  'user:write',
+  'project:create',
+  'project:delete',
+  'role:write',
+  'license:write',
+  'audit:read',
+  'oidc:read',
+  'oidc:write',
+  'ldap:read',
+  'ldap:write',
+] as const;
+export type InstanceCapability = (typeof INSTANCE_CAPABILITIES)[number];
+
+/**
+ * What a route declares it needs, next to its schema (`config: { capability }`); /openapi.json shows it
+ * as `x-capability`. Every non-public route under /api/v1 declares one (checked when it is registered):
+ * - a project capability: the service checks it on the project of the resource it loads (only known then);
+ * - an instance capability: administrators only, checked by the platform before the handler (and again by the service);
+ * - `self`: the caller's own account, sessions and tokens (an administrator may act on others'); the service narrows;
+ * - `authenticated`: anything a signed-in user may read about the instance (roles, connector kinds, license state).
+ */
+export type RouteCapability = Capability | InstanceCapability | 'self' | 'authenticated';
+
 const READ_CAPABILITIES = CAPABILITIES.filter((c) => c.endsWith(':read'));
 
 /** The built-in project roles; instance administrators are a flag on the user, not a role. */
@@ -106,6 +132,20 @@ export function requireAdmin(principal: Principal, capability: string): void {
   if (!hasInstanceRights(principal)) throw permissionDenied('admin_required', capability, null, null);
 }
 
+const INSTANCE_CAPABILITY_SET: ReadonlySet<string> = new Set(INSTANCE_CAPABILITIES);
+
+export function isInstanceCapability(capability: RouteCapability | undefined): capability is InstanceCapability {
+  return capability !== undefined && INSTANCE_CAPABILITY_SET.has(capability);
+}
+
+/**
+ * The platform's half of a route's declared instance capability, before the handler. A token scoped to
+ * projects is left to the service, which answers 404 for what lies outside the token and 403 otherwise.
+ */
+export function requireDeclaredCapability(principal: Principal, capability: RouteCapability | undefined): void {
+  if (isInstanceCapability(capability) && principal.projectIds === null) requireAdmin(principal, capability);
+}
+
 /** Whether a principal may see a project at all (token scope and membership), for filtering lists. */
 export function tokenAllowsProject(principal: Principal, projectId: string): boolean {
   return !principal.projectIds || principal.projectIds.includes(projectId);
@@ -147,33 +187,47 @@ export async function projectsWith(access: ProjectAccess, principal: Principal, 
  * - `scope`: the projects a list may read from, to filter in SQL (with `projectId`, that project, or 403/404);
  * - `permitted`: the rows that pass exactly the check `find` makes.
  * Kinds placed in environments (`inEnvironments`) keep every project with a membership in `scope`
- * and leave the environment to `permitted`, row by row.
+ * and leave the environment to `permitted`, row by row; `readers` makes the list and the detail of
+ * a kind from these.
  */
-export function resourceGuard<Row extends ProjectResource>(
+export function resourceGuard<Row extends ProjectResource, Cap extends Capability = Capability>(
   access: ProjectAccess,
   label: string,
   load: (id: string) => Promise<Row | undefined>,
-  options: { inEnvironments?: boolean } = {},
+  options: { inEnvironments?: boolean; /** The capabilities of this kind: no other may be checked on it. */ capabilities?: readonly Cap[] } = {},
 ) {
-  const check = (principal: Principal, capability: Capability, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
-  return {
-    async find(principal: Principal, id: string, capability: Capability): Promise<Row> {
+  const check = (principal: Principal, capability: Cap, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
+  const guard = {
+    async find(principal: Principal, id: string, capability: Cap): Promise<Row> {
       const row = await load(id);
       if (!row) throw notFound(label);
       await check(principal, capability, row);
       return row;
     },
-    async scope(principal: Principal, capability: Capability, projectId?: string): Promise<string[] | null> {
+    async scope(principal: Principal, capability: Cap, projectId?: string): Promise<string[] | null> {
       if (projectId) {
         await access.authorize(principal, capability, projectId);
         return [projectId];
       }
       return options.inEnvironments ? access.visibleProjects(principal) : projectsWith(access, principal, capability);
     },
-    async permitted(principal: Principal, capability: Capability, rows: Row[]): Promise<Row[]> {
+    async permitted(principal: Principal, capability: Cap, rows: Row[]): Promise<Row[]> {
       const allowed: Row[] = [];
       for (const row of rows) if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null)) allowed.push(row);
       return allowed;
     },
+    /** The list (optionally of one project) and the detail of this kind with `capability`, each row as `present` shows it. */
+    readers<Shown>(capability: Cap, listRows: (projectIds: string[] | null) => Promise<Row[]>, present: (row: Row) => Shown) {
+      return {
+        async list(principal: Principal, projectId?: string): Promise<Shown[]> {
+          const rows = await listRows(await guard.scope(principal, capability, projectId));
+          return (options.inEnvironments ? await guard.permitted(principal, capability, rows) : rows).map(present);
+        },
+        async get(principal: Principal, id: string): Promise<Shown> {
+          return present(await guard.find(principal, id, capability));
+        },
+      };
+    },
   };
+  return guard;
 }

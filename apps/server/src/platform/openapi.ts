@@ -50,11 +50,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
-  // Public routes say so in the document too: no security requirement.
+  // Public routes say so in the document too: no security requirement. The others name the capability they need.
   app.addHook('onRoute', (route) => {
-    if (route.config?.public && route.schema && !route.schema.hide) {
-      (route.schema as { security?: unknown[] }).security = [];
-    }
+    if (!route.schema || route.schema.hide) return;
+    if (route.config?.public) (route.schema as { security?: unknown[] }).security = [];
+    if (route.config?.capability) (route.schema as { 'x-capability'?: string })['x-capability'] = route.config.capability;
   });
 
   app.get('/openapi.json', {

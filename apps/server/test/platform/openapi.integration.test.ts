@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPABILITIES, INSTANCE_CAPABILITIES } from '../../src/platform/authz.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 interface Operation {
@@ -7,6 +8,7 @@ interface Operation {
   tags?: string[];
   responses?: Record<string, unknown>;
   security?: unknown[];
+  'x-capability'?: string;
 }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -63,6 +65,21 @@ describe('OpenAPI document and /docs', () => {
     expect(open.sort()).toEqual(
       ['GET /health', 'GET /metrics', 'GET /openapi.json', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh', 'GET /api/v1/sso/discovery', 'GET /api/v1/sso/{id}/start', 'GET /api/v1/sso/callback'].sort(),
     );
+  });
+
+  it('names the capability of every non-public API route, one of the catalogue', async () => {
+    const document = await fetchDocument();
+    const known = new Set<string>([...CAPABILITIES, ...INSTANCE_CAPABILITIES, 'self', 'authenticated']);
+    const undeclared: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!path.startsWith('/api/v1/')) continue;
+      for (const [method, operation] of Object.entries(item)) {
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        if (isPublic) expect(operation['x-capability'], `${method} ${path} is public`).toBeUndefined();
+        else if (!known.has(operation['x-capability'] ?? '')) undeclared.push(`${method.toUpperCase()} ${path}: ${operation['x-capability']}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
   });
 
   it('serves the interactive documentation at /docs', async () => {

@@ -1,43 +1,13 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { principalOf } from '../../platform/authn.js';
+import { serviceRoutes } from '../../platform/routes.js';
+import { Page } from '../../platform/schemas.js';
+import { AuditEvent, AuditQuery } from './schemas.js';
 import type { AuditService } from './service.js';
 
-const AuditEvent = Type.Object({
-  id: Type.String(),
-  occurred_at: Type.String({ format: 'date-time' }),
-  kind: Type.String(),
-  actor_user_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-  actor_token_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-  client_address: Type.Union([Type.String(), Type.Null()]),
-  user_agent: Type.Union([Type.String(), Type.Null()]),
-  request_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-  target_type: Type.Union([Type.String(), Type.Null()]),
-  target_id: Type.Union([Type.String(), Type.Null()]),
-  details: Type.Record(Type.String(), Type.Unknown()),
+export const auditRoutes = serviceRoutes<AuditService>(['audit'], (route, service) => {
+  route.get(
+    '/audit-log',
+    'audit:read',
+    { operationId: 'listAuditLog', summary: 'Audit events, newest first (administrators); filter by kind, actor_id, since, until; page with cursor', querystring: AuditQuery, response: { 200: Page(AuditEvent) } },
+    (request, principal) => service.list(principal, request.query),
+  );
 });
-
-const AuditQuery = Type.Object(
-  {
-    kind: Type.Optional(Type.String({ maxLength: 100 })),
-    actor_id: Type.Optional(Type.String({ format: 'uuid' })),
-    since: Type.Optional(Type.String({ format: 'date-time' })),
-    until: Type.Optional(Type.String({ format: 'date-time' })),
-    cursor: Type.Optional(Type.String({ maxLength: 100 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  },
-  { additionalProperties: false },
-);
-
-export const auditRoutes: FastifyPluginAsyncTypebox<{ service: AuditService }> = async (app, { service }) => {
-  app.get('/audit-log', {
-    schema: {
-      operationId: 'listAuditLog',
-      tags: ['audit'],
-      summary: 'Audit events, newest first (administrators); filter by kind, actor_id, since, until; page with cursor',
-      querystring: AuditQuery,
-      response: { 200: Type.Object({ items: Type.Array(AuditEvent), next_cursor: Type.Union([Type.String(), Type.Null()]) }) },
-    },
-    handler: async (request) => service.list(principalOf(request), request.query),
-  });
-};

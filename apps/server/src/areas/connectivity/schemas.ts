@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
+import { Uuid } from '../../platform/schemas.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const Config = Type.Record(Type.String(), Type.Unknown(), { description: 'Fields of the kind\'s spec (GET /data-connectors/kinds)' });
 
 export const DataConnector = Type.Object({
@@ -63,6 +63,3 @@ export const DiscoverResult = Type.Object({
     }),
   ),
 });
-
-export const IdParams = Type.Object({ id: Uuid });
-export const ListQuery = Type.Object({ project_id: Type.Optional(Uuid) }, { additionalProperties: false });

@@ -12,19 +12,19 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Principal } from '../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../platform/authz.js';
-import type { Db } from '../../platform/db/index.js';
-import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
+import { onUniqueViolation, type Db } from '../../platform/db/index.js';
+import { notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { CatalogService } from '../governance/catalog/service.js';
 import type { ConnectorRow, ConnectorsRepository } from './repository.js';
 import { DEFAULT_SCHEMA, type Warehouse } from './warehouse.js';
+import { CONNECTOR, connectorNameTaken, discoveryFailed } from './errors.js';
 
 const TEST_TIMEOUT_MS = 15_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   return (errors ?? []).map((e) => {
@@ -159,8 +159,7 @@ export function createConnectorsService(deps: {
   });
 
   // One check for a connector and the list of connectors (connectors may be placed in an environment).
-  const guard = resourceGuard(deps, 'Data connector', (id) => repository.find(db, id), { inEnvironments: true });
-  const visible = (principal: Principal, id: string, capability: 'connector:read' | 'connector:write') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, CONNECTOR, (id) => repository.find(db, id), { inEnvironments: true, capabilities: ['connector:read', 'connector:write'] });
 
   const checkEnvironment = async (projectId: string, environmentId: string | null | undefined) => {
     if (environmentId && !(await deps.environmentBelongs(projectId, environmentId))) {
@@ -202,14 +201,14 @@ export function createConnectorsService(deps: {
 
     /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
     async describe(principal: Principal, id: string) {
-      const row = await visible(principal, id, 'connector:read');
+      const row = await guard.find(principal, id, 'connector:read');
       const definition = definitionOfRow(row);
       return { id: row.id, project_id: row.project_id, name: row.name, kind: row.kind, capabilities: definition.capabilities, sql: row.kind === 'postgres' || row.kind === 'warehouse' };
     },
 
     /** The project of a connector the principal may read. */
     async projectOf(principal: Principal, id: string): Promise<string> {
-      return (await visible(principal, id, 'connector:read')).project_id;
+      return (await guard.find(principal, id, 'connector:read')).project_id;
     },
 
     /** The latest version of each kind; `spec` as plain JSON Schema (the TypeBox declaration's own keys only). */
@@ -217,10 +216,7 @@ export function createConnectorsService(deps: {
       return registry.latest().map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: { ...c.spec }, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
     },
 
-    async list(principal: Principal, projectId?: string) {
-      const rows = await repository.list(db, await guard.scope(principal, 'connector:read', projectId));
-      return (await guard.permitted(principal, 'connector:read', rows)).map(present);
-    },
+    ...guard.readers('connector:read', (projectIds) => repository.list(db, projectIds), present),
 
     async create(principal: Principal, input: ConnectorInput, context: RequestContext) {
       await authorize(principal, 'connector:write', input.project_id, input.environment_id ?? null);
@@ -230,33 +226,24 @@ export function createConnectorsService(deps: {
       await checkEnvironment(input.project_id, input.environment_id);
       const definition = definitionOf(input.kind);
       const { plain, sealed } = seal(definition, input.config, input.project_id);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insert(trx, {
-            project_id: input.project_id,
-            environment_id: input.environment_id ?? null,
-            name: input.name,
-            kind: input.kind,
-            version: definition.version,
-            config: plain,
-            secrets: sealed,
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
-          return present(row);
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insert(trx, {
+          project_id: input.project_id,
+          environment_id: input.environment_id ?? null,
+          name: input.name,
+          kind: input.kind,
+          version: definition.version,
+          config: plain,
+          secrets: sealed,
+          created_by: principal.userId,
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`The project already has a data connector named "${input.name}"`);
-        throw error;
-      }
-    },
-
-    async get(principal: Principal, id: string) {
-      return present(await visible(principal, id, 'connector:read'));
+        await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
+        return present(row);
+      }), () => connectorNameTaken(input.name));
     },
 
     async update(principal: Principal, id: string, input: { name?: string; environment_id?: string | null; config?: Record<string, unknown> }, context: RequestContext) {
-      const row = await visible(principal, id, 'connector:write');
+      const row = await guard.find(principal, id, 'connector:write');
       if (input.environment_id !== undefined) {
         await authorize(principal, 'connector:write', row.project_id, input.environment_id);
         await checkEnvironment(row.project_id, input.environment_id);
@@ -272,25 +259,20 @@ export function createConnectorsService(deps: {
         changes.config = plain;
         changes.secrets = sealed;
       }
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, changes);
-          if (!updated) throw notFound('Data connector');
-          await audit.record(
-            context,
-            { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
-            trx,
-          );
-          return present(updated);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`The project already has a data connector named "${input.name}"`);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const updated = await repository.update(trx, id, changes);
+        if (!updated) throw notFound(CONNECTOR);
+        await audit.record(
+          context,
+          { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
+          trx,
+        );
+        return present(updated);
+      }), () => connectorNameTaken(input.name ?? row.name));
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'connector:write');
+      await guard.find(principal, id, 'connector:write');
       await db.transaction().execute(async (trx) => {
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'data_connector_deleted', target: { type: 'data_connector', id } }, trx);
@@ -299,7 +281,7 @@ export function createConnectorsService(deps: {
 
     /** Connects with the stored configuration; a failure is an answer naming its cause, not an error. */
     async test(principal: Principal, id: string) {
-      const row = await visible(principal, id, 'connector:read');
+      const row = await guard.find(principal, id, 'connector:read');
       const started = Date.now();
       let handle: Awaited<ReturnType<typeof open>>;
       try {
@@ -322,7 +304,7 @@ export function createConnectorsService(deps: {
 
     /** Discovers the datasets of the source and records them in the catalog. */
     async discover(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'connector:write');
+      const row = await guard.find(principal, id, 'connector:write');
       let handle: Awaited<ReturnType<typeof open>> | undefined;
       let datasets: DatasetSchema[];
       try {
@@ -332,10 +314,7 @@ export function createConnectorsService(deps: {
       } catch (error) {
         // The source refused or failed: a problem of the configuration or the source, named for the user.
         const code = error instanceof ConnectorError ? error.code : 'failed';
-        throw new AppError('connector_failed', 422, `Discovery failed (${code}): ${(error as Error).message}`, {
-          code,
-          errors: [{ path: 'config', message: (error as Error).message }],
-        });
+        throw discoveryFailed(code, (error as Error).message);
       } finally {
         await handle?.close();
       }

@@ -1,5 +1,5 @@
 /** ETL: pipelines (sources -> transforms -> destination, in a DAG of dependencies) and their schedules. */
-import type { ConnectorHandle } from '@svc/engine';
+import type { ConnectorHandle, Log } from '@svc/engine';
 import client, { type Counter } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
@@ -34,7 +34,7 @@ export function createEtlArea(
     rowsMoved: Counter<'direction'>;
     connectors: {
       describe(principal: Principal, id: string): Promise<ConnectorFacts>;
-      openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
+      openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
   },
 ) {

@@ -1,5 +1,5 @@
 /** Ingestion: CDC tables (streams, inboxes, e-mail feeds and file ingestions come later). */
-import type { ConnectorHandle } from '@svc/engine';
+import type { ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
@@ -23,7 +23,7 @@ export function createIngestionArea(
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     connectors: {
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
-      openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
+      openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
   },
 ) {

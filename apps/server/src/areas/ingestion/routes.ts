@@ -6,17 +6,16 @@
  * tail, so that it ends with its credential.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { notFound } from '../../platform/errors/index.js';
+import { IdParams } from '../../platform/schemas.js';
+import { StreamRunsQuery } from './schemas.js';
 
-const Params = Type.Object({ id: Type.String({ format: 'uuid' }) });
-const Query = Type.Object({ token: Type.Optional(Type.String({ description: 'Access token (SSE clients cannot send headers)' })) });
 const EventStream = { 200: { description: 'text/event-stream', type: 'string' } } as const;
 
 export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/streams/:id/runs/stream', {
-    config: { sseQueryToken: true },
-    schema: { operationId: 'streamStreamRuns', tags: ['ingestion'], summary: 'Live run status of a stream (SSE)', params: Params, querystring: Query, response: EventStream },
+    config: { sseQueryToken: true, capability: 'stream:read' },
+    schema: { operationId: 'streamStreamRuns', tags: ['ingestion'], summary: 'Live run status of a stream (SSE)', params: IdParams, querystring: StreamRunsQuery, response: EventStream },
     handler: async () => {
       throw notFound('Stream');
     },

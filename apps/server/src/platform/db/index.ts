@@ -24,6 +24,22 @@ export async function savepoint<T>(trx: Db, work: (trx: Db) => Promise<T>): Prom
   }
 }
 
+/** Whether a database error is a unique violation (SQLSTATE 23505), of one named constraint when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const { code, constraint: violated } = error as { code?: string; constraint?: string };
+  return code === '23505' && (constraint === undefined || violated === constraint);
+}
+
+/** What `work` gives, with a unique violation (of `constraint`, when given) answered by `answer()` instead: the name taken, the one already there. */
+export async function onUniqueViolation<T>(work: Promise<T>, answer: () => Error, constraint?: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw answer();
+    throw error;
+  }
+}
+
 export interface FrameworkDb {
   db: Db;
   pool: pg.Pool;

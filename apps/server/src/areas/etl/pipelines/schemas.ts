@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { CANONICAL_TYPES, TRANSFORM_TYPES } from '@svc/engine';
-
-const Uuid = Type.String({ format: 'uuid' });
+import { Uuid } from '../../../platform/schemas.js';
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 export const SourceStream = Type.Object(
@@ -102,3 +101,5 @@ export const StreamState = Type.Object({
     }),
   ),
 });
+
+export const StateQuery = Type.Object({ stream: Type.Optional(Type.String({ minLength: 1 })) }, { additionalProperties: false });

@@ -4,16 +4,17 @@
  * `pipeline`) that carries a snapshot of the definition, so editing a pipeline never changes a run
  * in flight; the worker runs it through the engine.
  */
-import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type TransformStep, type Value } from '@svc/engine';
+import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type Log, type TransformStep, type Value } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
-import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import { findCycle } from './dag.js';
 import type { PipelineDestinationSpec, PipelineRow, PipelinesRepository, SourceStream } from './repository.js';
+import { PIPELINE, pipelineBusy, pipelineHasDependents, pipelineNameTaken, pipelineRunning, previewFailed } from '../errors.js';
 
 const PREVIEW_TIMEOUT_MS = 60_000;
 /** Bytes of rows a preview answers with at most (as JSON); further rows are left out and `truncated` says so. */
@@ -32,7 +33,6 @@ function cappedRows(columns: Array<{ name: string }>, rows: Value[][]): { rows: 
   return { rows: kept, truncated: false };
 }
 
-type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
 export interface ConnectorFacts {
   project_id: string;
@@ -95,7 +95,6 @@ export const runParamsOf = (row: PipelineRow, rootPipelineId: string = row.id): 
 /** A value as JSON can carry it: binary as \x hex (PostgreSQL's text form), everything else as is. */
 const jsonValue = (value: Value): unknown => (Buffer.isBuffer(value) ? `\\x${value.toString('hex')}` : value);
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 
@@ -114,8 +113,7 @@ export function createPipelinesService(deps: {
   const { db, repository, authorize, audit, executions } = deps;
 
   // One check for a pipeline and the list of pipelines.
-  const guard = resourceGuard(deps, 'Pipeline', (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'pipeline:read' | 'pipeline:write' | 'pipeline:run') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, PIPELINE, (id) => repository.find(db, id), { capabilities: ['pipeline:read', 'pipeline:write', 'pipeline:run'] });
 
   /** Every problem of a definition, each naming its field; the dependency cycle check comes later, under the graph lock. */
   const problemsOf = async (principal: Principal, projectId: string, input: Omit<PipelineInput, 'project_id'>, selfId?: string): Promise<FieldError[]> => {
@@ -163,47 +161,34 @@ export function createPipelinesService(deps: {
     if (cycle) throw validationFailed([{ path: 'depends_on', message: `would form a cycle: ${cycle.join(' -> ')}` }]);
   };
 
-  const nameTaken = (name: string) => conflict(`A pipeline named "${name}" already exists in this project`);
 
   return {
     async create(principal: Principal, input: PipelineInput, context: RequestContext) {
       await authorize(principal, 'pipeline:write', input.project_id);
       const problems = await problemsOf(principal, input.project_id, input);
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          await repository.lockGraph(trx, input.project_id);
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            description: input.description ?? '',
-            sources: input.sources,
-            transforms: input.transforms ?? [],
-            destination: input.destination,
-            depends_on: input.depends_on ?? [],
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'pipeline_created', target: { type: 'pipeline', id: created.id }, details: { name: created.name } }, trx);
-          return created;
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        await repository.lockGraph(trx, input.project_id);
+        const created = await repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          description: input.description ?? '',
+          sources: input.sources,
+          transforms: input.transforms ?? [],
+          destination: input.destination,
+          depends_on: input.depends_on ?? [],
+          created_by: principal.userId,
         });
-        return presentPipeline(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken(input.name);
-        throw error;
-      }
+        await audit.record(context, { kind: 'pipeline_created', target: { type: 'pipeline', id: created.id }, details: { name: created.name } }, trx);
+        return created;
+      }), () => pipelineNameTaken(input.name));
+      return presentPipeline(row);
     },
 
-    async list(principal: Principal, projectId?: string) {
-      const rows = await repository.list(db, await guard.scope(principal, 'pipeline:read', projectId));
-      return rows.map(presentPipeline);
-    },
-
-    async get(principal: Principal, id: string) {
-      return presentPipeline(await visible(principal, id, 'pipeline:read'));
-    },
+    ...guard.readers('pipeline:read', (projectIds) => repository.list(db, projectIds), presentPipeline),
 
     async update(principal: Principal, id: string, patch: PipelinePatchInput, context: RequestContext) {
-      const current = await visible(principal, id, 'pipeline:write');
+      const current = await guard.find(principal, id, 'pipeline:write');
       const merged = {
         name: patch.name ?? current.name,
         description: patch.description ?? current.description,
@@ -214,50 +199,45 @@ export function createPipelinesService(deps: {
       };
       const problems = await problemsOf(principal, current.project_id, merged, id);
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          await repository.lockGraph(trx, current.project_id);
-          if (patch.depends_on) await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
-          const updated = await repository.update(trx, id, patch);
-          if (!updated) throw notFound('Pipeline');
-          await audit.record(context, { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } }, trx);
-          return updated;
-        });
-        return presentPipeline(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken(merged.name);
-        throw error;
-      }
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        await repository.lockGraph(trx, current.project_id);
+        if (patch.depends_on) await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
+        const updated = await repository.update(trx, id, patch);
+        if (!updated) throw notFound(PIPELINE);
+        await audit.record(context, { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } }, trx);
+        return updated;
+      }), () => pipelineNameTaken(merged.name));
+      return presentPipeline(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'pipeline:write');
+      const row = await guard.find(principal, id, 'pipeline:write');
       await db.transaction().execute(async (trx) => {
         await repository.lockGraph(trx, row.project_id);
         const dependents = await repository.dependents(trx, id);
-        if (dependents.length) throw conflict(`Pipelines depend on this one: ${dependents.map((d) => d.name).join(', ')}; remove the dependency first`);
-        if (await executions.activeRunOfPipeline(trx, id)) throw conflict('The pipeline has a queued or running execution; cancel it first');
+        if (dependents.length) throw pipelineHasDependents(dependents.map((d) => d.name));
+        if (await executions.activeRunOfPipeline(trx, id)) throw pipelineRunning();
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'pipeline_deleted', target: { type: 'pipeline', id }, details: { name: row.name } }, trx);
       });
     },
 
     async run(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'pipeline:run');
+      const row = await guard.find(principal, id, 'pipeline:run');
       try {
         const execution = await db.transaction().execute((trx) =>
           executions.startRun(trx, { projectId: row.project_id, kind: 'pipeline', params: { ...runParamsOf(row) }, createdBy: principal.userId, pipelineId: row.id, trigger: 'manual' }, context),
         );
         return executions.present(execution);
       } catch (error) {
-        if (error instanceof PipelineBusy) throw conflict('The pipeline already has a queued or running execution');
+        if (error instanceof PipelineBusy) throw pipelineBusy();
         throw error;
       }
     },
 
     /** The steps over the first rows of each stream, from the start (incremental state ignored); writes nothing. */
     async preview(principal: Principal, id: string, options: { limit?: number; transforms?: Array<Record<string, unknown>> }) {
-      const row = await visible(principal, id, 'pipeline:run');
+      const row = await guard.find(principal, id, 'pipeline:run');
       const steps = (options.transforms ?? row.transforms) as unknown as TransformStep[];
       if (options.transforms) {
         const problems = validateSteps(options.transforms).map((p) => ({ path: `transforms.${p.path}`, message: p.message }));
@@ -288,7 +268,7 @@ export function createPipelinesService(deps: {
         if (error instanceof TransformError) throw validationFailed([{ path: `transforms.${error.path}`, message: error.message }]);
         if (error instanceof ConnectorError || controller.signal.aborted) {
           const code = error instanceof ConnectorError ? error.code : 'timeout';
-          throw new AppError('connector_failed', 422, `Preview failed (${code}): ${(error as Error).message}`, { code, errors: [{ path: 'sources', message: (error as Error).message }] });
+          throw previewFailed(code, (error as Error).message);
         }
         throw error;
       } finally {
@@ -298,7 +278,7 @@ export function createPipelinesService(deps: {
     },
 
     async state(principal: Principal, id: string) {
-      const row = await visible(principal, id, 'pipeline:read');
+      const row = await guard.find(principal, id, 'pipeline:read');
       const saved = await repository.state(db, id);
       return {
         streams: row.sources.map((source) => {
@@ -312,7 +292,7 @@ export function createPipelinesService(deps: {
     },
 
     async resetState(principal: Principal, id: string, stream: string | undefined, context: RequestContext) {
-      const row = await visible(principal, id, 'pipeline:write');
+      const row = await guard.find(principal, id, 'pipeline:write');
       if (stream && !row.sources.some((s) => streamName(s) === stream)) throw validationFailed([{ path: 'stream', message: `is not a stream of this pipeline` }]);
       await db.transaction().execute(async (trx) => {
         await repository.resetState(trx, id, stream);

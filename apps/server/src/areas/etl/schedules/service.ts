@@ -5,14 +5,15 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
-import { conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import type { AuditService } from '../../audit/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
 import type { ScheduleRow, SchedulesRepository } from './repository.js';
 import { cronProblem, firstDue, timezoneProblem, type Timing } from './timing.js';
+import { SCHEDULE, scheduleExists } from '../errors.js';
 
 export interface ScheduleInput {
   pipeline_id: string;
@@ -69,13 +70,12 @@ export function createSchedulesService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a schedule, the list of schedules and the dashboard.
-  const guard = resourceGuard(deps, 'Schedule', (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'schedule:read' | 'schedule:write') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, SCHEDULE, (id) => repository.find(db, id), { capabilities: ['schedule:read', 'schedule:write'] });
 
   const change = async (principal: Principal, id: string, changes: Parameters<SchedulesRepository['update']>[2], context: RequestContext, kind: string) => {
     const row = await db.transaction().execute(async (trx) => {
       const updated = await repository.update(trx, id, changes);
-      if (!updated) throw notFound('Schedule');
+      if (!updated) throw notFound(SCHEDULE);
       await audit.record(context, { kind, target: { type: 'schedule', id }, details: { fields: Object.keys(changes) } }, trx);
       return updated;
     });
@@ -93,37 +93,26 @@ export function createSchedulesService(deps: {
       const timing: Timing = { cron: input.cron ?? null, timezone: input.timezone ?? 'UTC', interval_seconds: input.interval_seconds ?? null };
       const problems = timingProblems(timing);
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: pipeline.project_id,
-            pipeline_id: pipeline.id,
-            ...timing,
-            missed_policy: input.missed_policy ?? 'skip',
-            paused: input.paused ?? false,
-            next_due_at: firstDue(timing, new Date()),
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'schedule_created', target: { type: 'schedule', id: created.id }, details: { pipeline_id: pipeline.id } }, trx);
-          return created;
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        const created = await repository.insert(trx, {
+          project_id: pipeline.project_id,
+          pipeline_id: pipeline.id,
+          ...timing,
+          missed_policy: input.missed_policy ?? 'skip',
+          paused: input.paused ?? false,
+          next_due_at: firstDue(timing, new Date()),
+          created_by: principal.userId,
         });
-        return presentSchedule(row);
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict('The pipeline already has a schedule; change that one');
-        throw error;
-      }
+        await audit.record(context, { kind: 'schedule_created', target: { type: 'schedule', id: created.id }, details: { pipeline_id: pipeline.id } }, trx);
+        return created;
+      }), () => scheduleExists());
+      return presentSchedule(row);
     },
 
-    async list(principal: Principal, projectId?: string) {
-      return (await repository.list(db, await guard.scope(principal, 'schedule:read', projectId))).map(presentSchedule);
-    },
-
-    async get(principal: Principal, id: string) {
-      return presentSchedule(await visible(principal, id, 'schedule:read'));
-    },
+    ...guard.readers('schedule:read', (projectIds) => repository.list(db, projectIds), presentSchedule),
 
     async update(principal: Principal, id: string, patch: SchedulePatch, context: RequestContext) {
-      const current = await visible(principal, id, 'schedule:write');
+      const current = await guard.find(principal, id, 'schedule:write');
       await authorize(principal, 'pipeline:run', current.project_id);
       // Switching between cron and interval: the one given replaces the other.
       const timing: Timing = {
@@ -150,7 +139,7 @@ export function createSchedulesService(deps: {
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'schedule:write');
+      await guard.find(principal, id, 'schedule:write');
       await db.transaction().execute(async (trx) => {
         await repository.remove(trx, id);
         await audit.record(context, { kind: 'schedule_deleted', target: { type: 'schedule', id } }, trx);
@@ -158,13 +147,13 @@ export function createSchedulesService(deps: {
     },
 
     async pause(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'schedule:write');
+      await guard.find(principal, id, 'schedule:write');
       return change(principal, id, { paused: true }, context, 'schedule_paused');
     },
 
     /** Resumes from now: due times that passed while paused are neither run nor counted as missed. */
     async resume(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'schedule:write');
+      const row = await guard.find(principal, id, 'schedule:write');
       await authorize(principal, 'pipeline:run', row.project_id);
       return change(principal, id, { paused: false, next_due_at: firstDue(row, new Date()) }, context, 'schedule_resumed');
     },

@@ -4,6 +4,7 @@ import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize, type VisibleProjects } from '../../../platform/authz.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { CatalogRepository, ColumnRow, DatasetRow } from './repository.js';
+import { DATASET } from '../errors.js';
 
 const presentDataset = (d: DatasetRow) => ({
   id: d.id,
@@ -22,7 +23,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 export function createCatalogService(deps: { db: Db; repository: CatalogRepository; authorize: Authorize; visibleProjects: VisibleProjects }) {
   const { db, repository } = deps;
   // One check for a dataset and the list of datasets.
-  const guard = resourceGuard(deps, 'Dataset', (id) => repository.findDataset(db, id));
+  const guard = resourceGuard(deps, DATASET, (id) => repository.findDataset(db, id), { capabilities: ['catalog:read', 'catalog:write'] });
   return {
     /** Replaces what the catalog knows of a connector with a fresh discovery, in one transaction. */
     async recordDiscovery(trx: Db, connector: { id: string; project_id: string }, datasets: DatasetSchema[]) {

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-
-const Uuid = Type.String({ format: 'uuid' });
+import { Uuid } from '../../../platform/schemas.js';
 
 export const CreateApiTokenBody = Type.Object(
   {
@@ -28,4 +27,3 @@ export const CreatedApiToken = Type.Intersect([ApiToken, Type.Object({ token: Ty
 
 export const ApiTokenList = Type.Object({ items: Type.Array(ApiToken) });
 export const ApiTokenListQuery = Type.Object({ user_id: Type.Optional(Uuid) }, { additionalProperties: false });
-export const IdParams = Type.Object({ id: Uuid });

@@ -12,6 +12,7 @@ import type { AuditService } from '../../audit/service.js';
 import type { Revocations } from '../revocation.js';
 import { hashSecret, randomSecret } from '../secrets.js';
 import type { ApiTokenRow, ApiTokensRepository } from './repository.js';
+import { API_TOKEN } from '../errors.js';
 
 const LOOKUP_TTL_MS = 30_000;
 const TOUCH_INTERVAL_MS = 60_000;
@@ -58,7 +59,7 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
 
   const ownedOrAdmin = async (principal: Principal, id: string): Promise<ApiTokenRow> => {
     const row = await repository.findById(db, id);
-    if (!row || row.revoked_at || (row.user_id !== principal.userId && !hasInstanceRights(principal))) throw notFound('API token');
+    if (!row || row.revoked_at || (row.user_id !== principal.userId && !hasInstanceRights(principal))) throw notFound(API_TOKEN);
     return row;
   };
 
@@ -122,7 +123,7 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
       await ownedOrAdmin(principal, id);
       await db.transaction().execute(async (trx) => {
         const revoked = await repository.revoke(trx, id);
-        if (!revoked) throw notFound('API token');
+        if (!revoked) throw notFound(API_TOKEN);
         await revocations.revoke(trx, [{ kind: 'api_token', id, expiresAt: revoked.expires_at ?? FAR_FUTURE }]);
         await audit.record(context, { kind: 'api_token_revoked', target: { type: 'api_token', id } }, trx);
       });

@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ service: AuthService; secur
   });
 
   app.post('/auth/logout', {
-    config: { licenseExempt: true },
+    config: { licenseExempt: true, capability: 'self' },
     schema: { operationId: 'logout', tags, summary: 'Sign out: revokes the session family and this access token, clears the cookie', response: { 204: { type: 'null' } } },
     handler: async (request, reply) => {
       const principal = principalOf(request);

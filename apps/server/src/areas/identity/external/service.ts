@@ -15,8 +15,8 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import * as oidc from 'openid-client';
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
-import { conflict, notFound, unauthenticated, validationFailed } from '../../../platform/errors/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, unauthenticated, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
@@ -24,6 +24,7 @@ import type { SessionsService } from '../sessions/service.js';
 import type { UserRow, UsersRepository } from '../users/repository.js';
 import { ldapAuthenticate, ldapCheck, type LdapConfig } from '../ldap/directory.js';
 import type { ExternalIdentityRepository, ProviderKind, ProviderRow } from './repository.js';
+import { SSO_PROVIDER, providerNameTaken } from '../errors.js';
 
 export interface GroupMapping {
   group: string;
@@ -178,21 +179,16 @@ export function createExternalIdentityService(deps: {
     async create(principal: Principal, kind: ProviderKind, input: ProviderInput, context: RequestContext) {
       requireAdmin(principal, `${kind}:write`);
       const { config, secret } = split(kind, input.config);
-      try {
-        const row = await repository.insertProvider(db, {
-          kind,
-          name: input.name,
-          enabled: input.enabled ?? true,
-          position: input.position ?? 0,
-          config,
-          secrets: secret ? { [SECRET_FIELDS[kind]]: box.encrypt(secret) } : {},
-        });
-        await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
-        return presentProvider(row);
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict(`A provider named "${input.name}" already exists`);
-        throw error;
-      }
+      const row = await onUniqueViolation(repository.insertProvider(db, {
+        kind,
+        name: input.name,
+        enabled: input.enabled ?? true,
+        position: input.position ?? 0,
+        config,
+        secrets: secret ? { [SECRET_FIELDS[kind]]: box.encrypt(secret) } : {},
+      }), () => providerNameTaken(input.name));
+      await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
+      return presentProvider(row);
     },
     /** A PATCH that leaves the secret out keeps it. */
     async update(principal: Principal, kind: ProviderKind, id: string, input: Partial<ProviderInput>, context: RequestContext) {
@@ -230,7 +226,7 @@ export function createExternalIdentityService(deps: {
     /** The provider's authorization URL for a new sign-in. */
     async start(id: string, callbackUrl: string, redirectTo: string | undefined) {
       const row = await repository.findProvider(db, id);
-      if (!row || row.kind !== 'oidc' || !row.enabled) throw notFound('SSO provider');
+      if (!row || row.kind !== 'oidc' || !row.enabled) throw notFound(SSO_PROVIDER);
       let config: oidc.Configuration;
       try {
         config = await discover(row);

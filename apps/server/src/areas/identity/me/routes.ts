@@ -1,25 +1,17 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../../../platform/authn.js';
-import { requestContext } from '../../../platform/request-context.js';
+import { serviceRoutes } from '../../../platform/routes.js';
+import { NoContent } from '../../../platform/schemas.js';
 import { ChangePasswordBody, UpdateMeBody, User } from '../users/schemas.js';
 import type { UsersService } from '../users/service.js';
 
-export const meRoutes: FastifyPluginAsyncTypebox<{ service: UsersService }> = async (app, { service }) => {
-  const tags = ['identity'];
-  app.get('/me', {
-    schema: { operationId: 'getMe', tags, summary: 'The signed-in user', response: { 200: User } },
-    handler: async (request) => service.me(principalOf(request)),
-  });
-  app.patch('/me', {
-    schema: { operationId: 'updateMe', tags, summary: 'Change your email or display name', body: UpdateMeBody, response: { 200: User } },
-    handler: async (request) => service.updateMe(principalOf(request), request.body, requestContext(request)),
-  });
-  app.post('/me/password', {
-    config: { licenseExempt: true },
-    schema: { operationId: 'changeMyPassword', tags, summary: 'Change your password; ends your other sessions', body: ChangePasswordBody, response: { 204: { type: 'null' } } },
-    handler: async (request, reply) => {
-      await service.changePassword(principalOf(request), request.body, requestContext(request));
-      return reply.code(204).send(null);
-    },
-  });
-};
+export const meRoutes = serviceRoutes<UsersService>(['identity'], (route, service) => {
+  route.get('/me', 'self', { operationId: 'getMe', summary: 'The signed-in user', response: { 200: User } }, (_request, principal) => service.me(principal));
+  route.patch('/me', 'self', { operationId: 'updateMe', summary: 'Change your email or display name', body: UpdateMeBody, response: { 200: User } }, (request, principal, context) =>
+    service.updateMe(principal, request.body, context),
+  );
+  route.post(
+    '/me/password',
+    { capability: 'self', licenseExempt: true },
+    { operationId: 'changeMyPassword', summary: 'Change your password; ends your other sessions', body: ChangePasswordBody, response: NoContent },
+    (request, principal, context) => service.changePassword(principal, request.body, context),
+  );
+});

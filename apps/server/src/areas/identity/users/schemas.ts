@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-
-const Uuid = Type.String({ format: 'uuid' });
+import { Uuid } from '../../../platform/schemas.js';
 const Email = Type.String({ format: 'email', maxLength: 320 });
 
 export const User = Type.Object({
@@ -63,4 +62,3 @@ export const Page = Type.Object(
 );
 
 export const UserList = Type.Object({ items: Type.Array(User), next_cursor: Type.Union([Type.String(), Type.Null()]) });
-export const IdParams = Type.Object({ id: Uuid });

@@ -1,8 +1,8 @@
 /** Instance user administration (administrators only) and the signed-in user's own profile and password. */
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
-import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ApiTokensService } from '../api-tokens/service.js';
@@ -10,6 +10,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from '../passwords.
 import type { SessionsService } from '../sessions/service.js';
 import type { UserCache } from './cache.js';
 import type { UserRow, UsersRepository } from './repository.js';
+import { USER, cannotDeleteYourself, lastAdministrator, passwordIsExternal, userNameTaken } from '../errors.js';
 
 export function presentUser(row: UserRow) {
   return {
@@ -24,10 +25,6 @@ export function presentUser(row: UserRow) {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
 }
 
 export interface CreateUserInput {
@@ -61,14 +58,14 @@ export function createUsersService(deps: {
 
   const existing = async (id: string): Promise<UserRow> => {
     const row = await users.findById(db, id);
-    if (!row) throw notFound('User');
+    if (!row) throw notFound(USER);
     return row;
   };
 
   /** Refuses a change that would leave the instance without an active administrator. */
   const keepAnAdmin = async (trx: Db, target: UserRow) => {
     if (target.is_admin && !target.disabled_at && (await users.countActiveAdmins(trx, target.id)) === 0) {
-      throw conflict('This is the last active administrator; make another user an administrator first');
+      throw lastAdministrator();
     }
   };
 
@@ -83,23 +80,18 @@ export function createUsersService(deps: {
       requireAdmin(principal, 'user:write');
       checkPasswordPolicy(input.password, input.username, 'password');
       const passwordHash = await hashPassword(input.password, deps.bcryptRounds);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await users.insert(trx, {
-            username: input.username,
-            email: input.email,
-            display_name: input.display_name ?? null,
-            password_hash: passwordHash,
-            is_admin: input.is_admin ?? false,
-            password_change_required: true,
-          });
-          await audit.record(context, { kind: 'user_created', target: { type: 'user', id: row.id }, details: { username: row.username, is_admin: row.is_admin } }, trx);
-          return presentUser(row);
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await users.insert(trx, {
+          username: input.username,
+          email: input.email,
+          display_name: input.display_name ?? null,
+          password_hash: passwordHash,
+          is_admin: input.is_admin ?? false,
+          password_change_required: true,
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A user named "${input.username}" already exists`);
-        throw error;
-      }
+        await audit.record(context, { kind: 'user_created', target: { type: 'user', id: row.id }, details: { username: row.username, is_admin: row.is_admin } }, trx);
+        return presentUser(row);
+      }), () => userNameTaken(input.username));
     },
 
     async list(principal: Principal, page: { limit: number; cursor?: string }) {
@@ -131,7 +123,7 @@ export function createUsersService(deps: {
           ...(input.disabled !== undefined ? { disabled_at: input.disabled ? (target.disabled_at ?? new Date()) : null } : {}),
           ...(passwordHash ? { password_hash: passwordHash, password_change_required: true } : {}),
         });
-        if (!updated) throw notFound('User');
+        if (!updated) throw notFound(USER);
         const disabling = input.disabled === true && !target.disabled_at;
         if (disabling) await revokeEverything(trx, id, 'user_disabled');
         else if (passwordHash) await sessions.revokeUserSessions(trx, id, 'password_reset');
@@ -149,7 +141,7 @@ export function createUsersService(deps: {
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       requireAdmin(principal, 'user:write');
-      if (id === principal.userId) throw conflict('You cannot delete your own account');
+      if (id === principal.userId) throw cannotDeleteYourself();
       const target = await existing(id);
       await db.transaction().execute(async (trx) => {
         await keepAnAdmin(trx, target);
@@ -162,14 +154,14 @@ export function createUsersService(deps: {
 
     async me(principal: Principal) {
       const row = await cache.get(principal.userId);
-      if (!row) throw notFound('User');
+      if (!row) throw notFound(USER);
       return presentUser(row);
     },
 
     async updateMe(principal: Principal, input: { email?: string; display_name?: string | null }, context: RequestContext) {
       const row = await db.transaction().execute(async (trx) => {
         const updated = await users.update(trx, principal.userId, input);
-        if (!updated) throw notFound('User');
+        if (!updated) throw notFound(USER);
         await audit.record(context, { kind: 'user_changed', target: { type: 'user', id: principal.userId }, details: { fields: Object.keys(input) } }, trx);
         return updated;
       });
@@ -180,7 +172,7 @@ export function createUsersService(deps: {
     async changePassword(principal: Principal, input: { current_password: string; new_password: string }, context: RequestContext) {
       const user = await existing(principal.userId);
       if (user.auth_source !== 'local' || !user.password_hash) {
-        throw conflict('This account signs in through an external provider; change the password there');
+        throw passwordIsExternal();
       }
       if (!(await verifyPassword(input.current_password, user.password_hash))) {
         await audit.record(context, { kind: 'password_change_failed', target: { type: 'user', id: user.id } });

@@ -4,15 +4,16 @@
  * Deleting one drops its replication slot and publication at the source, so no slot is left holding
  * WAL.
  */
-import type { ConnectorHandle } from '@svc/engine';
+import type { ConnectorHandle, Log } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
-import { AppError, conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { CdcLogs } from './logs.js';
 import type { CdcRepository, CdcTableRow } from './repository.js';
+import { CDC_TABLE, cdcNameTaken, slotDropFailed } from '../errors.js';
 
 /** Connector kinds that can capture changes, and kinds that can apply them. */
 export const CAPTURE_KINDS = ['postgres', 'warehouse', 'mysql'];
@@ -63,19 +64,18 @@ export function createCdcService(deps: {
   audit: AuditService;
   connectors: {
     describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
-    openForRun(id: string, log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void): Promise<ConnectorHandle>;
+    openForRun(id: string, log: Log): Promise<ConnectorHandle>;
   };
 }) {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a CDC table and the list of CDC tables.
-  const guard = resourceGuard(deps, 'CDC table', (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'cdc:read' | 'cdc:write') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, CDC_TABLE, (id) => repository.find(db, id), { capabilities: ['cdc:read', 'cdc:write'] });
 
   const change = async (id: string, changes: Parameters<CdcRepository['update']>[2], context: RequestContext, kind: string) =>
     db.transaction().execute(async (trx) => {
       const row = await repository.update(trx, id, changes);
-      if (!row) throw notFound('CDC table');
+      if (!row) throw notFound(CDC_TABLE);
       await audit.record(context, { kind, target: { type: 'cdc_table', id } }, trx);
       return presentCdcTable(row);
     });
@@ -90,52 +90,35 @@ export function createCdcService(deps: {
         else if (!kinds.includes(facts.kind)) problems.push({ path: `${side}.connector_id`, message: `a ${facts.kind} connector cannot ${side === 'source' ? 'capture changes' : 'apply captured changes'} (${kinds.join(', ')} can)` });
       }
       if (problems.length) throw validationFailed(problems);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            source_connector_id: input.source.connector_id,
-            source_namespace: input.source.namespace ?? null,
-            source_table: input.source.table,
-            destination_connector_id: input.destination.connector_id,
-            destination_namespace: input.destination.namespace ?? null,
-            destination_table: input.destination.table,
-            mode: input.mode,
-            desired_state: input.start === false ? 'stopped' : 'running',
-            created_by: principal.userId,
-          });
-          await audit.record(context, { kind: 'cdc_table_created', target: { type: 'cdc_table', id: created.id }, details: { name: created.name } }, trx);
-          return created;
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        const created = await repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          source_connector_id: input.source.connector_id,
+          source_namespace: input.source.namespace ?? null,
+          source_table: input.source.table,
+          destination_connector_id: input.destination.connector_id,
+          destination_namespace: input.destination.namespace ?? null,
+          destination_table: input.destination.table,
+          mode: input.mode,
+          desired_state: input.start === false ? 'stopped' : 'running',
+          created_by: principal.userId,
         });
-        return presentCdcTable(row);
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict(`A CDC table named "${input.name}" already exists in this project`);
-        throw error;
-      }
+        await audit.record(context, { kind: 'cdc_table_created', target: { type: 'cdc_table', id: created.id }, details: { name: created.name } }, trx);
+        return created;
+      }), () => cdcNameTaken(input.name));
+      return presentCdcTable(row);
     },
 
-    async list(principal: Principal, projectId?: string) {
-      const rows = await repository.list(db, await guard.scope(principal, 'cdc:read', projectId));
-      return rows.map(presentCdcTable);
-    },
-
-    async get(principal: Principal, id: string) {
-      return presentCdcTable(await visible(principal, id, 'cdc:read'));
-    },
+    ...guard.readers('cdc:read', (projectIds) => repository.list(db, projectIds), presentCdcTable),
 
     async rename(principal: Principal, id: string, name: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
-      try {
-        return await change(id, { name }, context, 'cdc_table_updated');
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw conflict(`A CDC table named "${name}" already exists in this project`);
-        throw error;
-      }
+      await guard.find(principal, id, 'cdc:write');
+      return onUniqueViolation(change(id, { name }, context, 'cdc_table_updated'), () => cdcNameTaken(name));
     },
 
     async start(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       // A failed table's retry back-off ends now; a table with a live reader keeps it (see clearBackoff).
       const started = await change(id, { desired_state: 'running', last_error: null }, context, 'cdc_table_started');
       await repository.clearBackoff(db, id);
@@ -144,7 +127,7 @@ export function createCdcService(deps: {
     },
 
     async stop(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       const stopped = await change(id, { desired_state: 'stopped' }, context, 'cdc_table_stopped');
       await deps.logs.write(id, 'info', 'stop requested');
       return stopped;
@@ -152,7 +135,7 @@ export function createCdcService(deps: {
 
     /** A new snapshot, then streaming again: the reader starts over (and runs, if it was stopped). */
     async resync(principal: Principal, id: string, context: RequestContext) {
-      await visible(principal, id, 'cdc:write');
+      await guard.find(principal, id, 'cdc:write');
       // A live reader sees the flag at its next lease renewal and starts over itself.
       const resync = await change(id, { resync_requested: true, desired_state: 'running', last_error: null }, context, 'cdc_table_resync_requested');
       await repository.clearBackoff(db, id);
@@ -162,7 +145,7 @@ export function createCdcService(deps: {
 
     /** Stops the reader, drops the slot and publication at the source, then the CDC table. */
     async remove(principal: Principal, id: string, force: boolean, context: RequestContext) {
-      const row = await visible(principal, id, 'cdc:write');
+      const row = await guard.find(principal, id, 'cdc:write');
       await repository.update(db, id, { desired_state: 'stopped' });
       let handle: ConnectorHandle | undefined;
       try {
@@ -172,9 +155,7 @@ export function createCdcService(deps: {
         await source?.close();
       } catch (error) {
         if (!force) {
-          throw new AppError('connector_failed', 422, `Could not drop the replication slot at the source: ${(error as Error).message}. Fix the connection and delete again, or delete with force=true and drop the slot yourself`, {
-            errors: [{ path: 'source.connector_id', message: (error as Error).message }],
-          });
+          throw slotDropFailed((error as Error).message);
         }
       } finally {
         await handle?.close();
@@ -186,13 +167,13 @@ export function createCdcService(deps: {
     },
 
     async logs(principal: Principal, id: string, afterId: string | undefined, limit: number) {
-      await visible(principal, id, 'cdc:read');
+      await guard.find(principal, id, 'cdc:read');
       return (await repository.logs(db, id, afterId, limit)).map((line) => ({ ...line.fields, id: String(line.id), ts: line.ts.toISOString(), level: line.level, message: line.message }));
     },
 
     /** For the live tail: checks access, then the lines after `afterId` (or the latest ones). */
     async tailStart(principal: Principal, id: string, afterId: string | undefined) {
-      const row = await visible(principal, id, 'cdc:read');
+      const row = await guard.find(principal, id, 'cdc:read');
       const lines = afterId ? await repository.logs(db, id, afterId, 1000) : await repository.lastLogs(db, id, 100);
       return {
         projectId: row.project_id,

@@ -4,9 +4,9 @@
  * Log lines are stored and published for live tails.
  */
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize, type Capability, type VisibleProjects } from '../../../platform/authz.js';
-import { savepoint, type Db } from '../../../platform/db/index.js';
-import { conflict, validationFailed } from '../../../platform/errors/index.js';
+import { resourceGuard, type Authorize, type VisibleProjects } from '../../../platform/authz.js';
+import { isUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
+import { validationFailed } from '../../../platform/errors/index.js';
 import { jobKindOfRun } from '../../../platform/job-kinds.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -14,6 +14,7 @@ import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
 import { CANCEL_CHANNEL } from './recorder.js';
 import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
+import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../errors.js';
 
 
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
@@ -33,7 +34,7 @@ export interface RunSpec {
 /** Thrown when a pipeline already has a queued or running execution (the partial unique index). */
 export class PipelineBusy extends Error {}
 
-const isPipelineBusy = (error: unknown) => (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'executions_one_active_per_pipeline';
+const isPipelineBusy = (error: unknown) => isUniqueViolation(error, 'executions_one_active_per_pipeline');
 
 export interface SyncStream {
   namespace?: string | null;
@@ -105,10 +106,9 @@ export function createExecutionsService(deps: {
   const { db, repository, queue, authorize, audit, shared } = deps;
 
   // One check for the detail routes and the list: the list reads only the projects where the detail would answer.
-  const guard = resourceGuard(deps, 'Execution', (id) => repository.find(db, id));
-  const visible = (principal: Principal, id: string, capability: 'execution:read' | 'execution:run') => guard.find(principal, id, capability);
+  const guard = resourceGuard(deps, EXECUTION, (id) => repository.find(db, id), { capabilities: ['execution:read', 'execution:run'] });
 
-  const filterOf = async (principal: Principal, query: ListQuery, capability: Capability = 'execution:read'): Promise<ExecutionFilter> => {
+  const filterOf = async (principal: Principal, query: ListQuery, capability: 'execution:read' | 'execution:run' = 'execution:read'): Promise<ExecutionFilter> => {
     return {
       projectIds: await guard.scope(principal, capability, query.project_id),
       status: query.status,
@@ -165,7 +165,7 @@ export function createExecutionsService(deps: {
     try {
       return present(await db.transaction().execute((trx) => startRun(trx, spec, context)));
     } catch (error) {
-      if (error instanceof PipelineBusy) throw conflict('The pipeline already has a queued or running execution');
+      if (error instanceof PipelineBusy) throw pipelineBusy();
       throw error;
     }
   };
@@ -216,18 +216,18 @@ export function createExecutionsService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return presentExecution(await visible(principal, id, 'execution:read'));
+      return presentExecution(await guard.find(principal, id, 'execution:read'));
     },
 
     async logs(principal: Principal, id: string, afterId?: string) {
-      await visible(principal, id, 'execution:read');
+      await guard.find(principal, id, 'execution:read');
       const rows = await repository.logs(db, id, afterId);
       return rows.map((r) => ({ id: String(r.id), ts: r.ts.toISOString(), level: r.level, message: r.message, fields: r.fields }));
     },
 
     async cancel(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'execution:run');
-      if (!['queued', 'running'].includes(row.status)) throw conflict(`The execution has already ${row.status}`);
+      const row = await guard.find(principal, id, 'execution:run');
+      if (!['queued', 'running'].includes(row.status)) throw executionFinished(row.status);
       await this.cancelMatching(principal, { ids: [id], projectIds: null }, context);
       return presentExecution((await repository.find(db, id))!);
     },
@@ -255,10 +255,10 @@ export function createExecutionsService(deps: {
     },
 
     async retry(principal: Principal, id: string, context: RequestContext) {
-      const row = await visible(principal, id, 'execution:run');
+      const row = await guard.find(principal, id, 'execution:run');
       // A pipeline run is retried by whoever may run the pipeline.
       if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
-      if (!['failed', 'cancelled'].includes(row.status)) throw conflict(`Only a failed or cancelled execution can be retried; this one is ${row.status}`);
+      if (!['failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
       return enqueue(
         { projectId: row.project_id, kind: row.kind as RunSpec['kind'], params: row.params, createdBy: principal.userId, retryOf: row.id, pipelineId: row.pipeline_id, trigger: row.pipeline_id ? 'retry' : null, dagRunId: row.dag_run_id },
         context,

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-
-const Uuid = Type.String({ format: 'uuid' });
+import { Uuid } from '../../../platform/schemas.js';
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Timestamp = Type.String({ format: 'date-time' });
 
@@ -54,5 +53,4 @@ export const UpdateRoleBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const IdParams = Type.Object({ id: Uuid });
 export const MemberParams = Type.Object({ id: Uuid, user_id: Uuid });

@@ -16,18 +16,18 @@ import {
   type Membership,
   type MembershipSource,
 } from '../../../platform/authz.js';
-import type { Db } from '../../../platform/db/index.js';
-import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
+import { isUniqueViolation, onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
 import type { UsersService } from '../../identity/users/service.js';
 import type { AdminRepository, EnvironmentRow, ProjectRow, RoleRow } from './repository.js';
+import { MEMBER, PROJECT, ROLE, builtInRoleFixed, environmentNameTaken, projectNameTaken, roleInUse, roleNameTaken } from '../errors.js';
 
 const MEMBERSHIP_TTL_MS = 10_000;
 export const MEMBERSHIP_CHANNEL = 'platform.membership-changed';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 const presentProject = (p: ProjectRow) => ({ ...p, created_at: p.created_at.toISOString(), updated_at: p.updated_at.toISOString() });
 const presentEnvironment = (e: EnvironmentRow) => ({ ...e, created_at: e.created_at.toISOString() });
@@ -83,9 +83,9 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
 
   /** The project, if it exists and the caller may see it: otherwise 404 (token scope) or 403 (authorize). */
   const visibleProject = async (principal: Principal, id: string, capability: Parameters<Authorize>[1]): Promise<ProjectRow> => {
-    if (!tokenAllowsProject(principal, id)) throw notFound('Project');
+    if (!tokenAllowsProject(principal, id)) throw notFound(PROJECT);
     const project = await repository.findProject(db, id);
-    if (!project) throw notFound('Project');
+    if (!project) throw notFound(PROJECT);
     await authorize(principal, capability, id);
     return project;
   };
@@ -160,39 +160,29 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
     async createProject(principal: Principal, input: { name: string; description?: string }, context: RequestContext) {
       requireAdmin(principal, 'project:create');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insertProject(trx, { name: input.name, description: input.description ?? null });
-          await audit.record(context, { kind: 'project_created', target: { type: 'project', id: row.id }, details: { name: row.name } }, trx);
-          return presentProject(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A project named "${input.name}" already exists`);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insertProject(trx, { name: input.name, description: input.description ?? null });
+        await audit.record(context, { kind: 'project_created', target: { type: 'project', id: row.id }, details: { name: row.name } }, trx);
+        return presentProject(row);
+      }), () => projectNameTaken(input.name));
     },
     async getProject(principal: Principal, id: string) {
       return presentProject(await visibleProject(principal, id, 'project:read'));
     },
     async updateProject(principal: Principal, id: string, input: { name?: string; description?: string | null }, context: RequestContext) {
       await visibleProject(principal, id, 'project:write');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.updateProject(trx, id, input);
-          if (!row) throw notFound('Project');
-          await audit.record(context, { kind: 'project_changed', target: { type: 'project', id }, details: { fields: Object.keys(input) } }, trx);
-          return presentProject(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A project named "${input.name}" already exists`);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.updateProject(trx, id, input);
+        if (!row) throw notFound(PROJECT);
+        await audit.record(context, { kind: 'project_changed', target: { type: 'project', id }, details: { fields: Object.keys(input) } }, trx);
+        return presentProject(row);
+      }), () => projectNameTaken(input.name));
     },
     async deleteProject(principal: Principal, id: string, context: RequestContext) {
-      if (!tokenAllowsProject(principal, id)) throw notFound('Project');
+      if (!tokenAllowsProject(principal, id)) throw notFound(PROJECT);
       requireAdmin(principal, 'project:delete');
       await db.transaction().execute(async (trx) => {
-        if (!(await repository.deleteProject(trx, id))) throw notFound('Project');
+        if (!(await repository.deleteProject(trx, id))) throw notFound(PROJECT);
         await audit.record(context, { kind: 'project_deleted', target: { type: 'project', id } }, trx);
       });
       await membershipsChanged('*');
@@ -210,16 +200,11 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
     async createEnvironment(principal: Principal, projectId: string, name: string, context: RequestContext) {
       await visibleProject(principal, projectId, 'project:write');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insertEnvironment(trx, { project_id: projectId, name });
-          await audit.record(context, { kind: 'environment_created', target: { type: 'environment', id: row.id }, details: { project_id: projectId, name } }, trx);
-          return presentEnvironment(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`The project already has an environment named "${name}"`);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insertEnvironment(trx, { project_id: projectId, name });
+        await audit.record(context, { kind: 'environment_created', target: { type: 'environment', id: row.id }, details: { project_id: projectId, name } }, trx);
+        return presentEnvironment(row);
+      }), () => environmentNameTaken(name));
     },
 
     // ---- members
@@ -252,7 +237,7 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
       await visibleProject(principal, projectId, 'member:write');
       await requireHeldOfMember(principal, projectId, userId);
       await db.transaction().execute(async (trx) => {
-        if (!(await repository.deleteMember(trx, projectId, userId))) throw notFound('Member');
+        if (!(await repository.deleteMember(trx, projectId, userId))) throw notFound(MEMBER);
         await audit.record(context, { kind: 'member_removed', target: { type: 'project', id: projectId }, details: { user_id: userId } }, trx);
       });
       await membershipsChanged(`${projectId}:${userId}`);
@@ -264,50 +249,40 @@ export async function createAdminService(deps: { db: Db; repository: AdminReposi
     },
     async getRole(id: string) {
       const role = await repository.findRole(db, id);
-      if (!role) throw notFound('Role');
+      if (!role) throw notFound(ROLE);
       return presentRole(role);
     },
     async createRole(principal: Principal, input: { name: string; description?: string; capabilities: string[] }, context: RequestContext) {
       requireAdmin(principal, 'role:write');
       checkCapabilities(input.capabilities);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await repository.insertRole(trx, { name: input.name, description: input.description ?? null, capabilities: input.capabilities });
-          await audit.record(context, { kind: 'role_created', target: { type: 'role', id: row.id }, details: { name: row.name, capabilities: row.capabilities } }, trx);
-          return presentRole(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A role named "${input.name}" already exists`);
-        throw error;
-      }
+      return onUniqueViolation(db.transaction().execute(async (trx) => {
+        const row = await repository.insertRole(trx, { name: input.name, description: input.description ?? null, capabilities: input.capabilities });
+        await audit.record(context, { kind: 'role_created', target: { type: 'role', id: row.id }, details: { name: row.name, capabilities: row.capabilities } }, trx);
+        return presentRole(row);
+      }), () => roleNameTaken(input.name));
     },
     async updateRole(principal: Principal, id: string, input: { name?: string; description?: string | null; capabilities?: string[] }, context: RequestContext) {
       requireAdmin(principal, 'role:write');
       const role = await repository.findRole(db, id);
-      if (!role) throw notFound('Role');
-      if (role.built_in) throw conflict(`The built-in role "${role.name}" cannot be changed; create a custom role instead`);
+      if (!role) throw notFound(ROLE);
+      if (role.built_in) throw builtInRoleFixed(role.name, 'changed');
       if (input.capabilities) checkCapabilities(input.capabilities);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const updated = await repository.updateRole(trx, id, input);
-          if (!updated) throw notFound('Role');
-          await audit.record(context, { kind: 'role_changed', target: { type: 'role', id }, details: { fields: Object.keys(input), capabilities: updated.capabilities } }, trx);
-          return updated;
-        });
-        await membershipsChanged('*');
-        return presentRole(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A role named "${input.name}" already exists`);
-        throw error;
-      }
+      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
+        const updated = await repository.updateRole(trx, id, input);
+        if (!updated) throw notFound(ROLE);
+        await audit.record(context, { kind: 'role_changed', target: { type: 'role', id }, details: { fields: Object.keys(input), capabilities: updated.capabilities } }, trx);
+        return updated;
+      }), () => roleNameTaken(input.name));
+      await membershipsChanged('*');
+      return presentRole(row);
     },
     async deleteRole(principal: Principal, id: string, context: RequestContext) {
       requireAdmin(principal, 'role:write');
       const role = await repository.findRole(db, id);
-      if (!role) throw notFound('Role');
-      if (role.built_in) throw conflict(`The built-in role "${role.name}" cannot be deleted`);
+      if (!role) throw notFound(ROLE);
+      if (role.built_in) throw builtInRoleFixed(role.name, 'deleted');
       await db.transaction().execute(async (trx) => {
-        if (await repository.roleInUse(trx, id)) throw conflict(`The role "${role.name}" is assigned to members; reassign them first`);
+        if (await repository.roleInUse(trx, id)) throw roleInUse(role.name);
         await repository.deleteRole(trx, id);
         await audit.record(context, { kind: 'role_deleted', target: { type: 'role', id }, details: { name: role.name } }, trx);
       });

@@ -1,0 +1,3 @@
+/** The governance area's errors. */
+
+export const DATASET = 'Dataset';
