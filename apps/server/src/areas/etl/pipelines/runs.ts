@@ -3,6 +3,7 @@
  * commit after it (cursors, lineage and the succeeded status in one transaction, so a cursor never
  * runs ahead of a run that did not finish), and the start of the pipelines that depend on it.
  */
+import type { Log } from '@svc/engine';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
@@ -15,7 +16,6 @@ import { downstreamOf } from './dag.js';
 import type { PipelinesRepository } from './repository.js';
 import { runParamsOf, type PipelineRunParams } from './service.js';
 
-type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
 export type PipelineRuns = ReturnType<typeof createPipelineRuns>;
 
