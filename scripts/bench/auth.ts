@@ -46,8 +46,16 @@ try {
   const figures = await measure(
     [
       { name: 'bare Fastify GET / (baseline)', url: `${targets.bare}/` },
-      { name: 'svc GET /api/v1/me, access token', url: `${targets.svc}/api/v1/me`, headers: { authorization: `Bearer ${targets.accessToken}` } },
-      { name: 'svc GET /api/v1/me, personal token', url: `${targets.svc}/api/v1/me`, headers: { authorization: `Bearer ${personalToken}` } },
+      {
+        name: 'svc GET /api/v1/me, access token',
+        url: `${targets.svc}/api/v1/me`,
+        headers: { authorization: `Bearer ${targets.accessToken}` },
+      },
+      {
+        name: 'svc GET /api/v1/me, personal token',
+        url: `${targets.svc}/api/v1/me`,
+        headers: { authorization: `Bearer ${personalToken}` },
+      },
     ],
     SECONDS,
     ROUNDS,

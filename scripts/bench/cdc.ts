@@ -19,11 +19,17 @@ const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env['BENCH_CDC_SECONDS'] ?? 60);
 const STEP_SECONDS = Number(process.env['BENCH_CDC_STEP_SECONDS'] ?? 20);
 const stamp = Date.now();
-const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}`, native: `svc_bench_nat_${stamp}` };
+const names = {
+  framework: `svc_bench_fw_${stamp}`,
+  source: `svc_bench_src_${stamp}`,
+  destination: `svc_bench_dst_${stamp}`,
+  native: `svc_bench_nat_${stamp}`,
+};
 const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
 const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
 interface LoadResult {
   rate: number;
@@ -38,7 +44,14 @@ interface LoadResult {
  * Writes `rate` changes per second for `seconds` into `table` of the source (half inserts, half
  * updates of earlier rows), and measures when each transaction's last insert shows up in `target`.
  */
-async function load(table: string, targetDb: string, target: string, rate: number, seconds: number, firstId: number): Promise<LoadResult & { nextId: number }> {
+async function load(
+  table: string,
+  targetDb: string,
+  target: string,
+  rate: number,
+  seconds: number,
+  firstId: number,
+): Promise<LoadResult & { nextId: number }> {
   const writer = new pg.Client({ connectionString: urlOf(names.source) });
   const probe = new pg.Client({ connectionString: urlOf(targetDb) });
   await writer.connect();
@@ -52,7 +65,9 @@ async function load(table: string, targetDb: string, target: string, rate: numbe
   let next = 0;
   const prober = (async () => {
     while (probing || next < committed.length) {
-      const { rows } = await probe.query(`select coalesce(max(id), 0)::bigint as id from ${target} where id >= $1`, [firstId]);
+      const { rows } = await probe.query(`select coalesce(max(id), 0)::bigint as id from ${target} where id >= $1`, [
+        firstId,
+      ]);
       const seen = Number(rows[0].id);
       const now = performance.now();
       while (next < committed.length && committed[next]!.id <= seen) {
@@ -73,8 +88,12 @@ async function load(table: string, targetDb: string, target: string, rate: numbe
     const from = id;
     id += inserts;
     await writer.query('begin');
-    await writer.query(`insert into ${table} (id, v, payload) select g, g % 1000, md5(g::text) from generate_series($1::bigint, $2::bigint) g`, [from, id - 1]);
-    if (updates > 0 && from - firstId > updates) await writer.query(`update ${table} set v = v + 1 where id >= $1 and id < $2`, [from - updates, from]);
+    await writer.query(
+      `insert into ${table} (id, v, payload) select g, g % 1000, md5(g::text) from generate_series($1::bigint, $2::bigint) g`,
+      [from, id - 1],
+    );
+    if (updates > 0 && from - firstId > updates)
+      await writer.query(`update ${table} set v = v + 1 where id >= $1 and id < $2`, [from - updates, from]);
     await writer.query('commit');
     committed.push({ id: id - 1, at: performance.now() });
     changes += perTick;
@@ -85,7 +104,15 @@ async function load(table: string, targetDb: string, target: string, rate: numbe
   await writer.end();
   await probe.end();
   const sorted = [...lags].sort((a, b) => a - b);
-  return { rate, achieved: changes / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN, unseen: committed.length - lags.length, nextId: id };
+  return {
+    rate,
+    achieved: changes / elapsed,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    unseen: committed.length - lags.length,
+    nextId: id,
+  };
 }
 
 const row = (label: string, r: LoadResult) =>
@@ -96,17 +123,38 @@ let service: BenchService | undefined;
 try {
   for (const name of Object.values(names)) await sql('postgres', `create database ${name}`);
   for (const table of ['ticks', 'native_ticks']) {
-    await sql(names.source, `create table ${table} (id bigint primary key, v int, payload text, at timestamptz default clock_timestamp())`);
+    await sql(
+      names.source,
+      `create table ${table} (id bigint primary key, v int, payload text, at timestamptz default clock_timestamp())`,
+    );
   }
-  service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
+  service = await startBenchService({
+    databaseUrl: urlOf(names.framework),
+    redisUrl: REDIS_URL,
+    redisKeyPrefix: `${names.framework}:`,
+    dataDir,
+  });
   const call = service.call;
   const admin = new URL(ADMIN_URL);
   const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
   const connector = async (name: string, database: string) =>
-    (await call('POST', '/api/v1/data-connectors', { project_id: project, name, kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, database) }))['id'];
+    (
+      await call('POST', '/api/v1/data-connectors', {
+        project_id: project,
+        name,
+        kind: 'postgres',
+        config: postgresConnectorConfig(ADMIN_URL, database),
+      })
+    )['id'];
   const source = await connector('src', names.source);
   const destination = await connector('dst', names.destination);
-  const cdc = await call('POST', '/api/v1/cdc-tables', { project_id: project, name: 'ticks', source: { connector_id: source, table: 'ticks' }, destination: { connector_id: destination, table: 'ticks' }, mode: 'mirror' });
+  const cdc = await call('POST', '/api/v1/cdc-tables', {
+    project_id: project,
+    name: 'ticks',
+    source: { connector_id: source, table: 'ticks' },
+    destination: { connector_id: destination, table: 'ticks' },
+    mode: 'mirror',
+  });
   for (let i = 0; (await call('GET', `/api/v1/cdc-tables/${String(cdc['id'])}`))['status'] !== 'streaming'; i++) {
     if (i > 600) throw new Error('the CDC table never started streaming');
     await new Promise((r) => setTimeout(r, 100));
@@ -119,7 +167,10 @@ try {
   await sql(names.source, `select pg_create_logical_replication_slot($1, 'pgoutput')`, [slot]);
   await sql(names.native, 'create table native_ticks (id bigint primary key, v int, payload text, at timestamptz)');
   const connection = `dbname=${names.source} host=${admin.hostname} port=${admin.port || 5432} user=${decodeURIComponent(admin.username)}${admin.password ? ` password=${decodeURIComponent(admin.password)}` : ''}`;
-  await sql(names.native, `create subscription bench_native connection '${connection}' publication bench_native with (create_slot = false, slot_name = '${slot}', copy_data = false)`);
+  await sql(
+    names.native,
+    `create subscription bench_native connection '${connection}' publication bench_native with (create_slot = false, slot_name = '${slot}', copy_data = false)`,
+  );
   await new Promise((r) => setTimeout(r, 2000));
 
   const lines = [
@@ -148,10 +199,19 @@ try {
   await service?.stop();
   await rm(dataDir, { recursive: true, force: true });
   // Detach the subscription from its slot (dropping it would try to drop the slot over a connection to this very server).
-  for (const statement of ['alter subscription bench_native disable', 'alter subscription bench_native set (slot_name = none)', 'drop subscription bench_native']) {
+  for (const statement of [
+    'alter subscription bench_native disable',
+    'alter subscription bench_native set (slot_name = none)',
+    'drop subscription bench_native',
+  ]) {
     await sql(names.native, statement).catch(() => undefined);
   }
   await new Promise((r) => setTimeout(r, 500));
-  await sql('postgres', `select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = $1 and not active`, [names.source]).catch(() => undefined);
-  for (const name of Object.values(names)) await sql('postgres', `drop database if exists ${name} with (force)`).catch(() => undefined);
+  await sql(
+    'postgres',
+    `select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = $1 and not active`,
+    [names.source],
+  ).catch(() => undefined);
+  for (const name of Object.values(names))
+    await sql('postgres', `drop database if exists ${name} with (force)`).catch(() => undefined);
 }

@@ -14,7 +14,11 @@ const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@1
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);
 const stamp = Date.now();
-const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
+const names = {
+  framework: `svc_bench_fw_${stamp}`,
+  source: `svc_bench_src_${stamp}`,
+  destination: `svc_bench_dst_${stamp}`,
+};
 const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
 const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
@@ -27,18 +31,37 @@ const FIVE_STEPS = [
 ];
 
 try {
-  for (const name of [names.source, names.destination, names.framework]) await sql('postgres', `create database ${name}`);
-  await sql(names.source, 'create table t (id int primary key, name text, amount numeric(12,2), ts timestamptz, doc jsonb)');
-  await sql(names.source, `insert into t select g, 'name ' || g, (g % 100000) / 100.0, timestamptz '2024-01-01' + g * interval '1 second', jsonb_build_object('g', g, 'tag', 'x' || (g % 10)) from generate_series(1, ${ROWS}) g`);
+  for (const name of [names.source, names.destination, names.framework])
+    await sql('postgres', `create database ${name}`);
+  await sql(
+    names.source,
+    'create table t (id int primary key, name text, amount numeric(12,2), ts timestamptz, doc jsonb)',
+  );
+  await sql(
+    names.source,
+    `insert into t select g, 'name ' || g, (g % 100000) / 100.0, timestamptz '2024-01-01' + g * interval '1 second', jsonb_build_object('g', g, 'tag', 'x' || (g % 10)) from generate_series(1, ${ROWS}) g`,
+  );
   await sql(names.source, 'analyze t');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
-  const service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
+  const service = await startBenchService({
+    databaseUrl: urlOf(names.framework),
+    redisUrl: REDIS_URL,
+    redisKeyPrefix: `${names.framework}:`,
+    dataDir,
+  });
   try {
     const call = service.call;
     const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
     const connector = async (name: string, database: string) =>
-      (await call('POST', '/api/v1/data-connectors', { project_id: project, name, kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, database) }))['id'];
+      (
+        await call('POST', '/api/v1/data-connectors', {
+          project_id: project,
+          name,
+          kind: 'postgres',
+          config: postgresConnectorConfig(ADMIN_URL, database),
+        })
+      )['id'];
     const source = await connector('src', names.source);
     const destination = await connector('dst', names.destination);
 
@@ -49,7 +72,8 @@ try {
       const execution = await start();
       let current = execution;
       while (current['status'] !== 'succeeded') {
-        if (current['status'] === 'failed' || current['status'] === 'cancelled') throw new Error(`run ${String(current['status'])}: ${JSON.stringify(current)}`);
+        if (current['status'] === 'failed' || current['status'] === 'cancelled')
+          throw new Error(`run ${String(current['status'])}: ${JSON.stringify(current)}`);
         await new Promise((r) => setTimeout(r, 100));
         current = await call('GET', `/api/v1/executions/${String(execution['id'])}`);
       }
@@ -59,20 +83,39 @@ try {
       return ROWS / seconds;
     };
     const pipeline = async (name: string, sources: unknown[], table: string) =>
-      (await call('POST', '/api/v1/etl/pipelines', { project_id: project, name, sources, transforms: FIVE_STEPS, destination: { connector_id: destination, table, mode: 'overwrite' } }))['id'] as string;
+      (
+        await call('POST', '/api/v1/etl/pipelines', {
+          project_id: project,
+          name,
+          sources,
+          transforms: FIVE_STEPS,
+          destination: { connector_id: destination, table, mode: 'overwrite' },
+        })
+      )['id'] as string;
     const pushed = await pipeline('five steps', [{ connector_id: source, dataset: 't' }], 't_pipeline');
     const half = Math.floor(ROWS / 2);
-    const inProcess = await pipeline('five steps in process', [
-      { name: 'low', connector_id: source, query: `select * from t where id <= ${half}` },
-      { name: 'high', connector_id: source, query: `select * from t where id > ${half}` },
-    ], 't_in_process');
+    const inProcess = await pipeline(
+      'five steps in process',
+      [
+        { name: 'low', connector_id: source, query: `select * from t where id <= ${half}` },
+        { name: 'high', connector_id: source, query: `select * from t where id > ${half}` },
+      ],
+      't_in_process',
+    );
 
     const copy = await timed('t_copy', () =>
-      call('POST', '/api/v1/executions', { kind: 'sync', project_id: project, source_connector_id: source, destination_connector_id: destination, streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }] }),
+      call('POST', '/api/v1/executions', {
+        kind: 'sync',
+        project_id: project,
+        source_connector_id: source,
+        destination_connector_id: destination,
+        streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }],
+      }),
     );
     const withSteps = await timed('t_pipeline', () => call('POST', `/api/v1/etl/pipelines/${pushed}/run`));
     const stepsInProcess = await timed('t_in_process', () => call('POST', `/api/v1/etl/pipelines/${inProcess}/run`));
-    const row = (label: string, rate: number) => `| ${label} | ${Math.round(rate).toLocaleString('en')} | ${((rate / copy) * 100).toFixed(0)}% |`;
+    const row = (label: string, rate: number) =>
+      `| ${label} | ${Math.round(rate).toLocaleString('en')} | ${((rate / copy) * 100).toFixed(0)}% |`;
     process.stdout.write(
       [
         `machine: ${os.cpus().length} cores, node ${process.version}; ${ROWS.toLocaleString('en')} rows (int, text, numeric, timestamptz, jsonb); steps: filter, derive, flatten, rename, cast`,

@@ -16,7 +16,11 @@ try {
     [
       { name: 'bare Fastify GET / (baseline)', url: `${targets.bare}/` },
       { name: 'svc GET /health', url: `${targets.svc}/health` },
-      { name: 'svc GET /api/v1/me (access token)', url: `${targets.svc}/api/v1/me`, headers: { authorization: `Bearer ${targets.accessToken}` } },
+      {
+        name: 'svc GET /api/v1/me (access token)',
+        url: `${targets.svc}/api/v1/me`,
+        headers: { authorization: `Bearer ${targets.accessToken}` },
+      },
     ],
     SECONDS,
     ROUNDS,

@@ -48,7 +48,12 @@ export interface BenchService {
 }
 
 /** The built `svc start` (API and one worker) on a free port against `databaseUrl`, signed in as the seeded administrator. */
-export async function startBenchService(options: { databaseUrl: string; redisUrl: string; redisKeyPrefix: string; dataDir: string }): Promise<BenchService> {
+export async function startBenchService(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  dataDir: string;
+}): Promise<BenchService> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = startChild(['apps/server/dist/cli.js', 'start'], {
@@ -73,7 +78,10 @@ export async function startBenchService(options: { databaseUrl: string; redisUrl
   const call = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(`${base}${route}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json()) as Record<string, unknown>;
@@ -82,7 +90,9 @@ export async function startBenchService(options: { databaseUrl: string; redisUrl
   };
   try {
     await waitForUrl(`${base}/health`);
-    token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: BENCH_ADMIN_PASSWORD }))['access_token'] as string;
+    token = (await call('POST', '/api/v1/auth/login', { username: 'admin', password: BENCH_ADMIN_PASSWORD }))[
+      'access_token'
+    ] as string;
   } catch (error) {
     await stop();
     throw error;
@@ -93,7 +103,13 @@ export async function startBenchService(options: { databaseUrl: string; redisUrl
 /** A postgres connector's configuration for a database of the server `adminUrl` points at. */
 export function postgresConnectorConfig(adminUrl: string, database: string) {
   const admin = new URL(adminUrl);
-  return { host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) };
+  return {
+    host: admin.hostname,
+    port: Number(admin.port || 5432),
+    database,
+    user: decodeURIComponent(admin.username),
+    password: decodeURIComponent(admin.password),
+  };
 }
 
 export interface Figures {
@@ -222,7 +238,10 @@ export async function startTargets(options: { logLevel?: string } = {}): Promise
 /** Drops a service's warehouse database and its projects' roles (roles are global to the server). */
 export async function dropWarehouse(admin: pg.Client, database: string): Promise<void> {
   await admin.query(`drop database if exists ${database} with (force)`);
-  const { rows } = await admin.query<{ rolname: string }>('select rolname from pg_roles where starts_with(rolname, $1)', [warehouseRolePrefix(database)]);
+  const { rows } = await admin.query<{ rolname: string }>(
+    'select rolname from pg_roles where starts_with(rolname, $1)',
+    [warehouseRolePrefix(database)],
+  );
   for (const { rolname } of rows) await admin.query(`drop role if exists "${rolname}"`);
 }
 

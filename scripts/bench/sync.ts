@@ -17,15 +17,24 @@ const ROWS_LARGE = Number(process.env['BENCH_ROWS_LARGE'] ?? 5_000_000);
 
 const MYSQL_URL = process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306/test';
 const stamp = Date.now();
-const names = { framework: `svc_bench_fw_${stamp}`, source: `svc_bench_src_${stamp}`, destination: `svc_bench_dst_${stamp}` };
+const names = {
+  framework: `svc_bench_fw_${stamp}`,
+  source: `svc_bench_src_${stamp}`,
+  destination: `svc_bench_dst_${stamp}`,
+};
 const urlOf = (database: string) => databaseUrl(ADMIN_URL, database);
 const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
 
-
 async function fillSource(rows: number) {
   await sql(names.source, 'drop table if exists t');
-  await sql(names.source, 'create table t (id int primary key, name text, amount numeric(12,2), ts timestamptz, doc jsonb)');
-  await sql(names.source, `insert into t select g, 'name ' || g, (g % 100000) / 100.0, timestamptz '2024-01-01' + g * interval '1 second', jsonb_build_object('g', g, 'tag', 'x' || (g % 10)) from generate_series(1, ${rows}) g`);
+  await sql(
+    names.source,
+    'create table t (id int primary key, name text, amount numeric(12,2), ts timestamptz, doc jsonb)',
+  );
+  await sql(
+    names.source,
+    `insert into t select g, 'name ' || g, (g % 100000) / 100.0, timestamptz '2024-01-01' + g * interval '1 second', jsonb_build_object('g', g, 'tag', 'x' || (g % 10)) from generate_series(1, ${rows}) g`,
+  );
   await sql(names.source, 'analyze t');
 }
 
@@ -33,7 +42,9 @@ async function baseline(rows: number): Promise<number> {
   await sql(names.destination, 'drop table if exists t2');
   await sql(names.destination, 'create table t2 (id int, name text, amount numeric(12,2), ts timestamptz, doc jsonb)');
   const started = performance.now();
-  await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to stdout" | psql "${urlOf(names.destination)}" -qc "\\copy t2 from stdin"`);
+  await sh(
+    `psql "${urlOf(names.source)}" -qc "\\copy t to stdout" | psql "${urlOf(names.destination)}" -qc "\\copy t2 from stdin"`,
+  );
   const seconds = (performance.now() - started) / 1000;
   const { rows: check } = await sql(names.destination, 'select count(*)::int as n from t2');
   if (check[0].n !== rows) throw new Error('baseline copied a wrong number of rows');
@@ -45,25 +56,50 @@ interface SourceSpec {
   config: Record<string, unknown>;
 }
 
-async function throughService(rows: number, sourceSpec?: SourceSpec, prepare?: (projectFolder: string) => Promise<void>): Promise<{ rowsPerSecond: number; peakMb: number }> {
+async function throughService(
+  rows: number,
+  sourceSpec?: SourceSpec,
+  prepare?: (projectFolder: string) => Promise<void>,
+): Promise<{ rowsPerSecond: number; peakMb: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
   await sql('postgres', `drop database if exists ${names.framework} with (force)`);
   await sql('postgres', `create database ${names.framework}`);
-  const service = await startBenchService({ databaseUrl: urlOf(names.framework), redisUrl: REDIS_URL, redisKeyPrefix: `${names.framework}:`, dataDir });
+  const service = await startBenchService({
+    databaseUrl: urlOf(names.framework),
+    redisUrl: REDIS_URL,
+    redisKeyPrefix: `${names.framework}:`,
+    dataDir,
+  });
   try {
     const call = service.call;
     const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
     await prepare?.(path.join(dataDir, 'files', project));
     const spec = sourceSpec ?? { kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, names.source) };
-    const source = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'src', kind: spec.kind, config: spec.config }))['id'];
-    const destination = (await call('POST', '/api/v1/data-connectors', { project_id: project, name: 'dst', kind: 'postgres', config: postgresConnectorConfig(ADMIN_URL, names.destination) }))['id'];
+    const source = (
+      await call('POST', '/api/v1/data-connectors', {
+        project_id: project,
+        name: 'src',
+        kind: spec.kind,
+        config: spec.config,
+      })
+    )['id'];
+    const destination = (
+      await call('POST', '/api/v1/data-connectors', {
+        project_id: project,
+        name: 'dst',
+        kind: 'postgres',
+        config: postgresConnectorConfig(ADMIN_URL, names.destination),
+      })
+    )['id'];
     await sql(names.destination, 'drop table if exists t_copy');
     const started = performance.now();
-    const execution = await call(
-      'POST',
-      '/api/v1/executions',
-      { kind: 'sync', project_id: project, source_connector_id: source, destination_connector_id: destination, streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }] },
-    );
+    const execution = await call('POST', '/api/v1/executions', {
+      kind: 'sync',
+      project_id: project,
+      source_connector_id: source,
+      destination_connector_id: destination,
+      streams: [{ name: 't', destination_name: 't_copy', mode: 'overwrite' }],
+    });
     let status = execution['status'];
     while (status !== 'succeeded') {
       if (status === 'failed' || status === 'cancelled') throw new Error(`run ${status}: ${JSON.stringify(execution)}`);
@@ -105,19 +141,37 @@ try {
   try {
     const fromMysql = await throughService(mysqlRows, {
       kind: 'mysql',
-      config: { host: mysqlUrl.hostname, port: Number(mysqlUrl.port || 3306), database: mysqlDatabase, user: decodeURIComponent(mysqlUrl.username), password: decodeURIComponent(mysqlUrl.password) },
+      config: {
+        host: mysqlUrl.hostname,
+        port: Number(mysqlUrl.port || 3306),
+        database: mysqlDatabase,
+        user: decodeURIComponent(mysqlUrl.username),
+        password: decodeURIComponent(mysqlUrl.password),
+      },
     });
-    lines.push(`| svc sync run, MariaDB to PostgreSQL, ${mysqlRows.toLocaleString('en')} rows | ${Math.round(fromMysql.rowsPerSecond).toLocaleString('en')} | | ${fromMysql.peakMb.toFixed(0)} MB |`);
+    lines.push(
+      `| svc sync run, MariaDB to PostgreSQL, ${mysqlRows.toLocaleString('en')} rows | ${Math.round(fromMysql.rowsPerSecond).toLocaleString('en')} | | ${fromMysql.peakMb.toFixed(0)} MB |`,
+    );
   } finally {
-    await sh(`mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "drop database if exists ${mysqlDatabase}"`);
+    await sh(
+      `mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "drop database if exists ${mysqlDatabase}"`,
+    );
   }
 
   // CSV to PostgreSQL: a file in the project's folder of the files root, read with type inference.
-  const fromCsv = await throughService(ROWS, { kind: 'files', config: { path: 'bench', format: 'csv' } }, async (projectFolder) => {
-    await mkdir(path.join(projectFolder, 'bench'), { recursive: true });
-    await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to '${path.join(projectFolder, 'bench', 't.csv')}' with (format csv, header)"`);
-  });
-  lines.push(`| svc sync run, CSV file to PostgreSQL, ${ROWS.toLocaleString('en')} rows | ${Math.round(fromCsv.rowsPerSecond).toLocaleString('en')} | | ${fromCsv.peakMb.toFixed(0)} MB |`);
+  const fromCsv = await throughService(
+    ROWS,
+    { kind: 'files', config: { path: 'bench', format: 'csv' } },
+    async (projectFolder) => {
+      await mkdir(path.join(projectFolder, 'bench'), { recursive: true });
+      await sh(
+        `psql "${urlOf(names.source)}" -qc "\\copy t to '${path.join(projectFolder, 'bench', 't.csv')}' with (format csv, header)"`,
+      );
+    },
+  );
+  lines.push(
+    `| svc sync run, CSV file to PostgreSQL, ${ROWS.toLocaleString('en')} rows | ${Math.round(fromCsv.rowsPerSecond).toLocaleString('en')} | | ${fromCsv.peakMb.toFixed(0)} MB |`,
+  );
 
   if (ROWS_LARGE > 0) {
     await fillSource(ROWS_LARGE);

@@ -59,7 +59,12 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   const metrics = platform.metrics;
   registerMetricsRoute(app, metrics);
-  const rateLimiter = createRateLimiter(shared, { ...config.rateLimit, loginWindowMs: options.loginRateLimitWindowMs }, metrics, logger);
+  const rateLimiter = createRateLimiter(
+    shared,
+    { ...config.rateLimit, loginWindowMs: options.loginRateLimitWindowMs },
+    metrics,
+    logger,
+  );
   app.addHook('onClose', async () => rateLimiter.close());
   const areas = options.areas ?? (await createAreas(platform));
   if (!options.areas) app.addHook('onClose', async () => areas.close());

@@ -39,7 +39,15 @@ async function main(command: string | undefined): Promise<void> {
   }
   const loggers = createLoggers(config.log.level);
   const logger = loggers.app;
-  logger.info({ command, env: config.env, database: config.db.url ? 'external' : 'embedded', redis: config.redis.url ? 'external' : 'in-process' }, 'starting');
+  logger.info(
+    {
+      command,
+      env: config.env,
+      database: config.db.url ? 'external' : 'embedded',
+      redis: config.redis.url ? 'external' : 'in-process',
+    },
+    'starting',
+  );
 
   let platform: Platform | undefined;
   let app: FastifyInstance | undefined;
@@ -87,7 +95,8 @@ async function main(command: string | undefined): Promise<void> {
       const address = await app.listen({ host: config.http.host, port: config.http.port });
       logger.info({ address }, 'API listening');
     }
-    if (command === 'worker' || command === 'start') worker = await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs));
+    if (command === 'worker' || command === 'start')
+      worker = await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs));
     if (config.scheduler.enabled) scheduler = areas.startScheduler();
     // Every API and worker process competes to run the background tasks; one wins.
     leadership = startLeadership(platform.framework.pool, areas.leaderTasks, logger);

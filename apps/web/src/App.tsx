@@ -19,8 +19,14 @@ export function App() {
     return () => void unsubscribe();
   }, []);
   const me = useQuery({ queryKey: ['me'], enabled: !!token, queryFn: () => unwrap(api.GET('/api/v1/me')) });
-  if (token === undefined || (token && me.isPending)) return <p className="center" aria-busy="true">Loading…</p>;
+  if (token === undefined || (token && me.isPending))
+    return (
+      <p className="center" aria-busy="true">
+        Loading…
+      </p>
+    );
   if (!token) return <Login />;
-  if (me.data?.password_change_required) return <ChangePassword onDone={() => void queries.invalidateQueries({ queryKey: ['me'] })} />;
+  if (me.data?.password_change_required)
+    return <ChangePassword onDone={() => void queries.invalidateQueries({ queryKey: ['me'] })} />;
   return <Shell username={me.data?.username ?? ''} admin={me.data?.is_admin === true} />;
 }

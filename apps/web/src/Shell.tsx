@@ -44,17 +44,24 @@ function usePath(): [string, (path: string) => void] {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  return [path, (next) => {
-    window.history.pushState(null, '', next);
-    setPath(next);
-  }];
+  return [
+    path,
+    (next) => {
+      window.history.pushState(null, '', next);
+      setPath(next);
+    },
+  ];
 }
 
 export function Shell({ username, admin }: { username: string; admin: boolean }) {
   const [path, go] = usePath();
   const pages = PAGES.filter((p) => admin || !p.admin);
   // Polled, so the read-only banner appears when a license expires while the app is open.
-  const license = useQuery({ queryKey: ['license'], queryFn: () => unwrap(api.GET('/api/v1/license')), refetchInterval: 60_000 });
+  const license = useQuery({
+    queryKey: ['license'],
+    queryFn: () => unwrap(api.GET('/api/v1/license')),
+    refetchInterval: 60_000,
+  });
   const page = pages.find((p) => p.path === path) ?? pages[0]!;
   const signOut = async () => {
     await api.POST('/api/v1/auth/logout').catch(() => undefined);
@@ -86,7 +93,8 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
       </header>
       {license.data?.state === 'expired' ? (
         <div role="status" className="banner">
-          The license has expired: the instance is read-only. Reads work; changes are refused until the license is renewed.
+          The license has expired: the instance is read-only. Reads work; changes are refused until the license is
+          renewed.
         </div>
       ) : null}
       <main>

@@ -35,10 +35,18 @@ function licenseJwt(privateKey: KeyObject, claims: Record<string, unknown>): str
 async function accessibilityProblems(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
   await page.evaluate(await axeSource);
-  const result = (await page.evaluate(async () => (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string }> }> } }).axe.run())) as {
+  const result = (await page.evaluate(async () =>
+    (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string }> }> };
+      }
+    ).axe.run(),
+  )) as {
     violations: Array<{ id: string; impact: string; help: string }>;
   };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
 }
 
 describe('web UI', () => {
@@ -54,7 +62,11 @@ describe('web UI', () => {
     // Access tokens of 1 minute: the two-tab test outlives several.
     t = await startTestApp({
       worker: true,
-      env: { ...NO_RATE_LIMITS, SVC_ACCESS_TOKEN_TTL_MINUTES: '1', SVC_LICENSE_PUBLIC_KEY: licenseKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+      env: {
+        ...NO_RATE_LIMITS,
+        SVC_ACCESS_TOKEN_TTL_MINUTES: '1',
+        SVC_LICENSE_PUBLIC_KEY: licenseKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      },
     });
     await mkdir(SHOTS, { recursive: true });
     profile = await mkdtemp(path.join(os.tmpdir(), 'svc-ui-'));
@@ -62,7 +74,16 @@ describe('web UI', () => {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 120_000);
   afterAll(async () => {
@@ -71,54 +92,58 @@ describe('web UI', () => {
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
-  it('signs the seeded administrator in, blocks everything behind the password change, then shows the overview', { timeout: 120_000 }, async () => {
-    const page = await context.newPage();
-    await page.goto(`${t.url}/`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'login.png') });
+  it(
+    'signs the seeded administrator in, blocks everything behind the password change, then shows the overview',
+    { timeout: 120_000 },
+    async () => {
+      const page = await context.newPage();
+      await page.goto(`${t.url}/`);
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'login.png') });
 
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const refusal = page.getByRole('alert');
-    await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/Invalid username or password.*Request id: [0-9a-f-]{36}/);
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const refusal = page.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toMatch(/Invalid username or password.*Request id: [0-9a-f-]{36}/);
 
-    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    // Nothing else is reachable: not by navigation, not by address.
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    await page.goto(`${t.url}/executions`);
-    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Executions' }).count()).toBe(0);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'password-change.png') });
+      await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      // Nothing else is reachable: not by navigation, not by address.
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+      await page.goto(`${t.url}/executions`);
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Executions' }).count()).toBe(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'password-change.png') });
 
-    await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('New password again').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    // The screen asked for (the address) comes up once the password is changed.
-    await page.getByRole('heading', { name: 'Executions' }).waitFor();
-    await page.getByRole('link', { name: 'Overview' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    expect(page.url()).toBe(`${t.url}/`);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'overview.png') });
+      await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('New password again').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      // The screen asked for (the address) comes up once the password is changed.
+      await page.getByRole('heading', { name: 'Executions' }).waitFor();
+      await page.getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      expect(page.url()).toBe(`${t.url}/`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'overview.png') });
 
-    await page.getByRole('link', { name: 'Executions' }).click();
-    await page.getByRole('heading', { name: 'Executions' }).waitFor();
-    expect(page.url()).toBe(`${t.url}/executions`);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'executions.png') });
-    // A reload keeps the session (the refresh cookie) and the screen.
-    await page.reload();
-    await page.getByRole('heading', { name: 'Executions' }).waitFor();
+      await page.getByRole('link', { name: 'Executions' }).click();
+      await page.getByRole('heading', { name: 'Executions' }).waitFor();
+      expect(page.url()).toBe(`${t.url}/executions`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'executions.png') });
+      // A reload keeps the session (the refresh cookie) and the screen.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Executions' }).waitFor();
 
-    await page.close();
-  });
+      await page.close();
+    },
+  );
 
   it('creates an API token whose value is shown once, and revokes it', { timeout: 60_000 }, async () => {
     const page = await context.newPage();
@@ -137,7 +162,10 @@ describe('web UI', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByLabel('Token value').count()).toBe(0);
     await page.getByRole('button', { name: 'Revoke ci export' }).click();
-    await page.getByRole('button', { name: 'Revoke ci export' }).waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Revoke ci export' })
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     const deadline = Date.now() + 10_000;
     let status = 200;
     while (status !== 401 && Date.now() < deadline) {
@@ -148,284 +176,404 @@ describe('web UI', () => {
     await page.close();
   });
 
-  it('creates a CDC table in the form, tails its log live over SSE, and deletes it after asking', { timeout: 60_000 }, async () => {
-    const admin = await adminToken();
-    const project = (await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui cdc' } })).body;
-    for (const name of ['source', 'target']) {
-      const config = { host: '127.0.0.1', database: 'postgres', user: 'postgres', password: 'unused' };
-      expect((await api(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: project.id, name, kind: 'postgres', config } })).status).toBe(201);
-    }
-    const page = await context.newPage();
-    await page.goto(`${t.url}/cdc-tables`);
-    const form = page.getByRole('region', { name: 'New CDC table' });
-    await form.getByRole('button', { name: /Project/ }).click();
-    await page.getByRole('option', { name: 'ui cdc' }).click();
-    await form.getByLabel('Name', { exact: true }).fill('orders feed');
-    await form.getByRole('button', { name: /Source connector/ }).click();
-    await page.getByRole('option', { name: 'source', exact: true }).click();
-    await form.getByLabel('Source table').fill('orders');
-    await form.getByRole('button', { name: /Destination connector/ }).click();
-    await page.getByRole('option', { name: 'target', exact: true }).click();
-    await form.getByLabel('Destination table').fill('orders');
-    await form.getByText('Start at once').click();
-    await form.getByRole('button', { name: 'Create CDC table' }).click();
-    await page.getByRole('button', { name: 'Show the live log of orders feed' }).click();
-    const cdc = (await api<{ items: Array<{ id: string; name: string; mode: string; desired_state: string }> }>(t, 'GET', `/api/v1/cdc-tables?project_id=${project.id}`, { token: admin })).body.items;
-    expect(cdc).toEqual([expect.objectContaining({ name: 'orders feed', mode: 'mirror', desired_state: 'stopped' })]);
-    // Lines written by another client while the page is open arrive over SSE.
-    await page.getByText('(live)').waitFor();
-    expect((await api(t, 'POST', `/api/v1/cdc-tables/${cdc[0]!.id}/start`, { token: admin })).status).toBe(200);
-    expect((await api(t, 'POST', `/api/v1/cdc-tables/${cdc[0]!.id}/stop`, { token: admin })).status).toBe(200);
-    await page.getByText('start requested').waitFor();
-    await page.getByText('stop requested').waitFor();
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'cdc-tables.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Delete orders feed' }).click();
-    await page.getByRole('group', { name: 'Confirm deleting orders feed' }).getByRole('button', { name: 'Delete for good' }).click();
-    await page.getByText('No CDC tables yet.').waitFor();
-    expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/cdc-tables?project_id=${project.id}`, { token: admin })).body.items).toEqual([]);
-    await page.close();
-  });
-
-  it('creates a data connector from the form its kind describes, tests it and discovers its tables', { timeout: 60_000 }, async () => {
-    const login = await fetch(`${t.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }) });
-    const { access_token: admin } = (await login.json()) as { access_token: string };
-    await fetch(`${t.url}/api/v1/admin/projects`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ name: 'ui connectors' }) });
-    const database = new URL(t.config.db.url!);
-    const page = await context.newPage();
-    await page.goto(`${t.url}/connectors`);
-    await page.getByRole('heading', { name: 'New connector' }).waitFor();
-    await page.getByRole('button', { name: /Project/ }).click();
-    await page.getByRole('option', { name: 'ui connectors' }).click();
-    await page.getByRole('button', { name: /Kind/ }).click();
-    await page.getByRole('option', { name: 'PostgreSQL' }).click();
-    await page.getByLabel('Name').fill('framework db');
-    await page.getByLabel('Host').fill(database.hostname);
-    await page.getByLabel('Port').fill(database.port || '5432');
-    await page.getByLabel('Database').fill(database.pathname.slice(1));
-    await page.getByLabel('User').fill(decodeURIComponent(database.username));
-    await page.getByLabel('Password').fill('a-secret-value');
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'connectors-new.png') });
-    await page.getByRole('button', { name: 'Create connector' }).click();
-    await page.getByRole('cell', { name: 'framework db', exact: true }).waitFor();
-    // The secret is set, and shown nowhere.
-    await page.getByRole('row', { name: /^framework db/ }).getByRole('cell', { name: 'password', exact: true }).waitFor();
-    expect(await page.content()).not.toContain('a-secret-value');
-    await page.getByRole('button', { name: 'Test framework db' }).click();
-    await page.getByText(/Connection works/).waitFor();
-    await page.getByRole('button', { name: 'Discover framework db' }).click();
-    await page.getByText(/Discovered \d+ datasets/).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'connectors.png') });
-
-    // Editing starts from the saved values; the secret field starts empty and, left so, is kept.
-    await page.getByRole('button', { name: 'Edit framework db' }).click();
-    await page.getByRole('heading', { name: 'Edit framework db' }).waitFor();
-    const editForm = page.getByRole('region', { name: 'Edit framework db' });
-    expect(await editForm.getByLabel('Host').inputValue()).toBe(database.hostname);
-    expect(await editForm.getByLabel('Password').inputValue()).toBe('');
-    await editForm.getByLabel('Name').fill('framework database');
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'connectors-edit.png') });
-    await editForm.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('cell', { name: 'framework database', exact: true }).waitFor();
-    const admin2 = await adminToken();
-    const saved = (await api<{ items: Array<{ name: string; secrets_set: string[]; config: Record<string, unknown> }> }>(t, 'GET', '/api/v1/data-connectors', { token: admin2 })).body.items.find(
-      (c) => c.name === 'framework database',
-    );
-    expect(saved).toMatchObject({ secrets_set: ['password'], config: { host: database.hostname } });
-
-    // The catalog shows what discovery found: the framework's own users table, its key marked.
-    await page.getByRole('link', { name: 'Catalog' }).click();
-    await page.getByRole('heading', { name: 'Catalog' }).waitFor();
-    await page.getByRole('button', { name: /Connector/ }).click();
-    await page.getByRole('option', { name: 'framework database' }).click();
-    await page.getByLabel('Search datasets').fill('users');
-    await page.getByRole('button', { name: 'Columns of public.users', exact: true }).click();
-    await page.getByRole('heading', { name: 'public.users' }).waitFor();
-    const columns = page.getByRole('table', { name: 'Columns of public.users' });
-    await columns.getByRole('cell', { name: 'username', exact: true }).waitFor();
-    expect(await columns.getByRole('row', { name: /\bid primary key\b/ }).count()).toBe(1);
-    expect(await columns.getByRole('row', { name: /\busername primary key\b/ }).count()).toBe(0);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'catalog.png'), fullPage: true });
-    await page.close();
-  });
-
-  it('builds a pipeline from the catalog, previews it, names a bad step, runs it and follows the run in the execution detail', { timeout: 90_000 }, async () => {
-    const data = await createTestDatabase();
-    try {
-      await query(data.url, `create table items (id int primary key, label text); insert into items select g, 'item ' || g from generate_series(1, 30) g`);
+  it(
+    'creates a CDC table in the form, tails its log live over SSE, and deletes it after asking',
+    { timeout: 60_000 },
+    async () => {
       const admin = await adminToken();
-      const post = async (route: string, body?: unknown) => (await api<{ id: string }>(t, 'POST', route, { token: admin, body })).body;
-      const project = await post('/api/v1/admin/projects', { name: 'ui pipelines' });
-      const connector = await createPostgresConnector(t, admin, project.id, 'items db', data.name);
-      await post(`/api/v1/data-connectors/${connector}/discover`);
+      const project = (
+        await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui cdc' } })
+      ).body;
+      for (const name of ['source', 'target']) {
+        const config = { host: '127.0.0.1', database: 'postgres', user: 'postgres', password: 'unused' };
+        expect(
+          (
+            await api(t, 'POST', '/api/v1/data-connectors', {
+              token: admin,
+              body: { project_id: project.id, name, kind: 'postgres', config },
+            })
+          ).status,
+        ).toBe(201);
+      }
       const page = await context.newPage();
-      await page.goto(`${t.url}/pipelines`);
-      await page.getByRole('heading', { name: 'New pipeline' }).waitFor();
-      await page.getByText('No pipelines yet.').waitFor();
-      await page.getByRole('button', { name: /Project/ }).click();
-      await page.getByRole('option', { name: 'ui pipelines' }).click();
-      await page.getByLabel('Name', { exact: true }).fill('even items');
-      await page.getByRole('button', { name: /Source connector/ }).click();
-      await page.getByRole('option', { name: 'items db' }).click();
-      // The dataset comes from the catalog that discovery filled.
-      await page.getByRole('combobox', { name: 'Source dataset' }).fill('ite');
-      await page.getByRole('option', { name: 'public.items' }).click();
-      await page.getByRole('button', { name: 'Add step' }).click();
-      await page.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 2 == 0');
-      await page.getByRole('button', { name: /New step/ }).click();
-      await page.getByRole('option', { name: 'derive' }).click();
-      await page.getByRole('button', { name: 'Add step' }).click();
-      const derive = page.getByRole('group', { name: 'Step 2: derive' });
-      await derive.getByLabel('Column', { exact: true }).fill('shout');
-      await derive.getByLabel('Expression').fill('upper(label)');
-      await page.getByRole('button', { name: /Destination connector/ }).click();
-      await page.getByRole('option', { name: 'items db' }).click();
-      await page.getByLabel('Table', { exact: true }).fill('even_items');
-      await page.getByLabel('Cursor column').fill('id');
-      expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'pipelines-new.png'), fullPage: true });
-      await page.getByRole('button', { name: 'Create pipeline' }).click();
-
-      // The new pipeline opens: its saved steps, a preview, then a mistake the API names by field.
-      const detail = page.getByRole('region', { name: 'even items' });
-      await detail.waitFor();
-      await detail.getByRole('button', { name: 'Preview' }).click();
-      await detail.getByRole('cell', { name: 'ITEM 2', exact: true }).waitFor();
-      expect(await detail.getByRole('cell', { name: 'ITEM 1', exact: true }).count()).toBe(0);
-      await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 2 ==');
-      await detail.getByRole('button', { name: 'Preview' }).click();
-      expect(await detail.getByRole('alert').textContent()).toMatch(/transforms\.0\.expression.*Request id: [0-9a-f-]{36}/);
-      // Edited but not saved: a run would use the saved steps, so it waits for a save.
-      expect(await detail.getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true);
-      await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 3 == 0');
-      await detail.getByRole('button', { name: 'Save steps' }).click();
-      await detail.getByText(/^Unsaved steps/).waitFor({ state: 'detached' });
-      const savedSteps = async () => (await api<{ items: Array<{ transforms: unknown[] }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body.items[0]!.transforms;
-      expect(await savedSteps()).toEqual([
-        { type: 'filter', expression: 'id % 3 == 0' },
-        { type: 'derive', column: 'shout', expression: 'upper(label)' },
-      ]);
-      await page.getByRole('region', { name: 'even items' }).getByRole('button', { name: 'Run now' }).click();
-      await page.getByText(/succeeded 10 rows read, 10 written|succeeded 30 rows read, 10 written/).waitFor({ timeout: 30_000 });
-      expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(10);
-      // The run saved its cursor; a reset empties it, so the next run reads everything again.
-      const opened = page.getByRole('region', { name: 'even items' });
-      await opened.getByText('items: past id = 30').waitFor();
-      expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
-
-      // The run in the executions screen: its counters and its log.
-      await page.getByRole('link', { name: 'Executions' }).click();
-      await page.getByRole('button', { name: /^Details of pipeline run / }).first().click();
-      const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
-      await run.waitFor();
-      await run.getByText('succeeded', { exact: true }).waitFor();
-      expect(await run.getByRole('definition').allTextContents()).toEqual(expect.arrayContaining(['pipeline', 'manual', '10']));
-      await run.getByRole('list', { name: 'Log of the run' }).getByRole('listitem').first().waitFor();
-      expect(await run.getByRole('progressbar').count()).toBe(0);
-      expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'execution-detail.png'), fullPage: true });
-
-      // The schedules dashboard and the audit log show what happened.
-      const pipelines = (await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body;
-      await page.getByRole('link', { name: 'Schedules' }).click();
-      const newSchedule = page.getByRole('region', { name: 'New schedule' });
-      await newSchedule.getByRole('button', { name: /Pipeline/ }).click();
-      await page.getByRole('option', { name: 'even items' }).click();
-      await newSchedule.getByText('interval', { exact: true }).click();
-      await newSchedule.getByLabel('Every (seconds)').fill('3600');
-      await newSchedule.getByText('Start paused').click();
-      await newSchedule.getByRole('button', { name: 'Create schedule' }).click();
-      const row = page.getByRole('row', { name: /^even items/ });
-      await row.waitFor();
-      expect(await row.textContent()).toMatch(/every 3600 s.*paused.*succeeded/);
-      const schedule = async () => (await api<{ items: Array<{ pipeline_id: string; paused: boolean; interval_seconds: number | null }> }>(t, 'GET', '/api/v1/etl/schedules', { token: admin })).body.items.find((x) => x.pipeline_id === pipelines.items[0]!.id);
-      expect(await schedule()).toMatchObject({ paused: true, interval_seconds: 3600 });
-      expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'schedules.png'), fullPage: true });
-      await page.getByRole('button', { name: 'Resume even items' }).click();
-      await page.getByRole('button', { name: 'Pause even items' }).waitFor();
-      expect((await schedule())?.paused).toBe(false);
-      await page.getByRole('button', { name: 'Pause even items' }).click();
-      await page.getByRole('button', { name: 'Resume even items' }).waitFor();
-      expect((await schedule())?.paused).toBe(true);
-      await page.getByRole('link', { name: 'Audit log' }).click();
-      await page.getByRole('cell', { name: 'pipeline_created', exact: true }).waitFor();
-      await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
-      expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'audit-log.png') });
-
-      await page.getByRole('link', { name: 'Schedules' }).click();
-      await page.getByRole('button', { name: 'Delete schedule of even items' }).click();
-      await page.getByRole('group', { name: 'Confirm deleting the schedule of even items' }).getByRole('button', { name: 'Delete for good' }).click();
-      await page.getByText('No schedules yet.').waitFor();
-      expect(await schedule()).toBeUndefined();
-
-      // Reset the incremental state, then delete the pipeline (asked first).
-      await page.getByRole('link', { name: 'Pipelines' }).click();
-      await page.getByRole('button', { name: 'Open even items' }).click();
-      const again = page.getByRole('region', { name: 'even items' });
-      await again.getByText('items: past id = 30').waitFor();
-      await again.getByRole('button', { name: 'Reset incremental state' }).click();
-      await again.getByText('items: past id = nothing yet (the next run reads everything)').waitFor();
-      await again.getByRole('button', { name: 'Delete pipeline' }).click();
-      await again.getByRole('group', { name: 'Confirm deleting even items' }).getByRole('button', { name: 'Keep' }).click();
-      expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body.items).toHaveLength(1);
-      await again.getByRole('button', { name: 'Delete pipeline' }).click();
-      await again.getByRole('group', { name: 'Confirm deleting even items' }).getByRole('button', { name: 'Delete for good' }).click();
-      await page.getByText('No pipelines yet.').waitFor();
-      expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, { token: admin })).body.items).toHaveLength(0);
-      await page.close();
-    } finally {
-      await data.drop();
-    }
-  });
-
-  it('starts a sync of tables the catalog found and follows it to succeeded; deletes a connector after asking', { timeout: 90_000 }, async () => {
-    const [from, into] = [await createTestDatabase(), await createTestDatabase()];
-    try {
-      await query(from.url, `create table people (id int primary key, name text); insert into people select g, 'person ' || g from generate_series(1, 25) g`);
-      const admin = await adminToken();
-      const project = (await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui syncs' } })).body;
-      const source = await createPostgresConnector(t, admin, project.id, 'people source', from.name);
-      await createPostgresConnector(t, admin, project.id, 'people copy', into.name);
-      await api(t, 'POST', `/api/v1/data-connectors/${source}/discover`, { token: admin });
-      const page = await context.newPage();
-      await page.goto(`${t.url}/executions`);
-      const form = page.getByRole('region', { name: 'Start a sync' });
+      await page.goto(`${t.url}/cdc-tables`);
+      const form = page.getByRole('region', { name: 'New CDC table' });
       await form.getByRole('button', { name: /Project/ }).click();
-      await page.getByRole('option', { name: 'ui syncs' }).click();
-      await form.getByRole('button', { name: /From connector/ }).click();
-      await page.getByRole('option', { name: 'people source' }).click();
-      await form.getByRole('button', { name: /Into connector/ }).click();
-      await page.getByRole('option', { name: 'people copy' }).click();
-      await form.getByText('public.people', { exact: true }).click();
+      await page.getByRole('option', { name: 'ui cdc' }).click();
+      await form.getByLabel('Name', { exact: true }).fill('orders feed');
+      await form.getByRole('button', { name: /Source connector/ }).click();
+      await page.getByRole('option', { name: 'source', exact: true }).click();
+      await form.getByLabel('Source table').fill('orders');
+      await form.getByRole('button', { name: /Destination connector/ }).click();
+      await page.getByRole('option', { name: 'target', exact: true }).click();
+      await form.getByLabel('Destination table').fill('orders');
+      await form.getByText('Start at once').click();
+      await form.getByRole('button', { name: 'Create CDC table' }).click();
+      await page.getByRole('button', { name: 'Show the live log of orders feed' }).click();
+      const cdc = (
+        await api<{ items: Array<{ id: string; name: string; mode: string; desired_state: string }> }>(
+          t,
+          'GET',
+          `/api/v1/cdc-tables?project_id=${project.id}`,
+          { token: admin },
+        )
+      ).body.items;
+      expect(cdc).toEqual([expect.objectContaining({ name: 'orders feed', mode: 'mirror', desired_state: 'stopped' })]);
+      // Lines written by another client while the page is open arrive over SSE.
+      await page.getByText('(live)').waitFor();
+      expect((await api(t, 'POST', `/api/v1/cdc-tables/${cdc[0]!.id}/start`, { token: admin })).status).toBe(200);
+      expect((await api(t, 'POST', `/api/v1/cdc-tables/${cdc[0]!.id}/stop`, { token: admin })).status).toBe(200);
+      await page.getByText('start requested').waitFor();
+      await page.getByText('stop requested').waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
-      await form.getByRole('button', { name: 'Start sync' }).click();
-      // The new execution opens, polled until it settles.
-      const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
-      await run.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
-      expect(await run.getByRole('definition').allTextContents()).toEqual(expect.arrayContaining(['sync', '25']));
-      expect((await query(into.url, 'select count(*)::int as n from public.people')).rows[0].n).toBe(25);
-      await page.screenshot({ path: path.join(SHOTS, 'executions-sync.png'), fullPage: true });
-
-      await page.getByRole('link', { name: 'Connectors' }).click();
-      await page.getByRole('button', { name: 'Delete people copy' }).click();
-      await page.getByRole('group', { name: 'Confirm deleting people copy' }).getByRole('button', { name: 'Delete for good' }).click();
-      await page.getByRole('cell', { name: 'people copy', exact: true }).waitFor({ state: 'detached' });
-      const left = (await api<{ items: Array<{ name: string }> }>(t, 'GET', `/api/v1/data-connectors?project_id=${project.id}`, { token: admin })).body.items.map((c) => c.name);
-      expect(left).toEqual(['people source']);
+      await page.screenshot({ path: path.join(SHOTS, 'cdc-tables.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Delete orders feed' }).click();
+      await page
+        .getByRole('group', { name: 'Confirm deleting orders feed' })
+        .getByRole('button', { name: 'Delete for good' })
+        .click();
+      await page.getByText('No CDC tables yet.').waitFor();
+      expect(
+        (await api<{ items: unknown[] }>(t, 'GET', `/api/v1/cdc-tables?project_id=${project.id}`, { token: admin }))
+          .body.items,
+      ).toEqual([]);
       await page.close();
-    } finally {
-      await from.drop();
-      await into.drop();
-    }
-  });
+    },
+  );
 
-  it('manages users, a project\'s members and custom roles', { timeout: 90_000 }, async () => {
+  it(
+    'creates a data connector from the form its kind describes, tests it and discovers its tables',
+    { timeout: 60_000 },
+    async () => {
+      const login = await fetch(`${t.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }),
+      });
+      const { access_token: admin } = (await login.json()) as { access_token: string };
+      await fetch(`${t.url}/api/v1/admin/projects`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ name: 'ui connectors' }),
+      });
+      const database = new URL(t.config.db.url!);
+      const page = await context.newPage();
+      await page.goto(`${t.url}/connectors`);
+      await page.getByRole('heading', { name: 'New connector' }).waitFor();
+      await page.getByRole('button', { name: /Project/ }).click();
+      await page.getByRole('option', { name: 'ui connectors' }).click();
+      await page.getByRole('button', { name: /Kind/ }).click();
+      await page.getByRole('option', { name: 'PostgreSQL' }).click();
+      await page.getByLabel('Name').fill('framework db');
+      await page.getByLabel('Host').fill(database.hostname);
+      await page.getByLabel('Port').fill(database.port || '5432');
+      await page.getByLabel('Database').fill(database.pathname.slice(1));
+      await page.getByLabel('User').fill(decodeURIComponent(database.username));
+      await page.getByLabel('Password').fill('a-secret-value');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'connectors-new.png') });
+      await page.getByRole('button', { name: 'Create connector' }).click();
+      await page.getByRole('cell', { name: 'framework db', exact: true }).waitFor();
+      // The secret is set, and shown nowhere.
+      await page
+        .getByRole('row', { name: /^framework db/ })
+        .getByRole('cell', { name: 'password', exact: true })
+        .waitFor();
+      expect(await page.content()).not.toContain('a-secret-value');
+      await page.getByRole('button', { name: 'Test framework db' }).click();
+      await page.getByText(/Connection works/).waitFor();
+      await page.getByRole('button', { name: 'Discover framework db' }).click();
+      await page.getByText(/Discovered \d+ datasets/).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'connectors.png') });
+
+      // Editing starts from the saved values; the secret field starts empty and, left so, is kept.
+      await page.getByRole('button', { name: 'Edit framework db' }).click();
+      await page.getByRole('heading', { name: 'Edit framework db' }).waitFor();
+      const editForm = page.getByRole('region', { name: 'Edit framework db' });
+      expect(await editForm.getByLabel('Host').inputValue()).toBe(database.hostname);
+      expect(await editForm.getByLabel('Password').inputValue()).toBe('');
+      await editForm.getByLabel('Name').fill('framework database');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'connectors-edit.png') });
+      await editForm.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('cell', { name: 'framework database', exact: true }).waitFor();
+      const admin2 = await adminToken();
+      const saved = (
+        await api<{ items: Array<{ name: string; secrets_set: string[]; config: Record<string, unknown> }> }>(
+          t,
+          'GET',
+          '/api/v1/data-connectors',
+          { token: admin2 },
+        )
+      ).body.items.find((c) => c.name === 'framework database');
+      expect(saved).toMatchObject({ secrets_set: ['password'], config: { host: database.hostname } });
+
+      // The catalog shows what discovery found: the framework's own users table, its key marked.
+      await page.getByRole('link', { name: 'Catalog' }).click();
+      await page.getByRole('heading', { name: 'Catalog' }).waitFor();
+      await page.getByRole('button', { name: /Connector/ }).click();
+      await page.getByRole('option', { name: 'framework database' }).click();
+      await page.getByLabel('Search datasets').fill('users');
+      await page.getByRole('button', { name: 'Columns of public.users', exact: true }).click();
+      await page.getByRole('heading', { name: 'public.users' }).waitFor();
+      const columns = page.getByRole('table', { name: 'Columns of public.users' });
+      await columns.getByRole('cell', { name: 'username', exact: true }).waitFor();
+      expect(await columns.getByRole('row', { name: /\bid primary key\b/ }).count()).toBe(1);
+      expect(await columns.getByRole('row', { name: /\busername primary key\b/ }).count()).toBe(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'catalog.png'), fullPage: true });
+      await page.close();
+    },
+  );
+
+  it(
+    'builds a pipeline from the catalog, previews it, names a bad step, runs it and follows the run in the execution detail',
+    { timeout: 90_000 },
+    async () => {
+      const data = await createTestDatabase();
+      try {
+        await query(
+          data.url,
+          `create table items (id int primary key, label text); insert into items select g, 'item ' || g from generate_series(1, 30) g`,
+        );
+        const admin = await adminToken();
+        const post = async (route: string, body?: unknown) =>
+          (await api<{ id: string }>(t, 'POST', route, { token: admin, body })).body;
+        const project = await post('/api/v1/admin/projects', { name: 'ui pipelines' });
+        const connector = await createPostgresConnector(t, admin, project.id, 'items db', data.name);
+        await post(`/api/v1/data-connectors/${connector}/discover`);
+        const page = await context.newPage();
+        await page.goto(`${t.url}/pipelines`);
+        await page.getByRole('heading', { name: 'New pipeline' }).waitFor();
+        await page.getByText('No pipelines yet.').waitFor();
+        await page.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui pipelines' }).click();
+        await page.getByLabel('Name', { exact: true }).fill('even items');
+        await page.getByRole('button', { name: /Source connector/ }).click();
+        await page.getByRole('option', { name: 'items db' }).click();
+        // The dataset comes from the catalog that discovery filled.
+        await page.getByRole('combobox', { name: 'Source dataset' }).fill('ite');
+        await page.getByRole('option', { name: 'public.items' }).click();
+        await page.getByRole('button', { name: 'Add step' }).click();
+        await page.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 2 == 0');
+        await page.getByRole('button', { name: /New step/ }).click();
+        await page.getByRole('option', { name: 'derive' }).click();
+        await page.getByRole('button', { name: 'Add step' }).click();
+        const derive = page.getByRole('group', { name: 'Step 2: derive' });
+        await derive.getByLabel('Column', { exact: true }).fill('shout');
+        await derive.getByLabel('Expression').fill('upper(label)');
+        await page.getByRole('button', { name: /Destination connector/ }).click();
+        await page.getByRole('option', { name: 'items db' }).click();
+        await page.getByLabel('Table', { exact: true }).fill('even_items');
+        await page.getByLabel('Cursor column').fill('id');
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'pipelines-new.png'), fullPage: true });
+        await page.getByRole('button', { name: 'Create pipeline' }).click();
+
+        // The new pipeline opens: its saved steps, a preview, then a mistake the API names by field.
+        const detail = page.getByRole('region', { name: 'even items' });
+        await detail.waitFor();
+        await detail.getByRole('button', { name: 'Preview' }).click();
+        await detail.getByRole('cell', { name: 'ITEM 2', exact: true }).waitFor();
+        expect(await detail.getByRole('cell', { name: 'ITEM 1', exact: true }).count()).toBe(0);
+        await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 2 ==');
+        await detail.getByRole('button', { name: 'Preview' }).click();
+        expect(await detail.getByRole('alert').textContent()).toMatch(
+          /transforms\.0\.expression.*Request id: [0-9a-f-]{36}/,
+        );
+        // Edited but not saved: a run would use the saved steps, so it waits for a save.
+        expect(await detail.getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true);
+        await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 3 == 0');
+        await detail.getByRole('button', { name: 'Save steps' }).click();
+        await detail.getByText(/^Unsaved steps/).waitFor({ state: 'detached' });
+        const savedSteps = async () =>
+          (
+            await api<{ items: Array<{ transforms: unknown[] }> }>(
+              t,
+              'GET',
+              `/api/v1/etl/pipelines?project_id=${project.id}`,
+              { token: admin },
+            )
+          ).body.items[0]!.transforms;
+        expect(await savedSteps()).toEqual([
+          { type: 'filter', expression: 'id % 3 == 0' },
+          { type: 'derive', column: 'shout', expression: 'upper(label)' },
+        ]);
+        await page.getByRole('region', { name: 'even items' }).getByRole('button', { name: 'Run now' }).click();
+        await page
+          .getByText(/succeeded 10 rows read, 10 written|succeeded 30 rows read, 10 written/)
+          .waitFor({ timeout: 30_000 });
+        expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(10);
+        // The run saved its cursor; a reset empties it, so the next run reads everything again.
+        const opened = page.getByRole('region', { name: 'even items' });
+        await opened.getByText('items: past id = 30').waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
+
+        // The run in the executions screen: its counters and its log.
+        await page.getByRole('link', { name: 'Executions' }).click();
+        await page
+          .getByRole('button', { name: /^Details of pipeline run / })
+          .first()
+          .click();
+        const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
+        await run.waitFor();
+        await run.getByText('succeeded', { exact: true }).waitFor();
+        expect(await run.getByRole('definition').allTextContents()).toEqual(
+          expect.arrayContaining(['pipeline', 'manual', '10']),
+        );
+        await run.getByRole('list', { name: 'Log of the run' }).getByRole('listitem').first().waitFor();
+        expect(await run.getByRole('progressbar').count()).toBe(0);
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'execution-detail.png'), fullPage: true });
+
+        // The schedules dashboard and the audit log show what happened.
+        const pipelines = (
+          await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, {
+            token: admin,
+          })
+        ).body;
+        await page.getByRole('link', { name: 'Schedules' }).click();
+        const newSchedule = page.getByRole('region', { name: 'New schedule' });
+        await newSchedule.getByRole('button', { name: /Pipeline/ }).click();
+        await page.getByRole('option', { name: 'even items' }).click();
+        await newSchedule.getByText('interval', { exact: true }).click();
+        await newSchedule.getByLabel('Every (seconds)').fill('3600');
+        await newSchedule.getByText('Start paused').click();
+        await newSchedule.getByRole('button', { name: 'Create schedule' }).click();
+        const row = page.getByRole('row', { name: /^even items/ });
+        await row.waitFor();
+        expect(await row.textContent()).toMatch(/every 3600 s.*paused.*succeeded/);
+        const schedule = async () =>
+          (
+            await api<{ items: Array<{ pipeline_id: string; paused: boolean; interval_seconds: number | null }> }>(
+              t,
+              'GET',
+              '/api/v1/etl/schedules',
+              { token: admin },
+            )
+          ).body.items.find((x) => x.pipeline_id === pipelines.items[0]!.id);
+        expect(await schedule()).toMatchObject({ paused: true, interval_seconds: 3600 });
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'schedules.png'), fullPage: true });
+        await page.getByRole('button', { name: 'Resume even items' }).click();
+        await page.getByRole('button', { name: 'Pause even items' }).waitFor();
+        expect((await schedule())?.paused).toBe(false);
+        await page.getByRole('button', { name: 'Pause even items' }).click();
+        await page.getByRole('button', { name: 'Resume even items' }).waitFor();
+        expect((await schedule())?.paused).toBe(true);
+        await page.getByRole('link', { name: 'Audit log' }).click();
+        await page.getByRole('cell', { name: 'pipeline_created', exact: true }).waitFor();
+        await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'audit-log.png') });
+
+        await page.getByRole('link', { name: 'Schedules' }).click();
+        await page.getByRole('button', { name: 'Delete schedule of even items' }).click();
+        await page
+          .getByRole('group', { name: 'Confirm deleting the schedule of even items' })
+          .getByRole('button', { name: 'Delete for good' })
+          .click();
+        await page.getByText('No schedules yet.').waitFor();
+        expect(await schedule()).toBeUndefined();
+
+        // Reset the incremental state, then delete the pipeline (asked first).
+        await page.getByRole('link', { name: 'Pipelines' }).click();
+        await page.getByRole('button', { name: 'Open even items' }).click();
+        const again = page.getByRole('region', { name: 'even items' });
+        await again.getByText('items: past id = 30').waitFor();
+        await again.getByRole('button', { name: 'Reset incremental state' }).click();
+        await again.getByText('items: past id = nothing yet (the next run reads everything)').waitFor();
+        await again.getByRole('button', { name: 'Delete pipeline' }).click();
+        await again
+          .getByRole('group', { name: 'Confirm deleting even items' })
+          .getByRole('button', { name: 'Keep' })
+          .click();
+        expect(
+          (
+            await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, {
+              token: admin,
+            })
+          ).body.items,
+        ).toHaveLength(1);
+        await again.getByRole('button', { name: 'Delete pipeline' }).click();
+        await again
+          .getByRole('group', { name: 'Confirm deleting even items' })
+          .getByRole('button', { name: 'Delete for good' })
+          .click();
+        await page.getByText('No pipelines yet.').waitFor();
+        expect(
+          (
+            await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, {
+              token: admin,
+            })
+          ).body.items,
+        ).toHaveLength(0);
+        await page.close();
+      } finally {
+        await data.drop();
+      }
+    },
+  );
+
+  it(
+    'starts a sync of tables the catalog found and follows it to succeeded; deletes a connector after asking',
+    { timeout: 90_000 },
+    async () => {
+      const [from, into] = [await createTestDatabase(), await createTestDatabase()];
+      try {
+        await query(
+          from.url,
+          `create table people (id int primary key, name text); insert into people select g, 'person ' || g from generate_series(1, 25) g`,
+        );
+        const admin = await adminToken();
+        const project = (
+          await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui syncs' } })
+        ).body;
+        const source = await createPostgresConnector(t, admin, project.id, 'people source', from.name);
+        await createPostgresConnector(t, admin, project.id, 'people copy', into.name);
+        await api(t, 'POST', `/api/v1/data-connectors/${source}/discover`, { token: admin });
+        const page = await context.newPage();
+        await page.goto(`${t.url}/executions`);
+        const form = page.getByRole('region', { name: 'Start a sync' });
+        await form.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui syncs' }).click();
+        await form.getByRole('button', { name: /From connector/ }).click();
+        await page.getByRole('option', { name: 'people source' }).click();
+        await form.getByRole('button', { name: /Into connector/ }).click();
+        await page.getByRole('option', { name: 'people copy' }).click();
+        await form.getByText('public.people', { exact: true }).click();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await form.getByRole('button', { name: 'Start sync' }).click();
+        // The new execution opens, polled until it settles.
+        const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
+        await run.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+        expect(await run.getByRole('definition').allTextContents()).toEqual(expect.arrayContaining(['sync', '25']));
+        expect((await query(into.url, 'select count(*)::int as n from public.people')).rows[0].n).toBe(25);
+        await page.screenshot({ path: path.join(SHOTS, 'executions-sync.png'), fullPage: true });
+
+        await page.getByRole('link', { name: 'Connectors' }).click();
+        await page.getByRole('button', { name: 'Delete people copy' }).click();
+        await page
+          .getByRole('group', { name: 'Confirm deleting people copy' })
+          .getByRole('button', { name: 'Delete for good' })
+          .click();
+        await page.getByRole('cell', { name: 'people copy', exact: true }).waitFor({ state: 'detached' });
+        const left = (
+          await api<{ items: Array<{ name: string }> }>(t, 'GET', `/api/v1/data-connectors?project_id=${project.id}`, {
+            token: admin,
+          })
+        ).body.items.map((c) => c.name);
+        expect(left).toEqual(['people source']);
+        await page.close();
+      } finally {
+        await from.drop();
+        await into.drop();
+      }
+    },
+  );
+
+  it("manages users, a project's members and custom roles", { timeout: 90_000 }, async () => {
     const admin = await adminToken();
     const page = await context.newPage();
     await page.goto(`${t.url}/users`);
@@ -440,7 +588,11 @@ describe('web UI', () => {
     expect(await anaRow.textContent()).toContain('must change password');
     await page.getByRole('button', { name: 'Disable ana' }).click();
     await page.getByRole('button', { name: 'Enable ana' }).waitFor();
-    const users = (await api<{ items: Array<{ id: string; username: string; disabled: boolean }> }>(t, 'GET', '/api/v1/users', { token: admin })).body.items;
+    const users = (
+      await api<{ items: Array<{ id: string; username: string; disabled: boolean }> }>(t, 'GET', '/api/v1/users', {
+        token: admin,
+      })
+    ).body.items;
     const ana = users.find((u) => u.username === 'ana')!;
     expect(ana.disabled).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -462,8 +614,18 @@ describe('web UI', () => {
     await page.getByRole('option', { name: 'viewer', exact: true }).click();
     await members.getByRole('button', { name: 'Add member' }).click();
     await members.getByRole('button', { name: 'Remove ana' }).waitFor();
-    const projectId = (await api<{ items: Array<{ id: string; name: string }> }>(t, 'GET', '/api/v1/admin/projects', { token: admin })).body.items.find((p) => p.name === 'ui access')!.id;
-    const memberRole = async () => (await api<{ items: Array<{ user_id: string; role: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, { token: admin })).body.items.find((m) => m.user_id === ana.id)?.role;
+    const projectId = (
+      await api<{ items: Array<{ id: string; name: string }> }>(t, 'GET', '/api/v1/admin/projects', { token: admin })
+    ).body.items.find((p) => p.name === 'ui access')!.id;
+    const memberRole = async () =>
+      (
+        await api<{ items: Array<{ user_id: string; role: string }> }>(
+          t,
+          'GET',
+          `/api/v1/admin/projects/${projectId}/members`,
+          { token: admin },
+        )
+      ).body.items.find((m) => m.user_id === ana.id)?.role;
     expect(await memberRole()).toBe('viewer');
     await members.getByRole('button', { name: /Role of ana/ }).click();
     await page.getByRole('option', { name: 'editor', exact: true }).click();
@@ -477,7 +639,11 @@ describe('web UI', () => {
     await environments.getByLabel('Environment name').fill('staging');
     await environments.getByRole('button', { name: 'Add environment' }).click();
     await environments.getByRole('listitem').filter({ hasText: 'staging' }).waitFor();
-    const stored = (await api<{ items: Array<{ name: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/environments`, { token: admin })).body.items;
+    const stored = (
+      await api<{ items: Array<{ name: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/environments`, {
+        token: admin,
+      })
+    ).body.items;
     expect(stored.map((e) => e.name)).toEqual(['staging']);
 
     // A custom role from the capabilities the built-in roles hold; deleted again.
@@ -490,117 +656,166 @@ describe('web UI', () => {
     expect(await capabilities.getByRole('checkbox', { name: 'execution:read' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create role' }).click();
     await page.getByRole('button', { name: 'Delete auditor' }).waitFor();
-    const roles = (await api<{ items: Array<{ name: string; capabilities: string[]; built_in: boolean }> }>(t, 'GET', '/api/v1/admin/roles', { token: admin })).body.items;
-    expect(roles.find((r) => r.name === 'auditor')).toMatchObject({ built_in: false, capabilities: expect.arrayContaining(['execution:read', 'pipeline:read']) });
+    const roles = (
+      await api<{ items: Array<{ name: string; capabilities: string[]; built_in: boolean }> }>(
+        t,
+        'GET',
+        '/api/v1/admin/roles',
+        { token: admin },
+      )
+    ).body.items;
+    expect(roles.find((r) => r.name === 'auditor')).toMatchObject({
+      built_in: false,
+      capabilities: expect.arrayContaining(['execution:read', 'pipeline:read']),
+    });
     expect(roles.find((r) => r.name === 'auditor')!.capabilities).toHaveLength(2);
     // Built-in roles cannot be deleted: no button offers it.
     expect(await page.getByRole('button', { name: 'Delete owner' }).count()).toBe(0);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'roles.png'), fullPage: true });
     await page.getByRole('button', { name: 'Delete auditor' }).click();
-    await page.getByRole('group', { name: 'Confirm deleting auditor' }).getByRole('button', { name: 'Delete for good' }).click();
+    await page
+      .getByRole('group', { name: 'Confirm deleting auditor' })
+      .getByRole('button', { name: 'Delete for good' })
+      .click();
     await page.getByRole('cell', { name: 'auditor', exact: true }).waitFor({ state: 'detached' });
-    const left = (await api<{ items: Array<{ name: string }> }>(t, 'GET', '/api/v1/admin/roles', { token: admin })).body.items.map((r) => r.name);
+    const left = (
+      await api<{ items: Array<{ name: string }> }>(t, 'GET', '/api/v1/admin/roles', { token: admin })
+    ).body.items.map((r) => r.name);
     expect(left).not.toContain('auditor');
     await page.close();
   });
 
-  it('adds an SSO provider (its secret kept on edit, never shown) and an LDAP directory whose check names the failure', { timeout: 60_000 }, async () => {
-    const admin = await adminToken();
-    const page = await context.newPage();
-    await page.goto(`${t.url}/sign-in-providers`);
-    await page.getByText('No SSO providers yet.').waitFor();
-    const sso = page.getByRole('region', { name: 'New SSO provider' });
-    await sso.getByLabel('Provider name', { exact: true }).fill('Example IdP');
-    await sso.getByLabel('Issuer', { exact: true }).fill('https://idp.example.com');
-    await sso.getByLabel('Client ID', { exact: true }).fill('svc-client');
-    await sso.getByLabel('Client secret', { exact: true }).fill('an-idp-client-secret');
-    await sso.getByLabel('Allowed email domains', { exact: true }).fill('example.com');
-    await sso.getByRole('button', { name: 'Create provider' }).click();
-    await page.getByText('Provider Example IdP saved.').waitFor();
-    await page.getByRole('cell', { name: 'Example IdP', exact: true }).waitFor();
-    expect(await page.content()).not.toContain('an-idp-client-secret');
-    await page.getByRole('button', { name: 'Edit Example IdP' }).click();
-    const edit = page.getByRole('region', { name: 'Edit Example IdP' });
-    expect(await edit.getByLabel('Client secret', { exact: true }).inputValue()).toBe('');
-    await edit.getByLabel('Provider name', { exact: true }).fill('Example SSO');
-    await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('cell', { name: 'Example SSO', exact: true }).waitFor();
-    const providers = (await api<{ items: Array<Record<string, unknown>> }>(t, 'GET', '/api/v1/sso/providers', { token: admin })).body.items;
-    expect(providers).toHaveLength(1);
-    expect(JSON.stringify(providers)).not.toContain('an-idp-client-secret');
-    expect(providers[0]).toMatchObject({ name: 'Example SSO', config: expect.objectContaining({ issuer: 'https://idp.example.com', client_id: 'svc-client', allowed_email_domains: ['example.com'] }) });
-    expect(providers[0]!['secrets_set']).toEqual(['client_secret']);
-    // The sign-in page offers it.
-    const discovery = (await api<{ providers: Array<{ name: string }> }>(t, 'GET', '/api/v1/sso/discovery')).body.providers;
-    expect(discovery.map((p) => p.name)).toEqual(['Example SSO']);
-
-    const ldap = page.getByRole('region', { name: 'New LDAP directory' });
-    await ldap.getByLabel('Directory name', { exact: true }).fill('HQ directory');
-    await ldap.getByLabel('URL', { exact: true }).fill('ldap://127.0.0.1:9');
-    await ldap.getByLabel('Bind DN', { exact: true }).fill('cn=svc,dc=example,dc=com');
-    await ldap.getByLabel('Bind password', { exact: true }).fill('a-bind-password');
-    await ldap.getByLabel('User base DN', { exact: true }).fill('ou=people,dc=example,dc=com');
-    await ldap.getByRole('button', { name: 'Create directory' }).click();
-    await page.getByText('Directory HQ directory saved.').waitFor();
-    await page.getByRole('button', { name: 'Check HQ directory' }).click();
-    await page.getByRole('row', { name: /^HQ directory/ }).getByText(/^Failed \(/).waitFor();
-    expect(await page.content()).not.toContain('a-bind-password');
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'sign-in-providers.png'), fullPage: true });
-    for (const name of ['Example SSO', 'HQ directory']) {
-      await page.getByRole('button', { name: `Delete ${name}` }).click();
-      await page.getByRole('group', { name: `Confirm deleting ${name}` }).getByRole('button', { name: 'Delete for good' }).click();
-    }
-    await page.getByText('No SSO providers yet.').waitFor();
-    await page.getByText('No LDAP directories yet.').waitFor();
-    await page.close();
-  });
-
-  it('installs a license, shows the read-only banner once it expires, and lifts it with a renewed one', { timeout: 60_000 }, async () => {
-    const now = () => Math.floor(Date.now() / 1000);
-    const claims = (seconds: number) => ({ customer: 'Acme Data', seats: 25, features: ['sso', 'cdc'], iat: now(), exp: now() + seconds });
-    const page = await context.newPage();
-    try {
+  it(
+    'adds an SSO provider (its secret kept on edit, never shown) and an LDAP directory whose check names the failure',
+    { timeout: 60_000 },
+    async () => {
+      const admin = await adminToken();
       const page = await context.newPage();
-      await page.goto(`${t.url}/license`);
-      await page.getByText('Community mode: no license installed, everything writable').waitFor();
-      // A license signed by another key is refused, the reason named.
-      await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(generateKeyPairSync('ed25519').privateKey, claims(3600)));
-      await page.getByRole('button', { name: 'Install license' }).click();
-      expect(await page.getByRole('alert').textContent()).toMatch(/license.*Request id: [0-9a-f-]{36}/);
+      await page.goto(`${t.url}/sign-in-providers`);
+      await page.getByText('No SSO providers yet.').waitFor();
+      const sso = page.getByRole('region', { name: 'New SSO provider' });
+      await sso.getByLabel('Provider name', { exact: true }).fill('Example IdP');
+      await sso.getByLabel('Issuer', { exact: true }).fill('https://idp.example.com');
+      await sso.getByLabel('Client ID', { exact: true }).fill('svc-client');
+      await sso.getByLabel('Client secret', { exact: true }).fill('an-idp-client-secret');
+      await sso.getByLabel('Allowed email domains', { exact: true }).fill('example.com');
+      await sso.getByRole('button', { name: 'Create provider' }).click();
+      await page.getByText('Provider Example IdP saved.').waitFor();
+      await page.getByRole('cell', { name: 'Example IdP', exact: true }).waitFor();
+      expect(await page.content()).not.toContain('an-idp-client-secret');
+      await page.getByRole('button', { name: 'Edit Example IdP' }).click();
+      const edit = page.getByRole('region', { name: 'Edit Example IdP' });
+      expect(await edit.getByLabel('Client secret', { exact: true }).inputValue()).toBe('');
+      await edit.getByLabel('Provider name', { exact: true }).fill('Example SSO');
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('cell', { name: 'Example SSO', exact: true }).waitFor();
+      const providers = (
+        await api<{ items: Array<Record<string, unknown>> }>(t, 'GET', '/api/v1/sso/providers', { token: admin })
+      ).body.items;
+      expect(providers).toHaveLength(1);
+      expect(JSON.stringify(providers)).not.toContain('an-idp-client-secret');
+      expect(providers[0]).toMatchObject({
+        name: 'Example SSO',
+        config: expect.objectContaining({
+          issuer: 'https://idp.example.com',
+          client_id: 'svc-client',
+          allowed_email_domains: ['example.com'],
+        }),
+      });
+      expect(providers[0]!['secrets_set']).toEqual(['client_secret']);
+      // The sign-in page offers it.
+      const discovery = (await api<{ providers: Array<{ name: string }> }>(t, 'GET', '/api/v1/sso/discovery')).body
+        .providers;
+      expect(discovery.map((p) => p.name)).toEqual(['Example SSO']);
 
-      await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(licenseKeys.privateKey, claims(4)));
-      await page.getByRole('button', { name: 'Install license' }).click();
-      await page.getByText('License installed.').waitFor();
-      await page.getByText('Acme Data').waitFor();
-      expect(await page.getByRole('status').filter({ hasText: 'read-only' }).count()).toBe(0);
+      const ldap = page.getByRole('region', { name: 'New LDAP directory' });
+      await ldap.getByLabel('Directory name', { exact: true }).fill('HQ directory');
+      await ldap.getByLabel('URL', { exact: true }).fill('ldap://127.0.0.1:9');
+      await ldap.getByLabel('Bind DN', { exact: true }).fill('cn=svc,dc=example,dc=com');
+      await ldap.getByLabel('Bind password', { exact: true }).fill('a-bind-password');
+      await ldap.getByLabel('User base DN', { exact: true }).fill('ou=people,dc=example,dc=com');
+      await ldap.getByRole('button', { name: 'Create directory' }).click();
+      await page.getByText('Directory HQ directory saved.').waitFor();
+      await page.getByRole('button', { name: 'Check HQ directory' }).click();
+      await page
+        .getByRole('row', { name: /^HQ directory/ })
+        .getByText(/^Failed \(/)
+        .waitFor();
+      expect(await page.content()).not.toContain('a-bind-password');
       expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'license.png') });
-      await new Promise((r) => setTimeout(r, 4500));
-      await page.reload();
-      await page.getByText('Expired: the instance is read-only', { exact: true }).waitFor();
-      await page.getByText(/The license has expired: the instance is read-only/).waitFor();
-      // Read-only: a change is refused, and the envelope says why.
-      await page.getByRole('link', { name: 'API tokens' }).click();
-      await page.getByLabel('Name').fill('refused');
-      await page.getByRole('button', { name: 'Create token' }).click();
-      expect(await page.getByRole('alert').textContent()).toMatch(/license_expired.*Request id: [0-9a-f-]{36}/);
-      expect(await accessibilityProblems(page)).toEqual([]);
-      await page.screenshot({ path: path.join(SHOTS, 'license-expired.png') });
-      // Installing a renewed license is allowed while read-only, and lifts the banner.
-      await page.getByRole('link', { name: 'License' }).click();
-      await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(licenseKeys.privateKey, claims(3600)));
-      await page.getByRole('button', { name: 'Install license' }).click();
-      await page.getByText('License installed.').waitFor();
-      await page.getByText(/The license has expired/).waitFor({ state: 'detached' });
-    } finally {
-      // Whatever failed above, the tests after this one need a writable instance.
-      const renewed = licenseJwt(licenseKeys.privateKey, claims(3600));
-      expect((await api(t, 'PUT', '/api/v1/license', { token: await adminToken(), body: { license: renewed } })).status).toBe(200);
-    }
-    await page.close();
-  });
+      await page.screenshot({ path: path.join(SHOTS, 'sign-in-providers.png'), fullPage: true });
+      for (const name of ['Example SSO', 'HQ directory']) {
+        await page.getByRole('button', { name: `Delete ${name}` }).click();
+        await page
+          .getByRole('group', { name: `Confirm deleting ${name}` })
+          .getByRole('button', { name: 'Delete for good' })
+          .click();
+      }
+      await page.getByText('No SSO providers yet.').waitFor();
+      await page.getByText('No LDAP directories yet.').waitFor();
+      await page.close();
+    },
+  );
+
+  it(
+    'installs a license, shows the read-only banner once it expires, and lifts it with a renewed one',
+    { timeout: 60_000 },
+    async () => {
+      const now = () => Math.floor(Date.now() / 1000);
+      const claims = (seconds: number) => ({
+        customer: 'Acme Data',
+        seats: 25,
+        features: ['sso', 'cdc'],
+        iat: now(),
+        exp: now() + seconds,
+      });
+      const page = await context.newPage();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${t.url}/license`);
+        await page.getByText('Community mode: no license installed, everything writable').waitFor();
+        // A license signed by another key is refused, the reason named.
+        await page
+          .getByRole('textbox', { name: 'License' })
+          .fill(licenseJwt(generateKeyPairSync('ed25519').privateKey, claims(3600)));
+        await page.getByRole('button', { name: 'Install license' }).click();
+        expect(await page.getByRole('alert').textContent()).toMatch(/license.*Request id: [0-9a-f-]{36}/);
+
+        await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(licenseKeys.privateKey, claims(4)));
+        await page.getByRole('button', { name: 'Install license' }).click();
+        await page.getByText('License installed.').waitFor();
+        await page.getByText('Acme Data').waitFor();
+        expect(await page.getByRole('status').filter({ hasText: 'read-only' }).count()).toBe(0);
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'license.png') });
+        await new Promise((r) => setTimeout(r, 4500));
+        await page.reload();
+        await page.getByText('Expired: the instance is read-only', { exact: true }).waitFor();
+        await page.getByText(/The license has expired: the instance is read-only/).waitFor();
+        // Read-only: a change is refused, and the envelope says why.
+        await page.getByRole('link', { name: 'API tokens' }).click();
+        await page.getByLabel('Name').fill('refused');
+        await page.getByRole('button', { name: 'Create token' }).click();
+        expect(await page.getByRole('alert').textContent()).toMatch(/license_expired.*Request id: [0-9a-f-]{36}/);
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'license-expired.png') });
+        // Installing a renewed license is allowed while read-only, and lifts the banner.
+        await page.getByRole('link', { name: 'License' }).click();
+        await page.getByRole('textbox', { name: 'License' }).fill(licenseJwt(licenseKeys.privateKey, claims(3600)));
+        await page.getByRole('button', { name: 'Install license' }).click();
+        await page.getByText('License installed.').waitFor();
+        await page.getByText(/The license has expired/).waitFor({ state: 'detached' });
+      } finally {
+        // Whatever failed above, the tests after this one need a writable instance.
+        const renewed = licenseJwt(licenseKeys.privateKey, claims(3600));
+        expect(
+          (await api(t, 'PUT', '/api/v1/license', { token: await adminToken(), body: { license: renewed } })).status,
+        ).toBe(200);
+      }
+      await page.close();
+    },
+  );
 
   it('fits every screen into a 390 px wide window without sideways scrolling', { timeout: 120_000 }, async () => {
     const page = await context.newPage();
@@ -615,14 +830,26 @@ describe('web UI', () => {
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       // Wide tables scroll inside their own box; the page itself never does.
       const overflow = await page.locator('html').evaluate((html) => {
-        const wider = [...html.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > html.clientWidth + 0.5 && !e.closest('.table-wrap')?.contains(e.parentElement));
+        const wider = [...html.querySelectorAll('body *')].filter(
+          (e) =>
+            e.getBoundingClientRect().right > html.clientWidth + 0.5 &&
+            !e.closest('.table-wrap')?.contains(e.parentElement),
+        );
         // The innermost elements that stick out name the culprit in the failure message.
         const innermost = wider.filter((e) => !wider.some((other) => other !== e && e.contains(other)));
-        return { by: html.scrollWidth - html.clientWidth, elements: innermost.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').slice(0, 30)}`) };
+        return {
+          by: html.scrollWidth - html.clientWidth,
+          elements: innermost
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').slice(0, 30)}`),
+        };
       });
       expect({ title, overflow }).toEqual({ title, overflow: { by: 0, elements: [] } });
       expect({ title, problems: await accessibilityProblems(page) }).toEqual({ title, problems: [] });
-      await page.screenshot({ path: path.join(SHOTS, `${title.toLowerCase().replaceAll(' ', '-')}-390.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SHOTS, `${title.toLowerCase().replaceAll(' ', '-')}-390.png`),
+        fullPage: true,
+      });
     }
     await page.close();
   });
@@ -636,8 +863,20 @@ describe('web UI', () => {
       for (let presses = 0; presses < 40; presses++) {
         await page.keyboard.press('Tab');
         const focused = await page.evaluate(() => {
-          const element = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null; getAttribute(name: string): string | null } | null } }).document.activeElement;
-          return element ? `${element.tagName} ${element.getAttribute('aria-label') ?? ''} ${element.textContent ?? ''}` : '';
+          const element = (
+            globalThis as unknown as {
+              document: {
+                activeElement: {
+                  tagName: string;
+                  textContent: string | null;
+                  getAttribute(name: string): string | null;
+                } | null;
+              };
+            }
+          ).document.activeElement;
+          return element
+            ? `${element.tagName} ${element.getAttribute('aria-label') ?? ''} ${element.textContent ?? ''}`
+            : '';
         });
         if (name.test(focused)) return;
       }
@@ -683,9 +922,17 @@ describe('web UI', () => {
       expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
     }
     // No refresh token was ever presented twice.
-    const login = await fetch(`${t.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }) });
+    const login = await fetch(`${t.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: NEW_PASSWORD }),
+    });
     const { access_token } = (await login.json()) as { access_token: string };
-    const reuse = (await (await fetch(`${t.url}/api/v1/audit-log?kind=refresh_token_reuse_detected`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { items: unknown[] };
+    const reuse = (await (
+      await fetch(`${t.url}/api/v1/audit-log?kind=refresh_token_reuse_detected`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      })
+    ).json()) as { items: unknown[] };
     expect(reuse.items).toEqual([]);
     await first.close();
     await second.close();
@@ -693,7 +940,16 @@ describe('web UI', () => {
 
   it('signs out for good, and offers the SSO providers on the sign-in page', { timeout: 60_000 }, async () => {
     const admin = await adminToken();
-    const provider = { name: 'Company SSO', enabled: true, config: { issuer: 'https://idp.example.com', client_id: 'svc', client_secret: 'a-client-secret', group_mappings: [] } };
+    const provider = {
+      name: 'Company SSO',
+      enabled: true,
+      config: {
+        issuer: 'https://idp.example.com',
+        client_id: 'svc',
+        client_secret: 'a-client-secret',
+        group_mappings: [],
+      },
+    };
     const created = await api<{ id: string }>(t, 'POST', '/api/v1/sso/providers', { token: admin, body: provider });
     expect(created.status).toBe(201);
     const page = await context.newPage();
@@ -705,7 +961,9 @@ describe('web UI', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    const button = page.getByRole('navigation', { name: 'Single sign-on' }).getByRole('link', { name: 'Sign in with Company SSO' });
+    const button = page
+      .getByRole('navigation', { name: 'Single sign-on' })
+      .getByRole('link', { name: 'Sign in with Company SSO' });
     expect(await button.getAttribute('href')).toBe(`/api/v1/sso/${created.body.id}/start?redirect_to=/`);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'login-sso.png') });
@@ -723,7 +981,8 @@ describe('web UI', () => {
     const api = await fetch(`${t.url}/api/v1/no-such-route`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ request_id: expect.any(String) });
-    for (const reserved of ['/ready', '/readyz', '/healthz']) expect((await fetch(`${t.url}${reserved}`)).status).toBe(404);
+    for (const reserved of ['/ready', '/readyz', '/healthz'])
+      expect((await fetch(`${t.url}${reserved}`)).status).toBe(404);
     expect((await fetch(`${t.url}/health`)).headers.get('content-type')).toMatch(/json/);
     expect((await fetch(`${t.url}/openapi.json`)).headers.get('content-type')).toMatch(/json/);
     expect(await (await fetch(`${t.url}/metrics`)).text()).toMatch(/^# HELP/m);

@@ -35,7 +35,9 @@ export function compareCursor(a: Value | undefined, b: Value | undefined): numbe
  * Passes a COPY text stream through unchanged while counting its rows (one line per row: newlines
  * inside values are escaped) and bytes; `onProgress` at most once a second.
  */
-export function countingCopyText(onProgress: (rows: number, bytes: number) => void): Transform & { rows(): number; bytes(): number } {
+export function countingCopyText(
+  onProgress: (rows: number, bytes: number) => void,
+): Transform & { rows(): number; bytes(): number } {
   let lines = 0;
   let bytes = 0;
   let lastReport = Date.now();

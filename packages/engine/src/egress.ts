@@ -12,7 +12,8 @@ export function egressRefused(host: string, port: number, reason: string): Conne
 }
 
 /** A bracketed IPv6 literal of a URL ("[::1]") without its brackets. */
-export const bareHost = (host: string): string => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+export const bareHost = (host: string): string =>
+  host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 
 const denyAll: EgressPolicy = {
   async resolve(host, port) {
@@ -21,7 +22,8 @@ const denyAll: EgressPolicy = {
 };
 
 /** The context's policy; none means nothing may be reached. */
-export const egressOf = (context: Pick<ConnectorContext, 'egress'> | undefined): EgressPolicy => context?.egress ?? denyAll;
+export const egressOf = (context: Pick<ConnectorContext, 'egress'> | undefined): EgressPolicy =>
+  context?.egress ?? denyAll;
 
 /** Resolves and pins, allows everything: for tests and hosts that deliberately set no limits. */
 export const unrestrictedEgress: EgressPolicy = {

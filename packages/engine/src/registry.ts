@@ -21,9 +21,11 @@ export class ConnectorRegistry {
 
   /** Adds a kind at a version; each version of a kind is registered once. */
   register(definition: ConnectorDefinition): this {
-    if (!Number.isInteger(definition.version) || definition.version < 1) throw new Error(`connector ${definition.kind}: version must be a positive integer`);
+    if (!Number.isInteger(definition.version) || definition.version < 1)
+      throw new Error(`connector ${definition.kind}: version must be a positive integer`);
     const versions = this.#kinds.get(definition.kind) ?? new Map<number, ConnectorDefinition>();
-    if (versions.has(definition.version)) throw new Error(`connector ${definition.kind} version ${definition.version} is already registered`);
+    if (versions.has(definition.version))
+      throw new Error(`connector ${definition.kind} version ${definition.version} is already registered`);
     versions.set(definition.version, definition);
     this.#kinds.set(definition.kind, versions);
     return this;
@@ -43,7 +45,14 @@ export class ConnectorRegistry {
 }
 
 /** The connectors of this engine. */
-export const registry = new ConnectorRegistry([postgresConnector, mysqlConnector, filesConnector, sftpConnector, httpApiConnector, warehouseConnector]);
+export const registry = new ConnectorRegistry([
+  postgresConnector,
+  mysqlConnector,
+  filesConnector,
+  sftpConnector,
+  httpApiConnector,
+  warehouseConnector,
+]);
 
 /** The connector of `kind` at `version` (latest when omitted) in the engine's registry. */
 export function connectorFor(kind: string, version?: number): ConnectorDefinition | undefined {

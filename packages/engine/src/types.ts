@@ -114,7 +114,16 @@ export interface WriteSummary {
   bytesWritten?: number;
 }
 
-export type ConnectorErrorCode = 'auth_failed' | 'unreachable' | 'timeout' | 'missing_privilege' | 'not_found' | 'schema_mismatch' | 'invalid_config' | 'unsupported' | 'failed';
+export type ConnectorErrorCode =
+  | 'auth_failed'
+  | 'unreachable'
+  | 'timeout'
+  | 'missing_privilege'
+  | 'not_found'
+  | 'schema_mismatch'
+  | 'invalid_config'
+  | 'unsupported'
+  | 'failed';
 
 /** A failure with a code the API and the retry policy understand; bad credentials are not retryable. */
 export class ConnectorError extends Error {
@@ -143,7 +152,11 @@ export interface EgressPolicy {
 }
 
 /** Where a run's or a connector's log lines go. Never pass secrets. */
-export type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+export type Log = (
+  level: 'debug' | 'info' | 'warn' | 'error',
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
 
 export interface ConnectorContext {
   /** Where log lines of this connector go (the run's log, the API's log). Never pass secrets. */

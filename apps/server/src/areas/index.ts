@@ -46,7 +46,12 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   identity.useGrantRole(administration.grantRole);
   const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
   const governance = createGovernanceArea(platform, access);
-  const connectivity = await createConnectivityArea(platform, { ...access, audit, catalog: governance.catalog, environmentBelongs: administration.environmentBelongs });
+  const connectivity = await createConnectivityArea(platform, {
+    ...access,
+    audit,
+    catalog: governance.catalog,
+    environmentBelongs: administration.environmentBelongs,
+  });
   administration.onProjectDeleted(connectivity.removeProjectData);
   const operations = createOperationsArea(platform, {
     ...access,
@@ -63,7 +68,10 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     queue: operations.queue,
     recorder: operations.recorder,
     rowsMoved: operations.rowsMoved,
-    connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
+    connectors: {
+      describe: (principal, id) => connectivity.service.describe(principal, id),
+      openForRun: connectivity.service.openForRun,
+    },
   });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
@@ -78,7 +86,10 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     ...access,
     audit,
     streams,
-    connectors: { describe: (principal, id) => connectivity.service.describe(principal, id), openForRun: connectivity.service.openForRun },
+    connectors: {
+      describe: (principal, id) => connectivity.service.describe(principal, id),
+      openForRun: connectivity.service.openForRun,
+    },
   });
   operations.useOverviewSources({
     projects: administration.projectNames,
@@ -95,7 +106,10 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       handlers: { ...operations.jobHandlers, ...etl.jobHandlers },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
-      settleAbandoned: (trx, job, error) => operations.recorder.settleAbandoned(trx, job.payload.execution_id, error, { failExecution: !isFollowUp(job.kind) }),
+      settleAbandoned: (trx, job, error) =>
+        operations.recorder.settleAbandoned(trx, job.payload.execution_id, error, {
+          failExecution: !isFollowUp(job.kind),
+        }),
       executionCounts: operations.executionCounts,
       startLoops: () => ingestion.startWorkerLoops(),
     },

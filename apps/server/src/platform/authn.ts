@@ -110,7 +110,9 @@ export function principalOf(request: FastifyRequest): Principal {
 export function requireCapabilityDeclarations(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     if (!route.config?.public && !route.config?.capability) {
-      throw new Error(`${String(route.method)} ${route.url} declares no capability: set config.capability (or config.public)`);
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no capability: set config.capability (or config.public)`,
+      );
     }
   });
   scope.addHook('preHandler', async (request) => {

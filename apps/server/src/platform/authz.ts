@@ -75,7 +75,10 @@ export type RouteCapability = Capability | InstanceCapability | 'self' | 'authen
 const READ_CAPABILITIES = CAPABILITIES.filter((c) => c.endsWith(':read'));
 
 /** The built-in project roles; instance administrators are a flag on the user, not a role. */
-export const BUILT_IN_ROLES: Record<'owner' | 'editor' | 'viewer', { description: string; capabilities: readonly Capability[] }> = {
+export const BUILT_IN_ROLES: Record<
+  'owner' | 'editor' | 'viewer',
+  { description: string; capabilities: readonly Capability[] }
+> = {
   owner: { description: 'Everything in the project, members included', capabilities: CAPABILITIES },
   editor: {
     description: 'Reads, changes and runs everything in the project except its members and settings',
@@ -94,7 +97,12 @@ export interface MembershipSource {
   membership(projectId: string, userId: string): Promise<Membership | undefined>;
 }
 
-export function permissionDenied(reason: string, capability: string, projectId: string | null, environmentId: string | null): AppError {
+export function permissionDenied(
+  reason: string,
+  capability: string,
+  projectId: string | null,
+  environmentId: string | null,
+): AppError {
   return new AppError('permission_denied', 403, 'permission_denied', {
     reason,
     required_capability: capability,
@@ -103,7 +111,12 @@ export function permissionDenied(reason: string, capability: string, projectId: 
   });
 }
 
-export type Authorize = (principal: Principal, capability: Capability, projectId: string, environmentId?: string | null) => Promise<void>;
+export type Authorize = (
+  principal: Principal,
+  capability: Capability,
+  projectId: string,
+  environmentId?: string | null,
+) => Promise<void>;
 
 /**
  * Whether the principal acts with an instance administrator's rights: an administrator signed in or
@@ -122,7 +135,8 @@ export function createAuthorize(source: MembershipSource): Authorize {
     if (membership.environmentIds && (!environmentId || !membership.environmentIds.includes(environmentId))) {
       throw permissionDenied('environment_not_allowed', capability, projectId, environmentId);
     }
-    if (!membership.capabilities.has(capability)) throw permissionDenied('missing_capability', capability, projectId, environmentId);
+    if (!membership.capabilities.has(capability))
+      throw permissionDenied('missing_capability', capability, projectId, environmentId);
   };
 }
 
@@ -166,18 +180,29 @@ export interface ProjectResource {
   environment_id?: string | null;
 }
 
-const allows = (authorize: Authorize, principal: Principal, capability: Capability, projectId: string, environmentId: string | null) =>
+const allows = (
+  authorize: Authorize,
+  principal: Principal,
+  capability: Capability,
+  projectId: string,
+  environmentId: string | null,
+) =>
   authorize(principal, capability, projectId, environmentId).then(
     () => true,
     () => false,
   );
 
 /** The projects where a principal holds a capability on project-level resources; null: every project. */
-export async function projectsWith(access: ProjectAccess, principal: Principal, capability: Capability): Promise<string[] | null> {
+export async function projectsWith(
+  access: ProjectAccess,
+  principal: Principal,
+  capability: Capability,
+): Promise<string[] | null> {
   const visible = await access.visibleProjects(principal);
   if (visible === null) return null;
   const allowed: string[] = [];
-  for (const projectId of visible) if (await allows(access.authorize, principal, capability, projectId, null)) allowed.push(projectId);
+  for (const projectId of visible)
+    if (await allows(access.authorize, principal, capability, projectId, null)) allowed.push(projectId);
   return allowed;
 }
 
@@ -194,9 +219,13 @@ export function resourceGuard<Row extends ProjectResource, Cap extends Capabilit
   access: ProjectAccess,
   label: string,
   load: (id: string) => Promise<Row | undefined>,
-  options: { inEnvironments?: boolean; /** The capabilities of this kind: no other may be checked on it. */ capabilities?: readonly Cap[] } = {},
+  options: {
+    inEnvironments?: boolean;
+    /** The capabilities of this kind: no other may be checked on it. */ capabilities?: readonly Cap[];
+  } = {},
 ) {
-  const check = (principal: Principal, capability: Cap, row: Row) => access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
+  const check = (principal: Principal, capability: Cap, row: Row) =>
+    access.authorize(principal, capability, row.project_id, row.environment_id ?? null);
   const guard = {
     async find(principal: Principal, id: string, capability: Cap): Promise<Row> {
       const row = await load(id);
@@ -213,11 +242,17 @@ export function resourceGuard<Row extends ProjectResource, Cap extends Capabilit
     },
     async permitted(principal: Principal, capability: Cap, rows: Row[]): Promise<Row[]> {
       const allowed: Row[] = [];
-      for (const row of rows) if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null)) allowed.push(row);
+      for (const row of rows)
+        if (await allows(access.authorize, principal, capability, row.project_id, row.environment_id ?? null))
+          allowed.push(row);
       return allowed;
     },
     /** The list (optionally of one project) and the detail of this kind with `capability`, each row as `present` shows it. */
-    readers<Shown>(capability: Cap, listRows: (projectIds: string[] | null) => Promise<Row[]>, present: (row: Row) => Shown) {
+    readers<Shown>(
+      capability: Cap,
+      listRows: (projectIds: string[] | null) => Promise<Row[]>,
+      present: (row: Row) => Shown,
+    ) {
       return {
         async list(principal: Principal, projectId?: string): Promise<Shown[]> {
           const rows = await listRows(await guard.scope(principal, capability, projectId));

@@ -49,7 +49,8 @@ export interface AllowList {
 
 /** Addresses are compared as classified: an IPv4-mapped range (::ffff:10.0.0.0/104) as its IPv4 range. */
 function asIPv4Range(address: Address, bits: number): [Address, number] {
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) return [(address as ipaddr.IPv6).toIPv4Address(), Math.max(0, bits - 96)];
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    return [(address as ipaddr.IPv6).toIPv4Address(), Math.max(0, bits - 96)];
   return [address, bits];
 }
 
@@ -143,13 +144,22 @@ export function createEgressPolicy(rules: EgressRules, resolve: Resolve = resolv
         if (!ipaddr.isValid(text)) throw egressRefused(host, port, REFUSED.special);
         const address = ipaddr.process(text);
         if (addressAllowed(allowList, address)) continue;
-        const service = own.find((endpoint) => endpoint.port === port && endpoint.address.kind() === address.kind() && endpoint.address.toString() === address.toString());
+        const service = own.find(
+          (endpoint) =>
+            endpoint.port === port &&
+            endpoint.address.kind() === address.kind() &&
+            endpoint.address.toString() === address.toString(),
+        );
         if (service) throw egressRefused(host, port, `the service's own ${service.what}`);
         const kind = classifyAddress(text);
         if (kind === 'public') continue;
         if (kind === 'private') {
           if (rules.allowPrivateNetworks) continue;
-          throw egressRefused(host, port, 'a private network address; an administrator may allow private networks or list the host');
+          throw egressRefused(
+            host,
+            port,
+            'a private network address; an administrator may allow private networks or list the host',
+          );
         }
         throw egressRefused(host, port, `${REFUSED[kind]}; an administrator may list the host in the allowed hosts`);
       }

@@ -61,9 +61,23 @@ export class LeaseLost extends Error {
  */
 export type AbandonedJobSettler = (trx: Db, job: Job, error: string) => Promise<void>;
 
-type JobRow = { id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; locked_by: string | null };
+type JobRow = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+};
 // The database holds what enqueue() wrote for the row's kind.
-const jobOf = (row: JobRow): Job => ({ id: row.id, kind: row.kind as JobKind, payload: row.payload as JobPayloads[JobKind], attempts: row.attempts, maxAttempts: row.max_attempts, lockedBy: row.locked_by ?? '' });
+const jobOf = (row: JobRow): Job => ({
+  id: row.id,
+  kind: row.kind as JobKind,
+  payload: row.payload as JobPayloads[JobKind],
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+  lockedBy: row.locked_by ?? '',
+});
 
 /** Why a job whose worker stopped on its last attempt is not run again. */
 export const abandonedError = (job: Pick<Job, 'attempts' | 'maxAttempts'>) =>
@@ -71,10 +85,23 @@ export const abandonedError = (job: Pick<Job, 'attempts' | 'maxAttempts'>) =>
 
 export function createJobQueue(db: Db) {
   return {
-    async enqueue<K extends JobKind>(trx: Db, kind: K, payload: JobPayloads[K], options: { maxAttempts?: number } = {}): Promise<string> {
+    async enqueue<K extends JobKind>(
+      trx: Db,
+      kind: K,
+      payload: JobPayloads[K],
+      options: { maxAttempts?: number } = {},
+    ): Promise<string> {
       const row = await trx
         .insertInto('jobs')
-        .values({ kind, payload, max_attempts: options.maxAttempts ?? 3, locked_by: null, lease_expires_at: null, last_error: null, finished_at: null })
+        .values({
+          kind,
+          payload,
+          max_attempts: options.maxAttempts ?? 3,
+          locked_by: null,
+          lease_expires_at: null,
+          last_error: null,
+          finished_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -105,7 +132,11 @@ export function createJobQueue(db: Db) {
      * worker (out of memory, SIGKILL) is not claimed again. Each is settled by `settle` in the same
      * transaction; SKIP LOCKED lets any number of workers sweep at once, each job settled once.
      */
-    async failAbandoned(kinds: string[], settle: AbandonedJobSettler, limit = 10): Promise<Array<{ job: Job; error: string }>> {
+    async failAbandoned(
+      kinds: string[],
+      settle: AbandonedJobSettler,
+      limit = 10,
+    ): Promise<Array<{ job: Job; error: string }>> {
       return db.transaction().execute(async (trx) => {
         const rows = await sql<JobRow>`
           select id, kind, payload, attempts, max_attempts, locked_by from jobs
@@ -144,7 +175,8 @@ export function createJobQueue(db: Db) {
         .where('lease_expires_at', '>', sql<Date>`now()`)
         .forUpdate()
         .executeTakeFirst();
-      if (!held) throw new LeaseLost('this run lost its job lease (another worker may run it); its results were not committed');
+      if (!held)
+        throw new LeaseLost('this run lost its job lease (another worker may run it); its results were not committed');
     },
 
     /** Extends the lease; false when the job is no longer ours (it expired and someone else took it). */
@@ -177,7 +209,13 @@ export function createJobQueue(db: Db) {
         .updateTable('jobs')
         .set(
           again
-            ? { state: 'queued', locked_by: null, lease_expires_at: null, last_error: error, run_at: sql`now() + ${`${backoffSeconds} seconds`}::interval` }
+            ? {
+                state: 'queued',
+                locked_by: null,
+                lease_expires_at: null,
+                last_error: error,
+                run_at: sql`now() + ${`${backoffSeconds} seconds`}::interval`,
+              }
             : { state: 'failed', lease_expires_at: null, last_error: error, finished_at: sql`now()` },
         )
         .where('id', '=', job.id)
@@ -200,11 +238,21 @@ export function createJobQueue(db: Db) {
 
     /** Ends a job that no longer needs to run (its execution was cancelled before it started). */
     async cancel(trx: Db, jobId: string): Promise<void> {
-      await trx.updateTable('jobs').set({ state: 'done', finished_at: sql`now()` }).where('id', '=', jobId).where('state', '=', 'queued').execute();
+      await trx
+        .updateTable('jobs')
+        .set({ state: 'done', finished_at: sql`now()` })
+        .where('id', '=', jobId)
+        .where('state', '=', 'queued')
+        .execute();
     },
 
     async depth(): Promise<{ queued: number; active: number }> {
-      const rows = await db.selectFrom('jobs').select(['state', sql<string>`count(*)`.as('n')]).where('state', 'in', ['queued', 'active']).groupBy('state').execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['state', sql<string>`count(*)`.as('n')])
+        .where('state', 'in', ['queued', 'active'])
+        .groupBy('state')
+        .execute();
       const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
       return { queued: count('queued'), active: count('active') };
     },
@@ -287,7 +335,11 @@ export function startJobWorker(options: {
     const armFence = () => {
       clearTimeout(fence);
       fence = setTimeout(
-        () => loseLease('unconfirmed', `lease renewal not confirmed for ${Math.round(performance.now() - confirmedAt)} ms; run stopped before its ${leaseMs} ms lease ends`),
+        () =>
+          loseLease(
+            'unconfirmed',
+            `lease renewal not confirmed for ${Math.round(performance.now() - confirmedAt)} ms; run stopped before its ${leaseMs} ms lease ends`,
+          ),
         Math.max(0, confirmedAt + fenceAfterMs - performance.now()),
       );
     };
@@ -295,7 +347,7 @@ export function startJobWorker(options: {
       const sentAt = performance.now();
       queue.renew(job.id, id, leaseMs).then(
         (ours) => {
-          if (!ours) loseLease('taken_over', 'lease lost: the job is no longer this worker\'s');
+          if (!ours) loseLease('taken_over', "lease lost: the job is no longer this worker's");
           else if (!leaseLost && sentAt > confirmedAt) {
             confirmedAt = sentAt;
             armFence();
@@ -335,7 +387,10 @@ export function startJobWorker(options: {
     if (performance.now() - lastSweep < pollMs) return;
     lastSweep = performance.now();
     try {
-      for (const { job, error } of await queue.failAbandoned(kinds, options.settleAbandoned ?? (async () => undefined))) {
+      for (const { job, error } of await queue.failAbandoned(
+        kinds,
+        options.settleAbandoned ?? (async () => undefined),
+      )) {
         logger.error({ job_id: job.id, kind: job.kind, attempts: job.attempts, max_attempts: job.maxAttempts }, error);
         options.onAbandoned?.(job);
       }

@@ -57,7 +57,9 @@ export function startLeadership(pool: pg.Pool, tasks: LeaderTask[], logger: Logg
         client = await pool.connect();
         client.on('error', onConnectionError);
       }
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LEADER_LOCK_KEY]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        LEADER_LOCK_KEY,
+      ]);
       if (!rows[0]?.locked || stopped) return;
       leader = true;
       logger.info('this process is the leader for background tasks');
@@ -82,7 +84,8 @@ export function startLeadership(pool: pg.Pool, tasks: LeaderTask[], logger: Logg
     async stop() {
       stopped = true;
       clearInterval(retry);
-      if (client && leader) await client.query('select pg_advisory_unlock($1)', [LEADER_LOCK_KEY]).catch(() => undefined);
+      if (client && leader)
+        await client.query('select pg_advisory_unlock($1)', [LEADER_LOCK_KEY]).catch(() => undefined);
       abdicate('');
     },
   };

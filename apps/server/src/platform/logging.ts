@@ -112,7 +112,11 @@ class LazyChildLogger {
   }
 }
 
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 

@@ -54,12 +54,18 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
     if (route.config?.public) (route.schema as { security?: unknown[] }).security = [];
-    if (route.config?.capability) (route.schema as { 'x-capability'?: string })['x-capability'] = route.config.capability;
+    if (route.config?.capability)
+      (route.schema as { 'x-capability'?: string })['x-capability'] = route.config.capability;
   });
 
   app.get('/openapi.json', {
     config: { public: true },
-    schema: { operationId: 'getOpenApiDocument', tags: ['platform'], summary: 'This OpenAPI document', response: { 200: { type: 'object', additionalProperties: true } } },
+    schema: {
+      operationId: 'getOpenApiDocument',
+      tags: ['platform'],
+      summary: 'This OpenAPI document',
+      response: { 200: { type: 'object', additionalProperties: true } },
+    },
     handler: async () => app.swagger(),
   });
 

@@ -11,7 +11,13 @@ import type { RouteInfo } from './request-context.js';
 
 export type Step = (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
 
-function run(steps: Step[], index: number, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+function run(
+  steps: Step[],
+  index: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
   for (let i = index; i < steps.length; i++) {
     let result: void | Promise<void>;
     try {

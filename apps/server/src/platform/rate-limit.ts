@@ -158,13 +158,19 @@ export interface RateLimiter {
   close(): void;
 }
 
-export function createRateLimiter(shared: SharedState, limits: RateLimits, metrics: Metrics, logger: Logger): RateLimiter {
+export function createRateLimiter(
+  shared: SharedState,
+  limits: RateLimits,
+  metrics: Metrics,
+  logger: Logger,
+): RateLimiter {
   const counter = new WindowCounter(shared, WINDOW_MS, logger);
   const loginWindowMs = limits.loginWindowMs ?? WINDOW_MS;
 
   const conclude = (request: FastifyRequest, reply: FastifyReply, outcomes: Outcome[]) => {
     let tightest = outcomes[0]!;
-    for (const outcome of outcomes) if (outcome.limit - outcome.count < tightest.limit - tightest.count) tightest = outcome;
+    for (const outcome of outcomes)
+      if (outcome.limit - outcome.count < tightest.limit - tightest.count) tightest = outcome;
     // Fastify lower-cases header names; set these on the raw response to keep the documented spelling.
     reply.raw.setHeader('X-RateLimit-Remaining', String(Math.max(0, tightest.limit - tightest.count)));
     reply.raw.setHeader('X-RateLimit-Reset', String(Math.max(1, Math.ceil(tightest.resetMs / 1000))));
@@ -175,7 +181,10 @@ export function createRateLimiter(shared: SharedState, limits: RateLimits, metri
     }
   };
   const unenforced = (request: FastifyRequest, error: unknown) => {
-    request.log.warn({ err: { message: (error as Error).message } }, 'rate limit not enforced: shared state unavailable');
+    request.log.warn(
+      { err: { message: (error as Error).message } },
+      'rate limit not enforced: shared state unavailable',
+    );
     metrics.rateLimitUnenforced.inc();
   };
 
@@ -187,7 +196,11 @@ export function createRateLimiter(shared: SharedState, limits: RateLimits, metri
       let extra: WindowCount | Promise<WindowCount> | undefined;
       try {
         global = counter.hit(`rl:global${key}`, limits.perMinute);
-        if (login) extra = within(shared.hitSlidingWindow(`rl:login-sliding${key}`, loginWindowMs, limits.loginPerMinute), COUNTER_TIMEOUT_MS);
+        if (login)
+          extra = within(
+            shared.hitSlidingWindow(`rl:login-sliding${key}`, loginWindowMs, limits.loginPerMinute),
+            COUNTER_TIMEOUT_MS,
+          );
       } catch (error) {
         return unenforced(request, error);
       }
@@ -196,7 +209,8 @@ export function createRateLimiter(shared: SharedState, limits: RateLimits, metri
         if (l) list.push({ name: 'login', limit: limits.loginPerMinute, count: l.count, resetMs: l.resetMs });
         return list;
       };
-      if (!(global instanceof Promise) && !(extra instanceof Promise)) return conclude(request, reply, outcomes(global, extra));
+      if (!(global instanceof Promise) && !(extra instanceof Promise))
+        return conclude(request, reply, outcomes(global, extra));
       return Promise.all([global, extra]).then(
         ([g, l]) => conclude(request, reply, outcomes(g, l)),
         (error: unknown) => unenforced(request, error),

@@ -24,7 +24,11 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(config: Config, loggers: Loggers, options: { migrate?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(
+  config: Config,
+  loggers: Loggers,
+  options: { migrate?: boolean } = {},
+): Promise<Platform> {
   const logger = loggers.app;
   let embedded: EmbeddedPostgres | undefined;
   let framework: FrameworkDb | undefined;
@@ -36,7 +40,9 @@ export async function startPlatform(config: Config, loggers: Loggers, options: {
       framework = createFrameworkDb(embedded.connection, config.db.poolMax);
     }
     if (options.migrate !== false) await migrateToLatest(framework, logger);
-    const shared = config.redis.url ? await createRedisState(config.redis.url, logger, config.redis.keyPrefix) : createMemoryState();
+    const shared = config.redis.url
+      ? await createRedisState(config.redis.url, logger, config.redis.keyPrefix)
+      : createMemoryState();
     const fw = framework;
     const emb = embedded;
     return {

@@ -19,7 +19,8 @@ export const ProjectQuery = Type.Object({ project_id: Type.Optional(Uuid) }, { a
 export const Items = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item) });
 
 /** A page of a list: `{items, next_cursor}` (null on the last page). */
-export const Page = <T extends TSchema>(item: T) => Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
 
 /** The response of a route that answers 204 without a body. */
 export const NoContent = { 204: { type: 'null' } } as const;

@@ -35,13 +35,23 @@ export function createSecretBox(current: Buffer, previous: Buffer[] = []): Secre
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', current, iv);
       const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v1', keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
+      return [
+        'v1',
+        keyId,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        data.toString('base64url'),
+      ].join(':');
     },
     decrypt(ciphertext) {
       const [version, id, iv, tag, data] = ciphertext.split(':');
-      if (version !== 'v1' || !id || !iv || !tag || data === undefined) throw new Error('not a ciphertext of this service');
+      if (version !== 'v1' || !id || !iv || !tag || data === undefined)
+        throw new Error('not a ciphertext of this service');
       const key = keys.get(id);
-      if (!key) throw new Error(`secret encrypted with key ${id}, which is neither SVC_ENCRYPTION_KEY nor in SVC_ENCRYPTION_PREVIOUS_KEYS`);
+      if (!key)
+        throw new Error(
+          `secret encrypted with key ${id}, which is neither SVC_ENCRYPTION_KEY nor in SVC_ENCRYPTION_PREVIOUS_KEYS`,
+        );
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
@@ -59,16 +69,19 @@ export async function resolveSecretBox(config: Config): Promise<SecretBox> {
     .map((k) => k.trim())
     .filter(Boolean)
     .map((k) => parseKey(k, 'SVC_ENCRYPTION_PREVIOUS_KEYS'));
-  if (config.secrets.encryptionKey) return createSecretBox(parseKey(config.secrets.encryptionKey, 'SVC_ENCRYPTION_KEY'), previous);
+  if (config.secrets.encryptionKey)
+    return createSecretBox(parseKey(config.secrets.encryptionKey, 'SVC_ENCRYPTION_KEY'), previous);
   const file = path.resolve(config.dataDir, 'encryption-key');
   let value: string;
   try {
     value = (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(config.dataDir, { recursive: true });
-    await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
+    await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      },
+    );
     await chmod(file, 0o600);
     value = (await readFile(file, 'utf8')).trim();
   }

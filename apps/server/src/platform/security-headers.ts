@@ -39,7 +39,8 @@ declare module 'fastify' {
 }
 
 /** The browser set, for HTML pages (documentation, web UI). */
-export const htmlSecurityHeaders = (production: boolean) => computeHelmetHeaders({ strictTransportSecurity: production });
+export const htmlSecurityHeaders = (production: boolean) =>
+  computeHelmetHeaders({ strictTransportSecurity: production });
 
 export function createSecurityHeaders(production: boolean) {
   const api = apiSecurityHeaders(production);

@@ -78,13 +78,16 @@ export async function createEventStreams(deps: {
       for (const stream of open) stream.recheck();
     }, RECHECK_DELAY_MS);
   };
-  const unsubscribes = await Promise.all(deps.accessChannels.map((channel) => deps.shared.subscribe(channel, accessChanged)));
+  const unsubscribes = await Promise.all(
+    deps.accessChannels.map((channel) => deps.shared.subscribe(channel, accessChanged)),
+  );
 
   return {
     open(request, reply, options) {
       const principal = principalOf(request);
       const credential = credentialOf(request);
-      if (credential === undefined) throw new Error(`${request.routeInfo.url} streams events but is not marked sseQueryToken`);
+      if (credential === undefined)
+        throw new Error(`${request.routeInfo.url} streams events but is not marked sseQueryToken`);
       const raw = reply.raw;
       reply.hijack();
       let ended = false;
@@ -99,7 +102,8 @@ export async function createEventStreams(deps: {
         clearInterval(timers.heartbeat);
         clearTimeout(timers.expiry);
         const clientGone = raw.destroyed;
-        if (reason && !clientGone) raw.write(`event: end\ndata: ${JSON.stringify({ reason, detail: END_DETAIL[reason] })}\n\n`);
+        if (reason && !clientGone)
+          raw.write(`event: end\ndata: ${JSON.stringify({ reason, detail: END_DETAIL[reason] })}\n\n`);
         raw.end();
         try {
           options.onEnd?.();
@@ -116,9 +120,13 @@ export async function createEventStreams(deps: {
           await options.recheck(current);
         } catch (error) {
           if (error instanceof AppError && error.statusCode === 401) return end('unauthenticated');
-          if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404)) return end('forbidden');
+          if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404))
+            return end('forbidden');
           // Not an answer about access (the database is away, say): the next re-check decides.
-          logger.warn({ err: { message: (error as Error).message }, request_id: request.id }, 'event stream re-check failed');
+          logger.warn(
+            { err: { message: (error as Error).message }, request_id: request.id },
+            'event stream re-check failed',
+          );
         }
       };
       const stream: OpenStream = {

@@ -12,7 +12,11 @@ function gitCommit(): string | undefined {
   try {
     // Asked where the program lives, not where it was started from.
     const here = fileURLToPath(new URL('.', import.meta.url));
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 })
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: here,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 2000,
+    })
       .toString()
       .trim();
   } catch {
@@ -21,6 +25,8 @@ function gitCommit(): string | undefined {
 }
 
 export function resolveVersion(configuredCommit: string | undefined): VersionInfo {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return { version: manifest.version, commit: configuredCommit ?? gitCommit() ?? 'unknown' };
 }

@@ -18,17 +18,34 @@ export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(impo
 
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
-export async function registerWebUi(app: FastifyInstance, distDir: string, production: boolean): Promise<PageFallback | undefined> {
+export async function registerWebUi(
+  app: FastifyInstance,
+  distDir: string,
+  production: boolean,
+): Promise<PageFallback | undefined> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const index = readFileSync(indexFile);
   await app.register(async (ui) => {
     // The app's files need no credentials: they hold no data (the data comes from the API).
     ui.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), public: true, html: true, licenseExempt: true } as typeof route.config;
+      route.config = {
+        ...(route.config as object),
+        public: true,
+        html: true,
+        licenseExempt: true,
+      } as typeof route.config;
       route.schema = { ...(route.schema ?? {}), hide: true } as typeof route.schema;
     });
-    await ui.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, cacheControl: true, maxAge: '1h', immutable: false });
+    await ui.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: true,
+      maxAge: '1h',
+      immutable: false,
+    });
   });
   const headers = htmlSecurityHeaders(production);
   return (request, reply) => {

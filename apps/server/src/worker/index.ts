@@ -49,7 +49,7 @@ export function createWorkerMetrics(registry: client.Registry, runs: RunServices
     }),
     leaseLost: new client.Counter({
       name: 'svc_job_lease_lost_total',
-      help: 'Runs stopped by their worker because it could not confirm the job\'s lease (unconfirmed) or found the job taken over (taken_over).',
+      help: "Runs stopped by their worker because it could not confirm the job's lease (unconfirmed) or found the job taken over (taken_over).",
       labelNames: ['kind', 'reason'] as const,
       registers: [registry],
     }),
@@ -71,7 +71,8 @@ export async function startWorker(platform: Platform, runs: RunServices, metrics
     leaseMs: config.worker.leaseSeconds * 1000,
     logger: logger.child({ component: 'worker' }),
     settleAbandoned: runs.settleAbandoned,
-    onSettled: (job, outcome, startedAt) => metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
+    onSettled: (job, outcome, startedAt) =>
+      metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
     onLeaseLost: (job, reason) => metrics.leaseLost.inc({ kind: job.kind, reason }),
     onAbandoned: (job) => metrics.jobsAbandoned.inc({ kind: job.kind }),
   });

@@ -40,15 +40,22 @@ describe('connector versions', () => {
   });
 
   const create = (name: string, config: Record<string, unknown>) =>
-    api<Record<string, unknown>>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: projectId, name, kind: KIND, config } });
-  const check = async (id: string) => (await api<{ ok: boolean; detail?: string }>(t, 'POST', `/api/v1/data-connectors/${id}/test`, { token: admin })).body;
+    api<Record<string, unknown>>(t, 'POST', '/api/v1/data-connectors', {
+      token: admin,
+      body: { project_id: projectId, name, kind: KIND, config },
+    });
+  const check = async (id: string) =>
+    (await api<{ ok: boolean; detail?: string }>(t, 'POST', `/api/v1/data-connectors/${id}/test`, { token: admin }))
+      .body;
 
   it('keeps the version a connector was created at: each opens and validates with its own definition', async () => {
     const old = await create('made at version 1', { greeting: 'hi' });
     expect(old.status).toBe(201);
 
     registry.register(probe(2, 'salutation'));
-    const kinds = await api<{ items: Array<{ kind: string; version: number; spec: { properties: Record<string, unknown> } }> }>(t, 'GET', '/api/v1/data-connectors/kinds', { token: admin });
+    const kinds = await api<{
+      items: Array<{ kind: string; version: number; spec: { properties: Record<string, unknown> } }>;
+    }>(t, 'GET', '/api/v1/data-connectors/kinds', { token: admin });
     const listed = kinds.body.items.filter((k) => k.kind === KIND);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ version: 2 });
@@ -59,14 +66,26 @@ describe('connector versions', () => {
     const current = await create('made at version 2', { salutation: 'hello' });
     expect(current.status).toBe(201);
 
-    expect(await check(old.body['id'] as string)).toMatchObject({ ok: true, detail: 'version 1 opened with greeting=hi' });
-    expect(await check(current.body['id'] as string)).toMatchObject({ ok: true, detail: 'version 2 opened with salutation=hello' });
+    expect(await check(old.body['id'] as string)).toMatchObject({
+      ok: true,
+      detail: 'version 1 opened with greeting=hi',
+    });
+    expect(await check(current.body['id'] as string)).toMatchObject({
+      ok: true,
+      detail: 'version 2 opened with salutation=hello',
+    });
 
     // A change to the old connector is validated against its own version's spec.
-    const changed = await api(t, 'PATCH', `/api/v1/data-connectors/${old.body['id'] as string}`, { token: admin, body: { config: { greeting: 'hey' } } });
+    const changed = await api(t, 'PATCH', `/api/v1/data-connectors/${old.body['id'] as string}`, {
+      token: admin,
+      body: { config: { greeting: 'hey' } },
+    });
     expect(changed.status).toBe(200);
     expect(await check(old.body['id'] as string)).toMatchObject({ detail: 'version 1 opened with greeting=hey' });
-    const renamed = await api(t, 'PATCH', `/api/v1/data-connectors/${old.body['id'] as string}`, { token: admin, body: { config: { salutation: 'hey' } } });
+    const renamed = await api(t, 'PATCH', `/api/v1/data-connectors/${old.body['id'] as string}`, {
+      token: admin,
+      body: { config: { salutation: 'hey' } },
+    });
     expect(renamed.status).toBe(422);
   });
 

@@ -73,18 +73,33 @@ describe('HTTP response caps', () => {
     it('previews one row of a 120 MB endpoint without reading it into memory', async () => {
       const source = await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
         token: admin,
-        body: { project_id: projectId, name: 'huge api', kind: 'http_api', config: { base_url: `${base}/v1`, endpoints: [{ name: 'items', path: 'huge' }] } },
+        body: {
+          project_id: projectId,
+          name: 'huge api',
+          kind: 'http_api',
+          config: { base_url: `${base}/v1`, endpoints: [{ name: 'items', path: 'huge' }] },
+        },
       });
       expect(source.status).toBe(201);
       const destinationId = await createPostgresConnector(t, admin, projectId, 'destination', destination.name);
       const pipeline = await api<{ id: string }>(t, 'POST', '/api/v1/etl/pipelines', {
         token: admin,
-        body: { project_id: projectId, name: 'huge preview', sources: [{ connector_id: source.body.id, dataset: 'items' }], destination: { connector_id: destinationId, table: 'items', mode: 'append' } },
+        body: {
+          project_id: projectId,
+          name: 'huge preview',
+          sources: [{ connector_id: source.body.id, dataset: 'items' }],
+          destination: { connector_id: destinationId, table: 'items', mode: 'append' },
+        },
       });
       expect(pipeline.status).toBe(201);
 
       const before = process.memoryUsage().rss;
-      const preview = await api<{ rows: Array<Record<string, unknown>>; truncated: boolean }>(t, 'POST', `/api/v1/etl/pipelines/${pipeline.body.id}/preview`, { token: admin, body: { limit: 1 } });
+      const preview = await api<{ rows: Array<Record<string, unknown>>; truncated: boolean }>(
+        t,
+        'POST',
+        `/api/v1/etl/pipelines/${pipeline.body.id}/preview`,
+        { token: admin, body: { limit: 1 } },
+      );
       const growth = process.memoryUsage().rss - before;
       expect(preview.status).toBe(200);
       expect(preview.body.rows).toHaveLength(1);
@@ -94,13 +109,26 @@ describe('HTTP response caps', () => {
 
     it('caps the bytes of a preview answer, saying that rows were left out', async () => {
       // 1,000 rows of 20 kB: 20 MB of rows, over the 5 MB a preview answers with.
-      await query(destination.url, "create table wide as select g as id, repeat('w', 20000) as filler from generate_series(1, 1000) g");
+      await query(
+        destination.url,
+        "create table wide as select g as id, repeat('w', 20000) as filler from generate_series(1, 1000) g",
+      );
       const sourceId = await createPostgresConnector(t, admin, projectId, 'wide source', destination.name);
       const pipeline = await api<{ id: string }>(t, 'POST', '/api/v1/etl/pipelines', {
         token: admin,
-        body: { project_id: projectId, name: 'wide preview', sources: [{ connector_id: sourceId, dataset: 'wide' }], destination: { connector_id: sourceId, table: 'wide_copy', mode: 'append' } },
+        body: {
+          project_id: projectId,
+          name: 'wide preview',
+          sources: [{ connector_id: sourceId, dataset: 'wide' }],
+          destination: { connector_id: sourceId, table: 'wide_copy', mode: 'append' },
+        },
       });
-      const preview = await api<{ rows: unknown[]; truncated: boolean }>(t, 'POST', `/api/v1/etl/pipelines/${pipeline.body.id}/preview`, { token: admin, body: { limit: 1000 } });
+      const preview = await api<{ rows: unknown[]; truncated: boolean }>(
+        t,
+        'POST',
+        `/api/v1/etl/pipelines/${pipeline.body.id}/preview`,
+        { token: admin, body: { limit: 1000 } },
+      );
       expect(preview.status).toBe(200);
       expect(preview.body.truncated).toBe(true);
       expect(preview.body.rows.length).toBeGreaterThan(0);
@@ -109,13 +137,21 @@ describe('HTTP response caps', () => {
     });
 
     it('refuses timeout_ms, max_pages and page_size above their maximums, naming the field', async () => {
-      const endpoint = (pagination?: Record<string, unknown>) => [{ name: 'items', path: 'small', ...(pagination ? { pagination } : {}) }];
+      const endpoint = (pagination?: Record<string, unknown>) => [
+        { name: 'items', path: 'small', ...(pagination ? { pagination } : {}) },
+      ];
       for (const [field, config] of [
         ['config.timeout_ms', { base_url: base, endpoints: endpoint(), timeout_ms: 3_600_000 }],
         ['config.max_pages', { base_url: base, endpoints: endpoint(), max_pages: 10_000_000 }],
-        ['config.endpoints.0.pagination', { base_url: base, endpoints: endpoint({ type: 'offset', page_size: 1_000_000 }) }],
+        [
+          'config.endpoints.0.pagination',
+          { base_url: base, endpoints: endpoint({ type: 'offset', page_size: 1_000_000 }) },
+        ],
       ] as const) {
-        const created = await api<{ errors: Array<{ path: string }> }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: projectId, name: `too big ${field}`, kind: 'http_api', config } });
+        const created = await api<{ errors: Array<{ path: string }> }>(t, 'POST', '/api/v1/data-connectors', {
+          token: admin,
+          body: { project_id: projectId, name: `too big ${field}`, kind: 'http_api', config },
+        });
         expect(created.status, field).toBe(422);
         expect(created.body.errors.map((e) => e.path).join(' '), field).toContain(field);
       }
@@ -138,9 +174,19 @@ describe('HTTP response caps', () => {
     it('fails a larger body once it crosses the limit, naming the limit', async () => {
       const created = await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
         token: admin,
-        body: { project_id: projectId, name: 'over the limit', kind: 'http_api', config: { base_url: base, endpoints: [{ name: 'items', path: 'small' }] } },
+        body: {
+          project_id: projectId,
+          name: 'over the limit',
+          kind: 'http_api',
+          config: { base_url: base, endpoints: [{ name: 'items', path: 'small' }] },
+        },
       });
-      const checked = await api<{ ok: boolean; message: string }>(t, 'POST', `/api/v1/data-connectors/${created.body.id}/test`, { token: admin });
+      const checked = await api<{ ok: boolean; message: string }>(
+        t,
+        'POST',
+        `/api/v1/data-connectors/${created.body.id}/test`,
+        { token: admin },
+      );
       expect(checked.body).toMatchObject({ ok: false });
       expect(checked.body.message).toContain(`limit of ${MB} bytes`);
     });

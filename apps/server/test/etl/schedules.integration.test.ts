@@ -37,7 +37,8 @@ describe('schedules, the schedules dashboard and the overview', () => {
     data = await createTestDatabase();
     const env = { ...NO_RATE_LIMITS, SVC_SCHEDULER_TICK_MS: '100', SVC_SCHEDULER_GRACE_SECONDS: '5' };
     apps = [];
-    for (const worker of [true, false, false]) apps.push(await startTestApp({ env, database: framework, worker, scheduler: true }));
+    for (const worker of [true, false, false])
+      apps.push(await startTestApp({ env, database: framework, worker, scheduler: true }));
     t = apps[0]!;
     admin = (await adminLogin(t)).accessToken;
     projectId = (await createProject(t, admin)).id;
@@ -50,10 +51,20 @@ describe('schedules, the schedules dashboard and the overview', () => {
     await data?.drop();
   });
 
-  const pipeline = async (name: string, source: Record<string, unknown>, project = projectId, connector = connectorId) => {
+  const pipeline = async (
+    name: string,
+    source: Record<string, unknown>,
+    project = projectId,
+    connector = connectorId,
+  ) => {
     const created = await api<{ id: string }>(t, 'POST', '/api/v1/etl/pipelines', {
       token: admin,
-      body: { project_id: project, name, sources: [{ connector_id: connector, ...source }], destination: { connector_id: connector, table: `out_${name.replaceAll(' ', '_')}`, mode: 'overwrite' } },
+      body: {
+        project_id: project,
+        name,
+        sources: [{ connector_id: connector, ...source }],
+        destination: { connector_id: connector, table: `out_${name.replaceAll(' ', '_')}`, mode: 'overwrite' },
+      },
     });
     expect(created.status).toBe(201);
     return created.body.id;
@@ -65,9 +76,18 @@ describe('schedules, the schedules dashboard and the overview', () => {
   };
   const firings = async (scheduleId: string) =>
     (
-      await query(framework.url, `select due_at, outcome, missed_before, execution_id from schedule_firings where schedule_id = $1 order by due_at`, [scheduleId])
+      await query(
+        framework.url,
+        `select due_at, outcome, missed_before, execution_id from schedule_firings where schedule_id = $1 order by due_at`,
+        [scheduleId],
+      )
     ).rows as Array<{ due_at: Date; outcome: string; missed_before: number; execution_id: string | null }>;
-  const dashboard = async (project = projectId) => (await api<{ items: DashboardItem[] }>(t, 'GET', `/api/v1/schedules/dashboard?project_id=${project}`, { token: admin })).body.items;
+  const dashboard = async (project = projectId) =>
+    (
+      await api<{ items: DashboardItem[] }>(t, 'GET', `/api/v1/schedules/dashboard?project_id=${project}`, {
+        token: admin,
+      })
+    ).body.items;
 
   it('fires each due time exactly once with three schedulers running, and stops while paused', async () => {
     const pipelineId = await pipeline('every second', { dataset: 'small' });
@@ -88,14 +108,22 @@ describe('schedules, the schedules dashboard and the overview', () => {
       expect(['enqueued', 'skipped_running']).toContain(f.outcome);
     });
     expect(fired.filter((f) => f.missed_before === 0).length).toBeGreaterThanOrEqual(fired.length - 1);
-    const runs = (await query(framework.url, `select id, params->>'due_at' as due_at, trigger from executions where schedule_id = $1 order by created_at`, [created.id])).rows;
+    const runs = (
+      await query(
+        framework.url,
+        `select id, params->>'due_at' as due_at, trigger from executions where schedule_id = $1 order by created_at`,
+        [created.id],
+      )
+    ).rows;
     const enqueued = fired.filter((f) => f.outcome === 'enqueued');
     expect(enqueued.length).toBeGreaterThanOrEqual(2);
     expect(runs.map((r) => r.id).sort()).toEqual(enqueued.map((f) => f.execution_id).sort());
     expect(runs.map((r) => r.due_at).sort()).toEqual(enqueued.map((f) => f.due_at.toISOString()).sort());
     expect(runs.every((r) => r.trigger === 'schedule')).toBe(true);
     // The three processes all schedule; the log lines of the firings add up to exactly the enqueued ones.
-    const handled = apps.flatMap((app) => app.logs.filter((l) => l['schedule_id'] === created.id && typeof l['due_at'] === 'string'));
+    const handled = apps.flatMap((app) =>
+      app.logs.filter((l) => l['schedule_id'] === created.id && typeof l['due_at'] === 'string'),
+    );
     expect(handled.filter((l) => l['msg'] === 'schedule fired')).toHaveLength(enqueued.length);
     expect(handled).toHaveLength(fired.length);
     expect(new Set(handled.map((l) => l['due_at'])).size).toBe(fired.length);
@@ -121,11 +149,28 @@ describe('schedules, the schedules dashboard and the overview', () => {
   });
 
   it('skips due times missed while no scheduler ran, or runs once for them, per the policy', async () => {
-    const skipped = await schedule({ pipeline_id: await pipeline('hourly skip', { dataset: 'small' }), interval_seconds: 60, missed_policy: 'skip' });
-    const caughtUp = await schedule({ pipeline_id: await pipeline('hourly once', { dataset: 'small' }), interval_seconds: 60, missed_policy: 'run_once' });
+    const skipped = await schedule({
+      pipeline_id: await pipeline('hourly skip', { dataset: 'small' }),
+      interval_seconds: 60,
+      missed_policy: 'skip',
+    });
+    const caughtUp = await schedule({
+      pipeline_id: await pipeline('hourly once', { dataset: 'small' }),
+      interval_seconds: 60,
+      missed_policy: 'run_once',
+    });
     // As if the service had been down: the stored due time is 130 s ago (due times -130, -70 and -10 s passed).
-    await query(framework.url, `update etl_schedules set next_due_at = now() - interval '130 seconds' where id = any($1::uuid[])`, [[skipped.id, caughtUp.id]]);
-    for (let i = 0; i < 50 && ((await firings(skipped.id)).length === 0 || (await firings(caughtUp.id)).length === 0); i++) await sleep(100);
+    await query(
+      framework.url,
+      `update etl_schedules set next_due_at = now() - interval '130 seconds' where id = any($1::uuid[])`,
+      [[skipped.id, caughtUp.id]],
+    );
+    for (
+      let i = 0;
+      i < 50 && ((await firings(skipped.id)).length === 0 || (await firings(caughtUp.id)).length === 0);
+      i++
+    )
+      await sleep(100);
     const [skip] = await firings(skipped.id);
     const [once] = await firings(caughtUp.id);
     expect(skip).toMatchObject({ outcome: 'missed', missed_before: 2, execution_id: null });
@@ -135,7 +180,10 @@ describe('schedules, the schedules dashboard and the overview', () => {
     const skipItem = items.find((i) => i.schedule_id === skipped.id)!;
     const onceItem = items.find((i) => i.schedule_id === caughtUp.id)!;
     expect(skipItem).toMatchObject({ missed_runs: 3, last_run: null });
-    expect(onceItem).toMatchObject({ missed_runs: 2, last_run: expect.objectContaining({ execution_id: once!.execution_id, status: 'succeeded' }) });
+    expect(onceItem).toMatchObject({
+      missed_runs: 2,
+      last_run: expect.objectContaining({ execution_id: once!.execution_id, status: 'succeeded' }),
+    });
     // The next due time keeps the cadence: 50 s from now (the -10 s due time plus 60 s).
     const untilNext = Date.parse(skipItem.next_due_at!) - Date.now();
     expect(untilNext).toBeGreaterThan(40_000);
@@ -168,7 +216,10 @@ describe('schedules, the schedules dashboard and the overview', () => {
   it('refuses a bad schedule with 422 naming the field, and a second schedule for a pipeline with 409', async () => {
     const pipelineId = await pipeline('validated', { dataset: 'small' });
     const bad = async (body: Record<string, unknown>, path: string) => {
-      const result = await api(t, 'POST', '/api/v1/etl/schedules', { token: admin, body: { pipeline_id: pipelineId, ...body } });
+      const result = await api(t, 'POST', '/api/v1/etl/schedules', {
+        token: admin,
+        body: { pipeline_id: pipelineId, ...body },
+      });
       expect(result.status).toBe(422);
       expect(result.body).toMatchObject({ errors: expect.arrayContaining([expect.objectContaining({ path })]) });
     };
@@ -182,11 +233,28 @@ describe('schedules, the schedules dashboard and the overview', () => {
     // 09:30 in New York is 13:30 or 14:30 UTC, on a weekday.
     expect([13, 14]).toContain(next.getUTCHours());
     expect(next.getUTCMinutes()).toBe(30);
-    expect((await api(t, 'POST', '/api/v1/etl/schedules', { token: admin, body: { pipeline_id: pipelineId, interval_seconds: 60 } })).status).toBe(409);
-    const retimed = await api<Schedule & { interval_seconds: number; cron: string | null }>(t, 'PATCH', `/api/v1/etl/schedules/${ok.id}`, { token: admin, body: { interval_seconds: 3600 } });
+    expect(
+      (
+        await api(t, 'POST', '/api/v1/etl/schedules', {
+          token: admin,
+          body: { pipeline_id: pipelineId, interval_seconds: 60 },
+        })
+      ).status,
+    ).toBe(409);
+    const retimed = await api<Schedule & { interval_seconds: number; cron: string | null }>(
+      t,
+      'PATCH',
+      `/api/v1/etl/schedules/${ok.id}`,
+      { token: admin, body: { interval_seconds: 3600 } },
+    );
     expect(retimed.body).toMatchObject({ cron: null, interval_seconds: 3600 });
-    expect((await api<Schedule>(t, 'GET', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).body).toMatchObject({ id: ok.id, paused: false });
-    const listed = await api<{ items: Schedule[] }>(t, 'GET', `/api/v1/etl/schedules?project_id=${projectId}`, { token: admin });
+    expect((await api<Schedule>(t, 'GET', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).body).toMatchObject({
+      id: ok.id,
+      paused: false,
+    });
+    const listed = await api<{ items: Schedule[] }>(t, 'GET', `/api/v1/etl/schedules?project_id=${projectId}`, {
+      token: admin,
+    });
     expect(listed.body.items.map((s) => s.id)).toContain(ok.id);
     expect((await api(t, 'DELETE', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).status).toBe(204);
     expect((await api(t, 'GET', `/api/v1/etl/schedules/${ok.id}`, { token: admin })).status).toBe(404);
@@ -209,10 +277,19 @@ describe('schedules, the schedules dashboard and the overview', () => {
     await schedule({ pipeline_id: broken, interval_seconds: 3600, paused: true });
 
     const brokenItem = (await dashboard(project)).find((i) => i.pipeline_id === broken)!;
-    expect(brokenItem).toMatchObject({ failures_in_a_row: 2, paused: true, last_run: expect.objectContaining({ execution_id: brokenRuns[1]!.id, status: 'failed' }) });
+    expect(brokenItem).toMatchObject({
+      failures_in_a_row: 2,
+      paused: true,
+      last_run: expect.objectContaining({ execution_id: brokenRuns[1]!.id, status: 'failed' }),
+    });
     expect(brokenItem.last_run!.duration_ms).toBeGreaterThanOrEqual(0);
 
-    const overview = await api<{ days: string[]; projects: Array<Record<string, unknown>> }>(t, 'GET', `/api/v1/overview?project_id=${project}`, { token: admin });
+    const overview = await api<{ days: string[]; projects: Array<Record<string, unknown>> }>(
+      t,
+      'GET',
+      `/api/v1/overview?project_id=${project}`,
+      { token: admin },
+    );
     expect(overview.status).toBe(200);
     expect(overview.body.days).toHaveLength(14);
     const today = new Date().toISOString().slice(0, 10);
@@ -222,7 +299,15 @@ describe('schedules, the schedules dashboard and the overview', () => {
       project_id: project,
       counts: { connectors: 2, pipelines: 2, cdc_tables: 0, schedules: 1 },
       executions_24h: { queued: 0, running: 0, succeeded: 2, failed: 2, cancelled: 0 },
-      failing: [expect.objectContaining({ type: 'pipeline', id: broken, name: 'overview broken', execution_id: brokenRuns[1]!.id, error: expect.stringMatching(/no_such_table|does not exist/) })],
+      failing: [
+        expect.objectContaining({
+          type: 'pipeline',
+          id: broken,
+          name: 'overview broken',
+          execution_id: brokenRuns[1]!.id,
+          error: expect.stringMatching(/no_such_table|does not exist/),
+        }),
+      ],
     });
     const perDay = entry!['rows_per_day'] as Array<{ day: string; rows: number }>;
     expect(perDay).toHaveLength(14);
@@ -230,13 +315,25 @@ describe('schedules, the schedules dashboard and the overview', () => {
     expect(goodRuns[0]!.rows_written).toBe(50);
     expect(perDay.slice(0, -1).every((d) => d.rows === 0)).toBe(true);
 
-    const everything = await api<{ projects: Array<{ project_id: string }> }>(t, 'GET', '/api/v1/overview', { token: admin });
+    const everything = await api<{ projects: Array<{ project_id: string }> }>(t, 'GET', '/api/v1/overview', {
+      token: admin,
+    });
     expect(everything.body.projects.map((p) => p.project_id)).toEqual(expect.arrayContaining([project, projectId]));
     // Someone with no membership sees no project, and is refused this one.
     const outsider = await createUser(t, admin);
-    const theirs = await api<{ projects: unknown[] }>(t, 'GET', '/api/v1/overview', { token: outsider.session.accessToken });
+    const theirs = await api<{ projects: unknown[] }>(t, 'GET', '/api/v1/overview', {
+      token: outsider.session.accessToken,
+    });
     expect(theirs.body.projects).toEqual([]);
-    expect((await api(t, 'GET', `/api/v1/overview?project_id=${project}`, { token: outsider.session.accessToken })).status).toBe(403);
-    expect((await api<{ items: unknown[] }>(t, 'GET', '/api/v1/schedules/dashboard', { token: outsider.session.accessToken })).body.items).toEqual([]);
+    expect(
+      (await api(t, 'GET', `/api/v1/overview?project_id=${project}`, { token: outsider.session.accessToken })).status,
+    ).toBe(403);
+    expect(
+      (
+        await api<{ items: unknown[] }>(t, 'GET', '/api/v1/schedules/dashboard', {
+          token: outsider.session.accessToken,
+        })
+      ).body.items,
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,10 @@ describe('personal API tokens', () => {
   afterAll(async () => t?.close());
 
   it('returns the value once, lists tokens without it, and authenticates with it', async () => {
-    const created = await api<Record<string, unknown>>(t, 'POST', '/api/v1/api-tokens', { token: admin, body: { name: 'ci', scope: 'write' } });
+    const created = await api<Record<string, unknown>>(t, 'POST', '/api/v1/api-tokens', {
+      token: admin,
+      body: { name: 'ci', scope: 'write' },
+    });
     expect(created.status).toBe(201);
     const value = created.body['token'] as string;
     expect(value).toMatch(/^svc_[A-Za-z0-9_-]{43,}$/);
@@ -41,7 +44,11 @@ describe('personal API tokens', () => {
     const document = (await (await fetch(`${t.url}/openapi.json`)).json()) as OpenApi;
     const unsafe = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
-        .filter(([method, op]) => ['post', 'put', 'patch', 'delete'].includes(method) && !(Array.isArray(op.security) && op.security.length === 0))
+        .filter(
+          ([method, op]) =>
+            ['post', 'put', 'patch', 'delete'].includes(method) &&
+            !(Array.isArray(op.security) && op.security.length === 0),
+        )
         .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, FAKE_ID) })),
     );
     expect(unsafe.length).toBeGreaterThan(10);
@@ -58,12 +65,18 @@ describe('personal API tokens', () => {
     const outside = await createProject(t, admin);
     // An owner of both projects: the token, scoped to one, reaches nothing of the other.
     const owner = await createUser(t, admin);
-    for (const project of [inside, outside]) await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${owner.id}`, { token: admin, body: { role: 'owner' } });
+    for (const project of [inside, outside])
+      await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${owner.id}`, {
+        token: admin,
+        body: { role: 'owner' },
+      });
     const { token } = await createApiToken(t, owner.session.accessToken, { scope: 'write', project_ids: [inside.id] });
     expect((await api(t, 'GET', `/api/v1/admin/projects/${inside.id}`, { token })).status).toBe(200);
     expect((await api(t, 'GET', `/api/v1/admin/projects/${outside.id}`, { token })).status).toBe(404);
     expect((await api(t, 'GET', `/api/v1/admin/projects/${outside.id}/members`, { token })).status).toBe(404);
-    expect((await api(t, 'PATCH', `/api/v1/admin/projects/${outside.id}`, { token, body: { description: 'x' } })).status).toBe(404);
+    expect(
+      (await api(t, 'PATCH', `/api/v1/admin/projects/${outside.id}`, { token, body: { description: 'x' } })).status,
+    ).toBe(404);
     expect((await api(t, 'DELETE', `/api/v1/admin/projects/${outside.id}`, { token })).status).toBe(404);
     const list = await api<{ items: Array<{ id: string }> }>(t, 'GET', '/api/v1/admin/projects', { token });
     expect(list.body.items.map((p) => p.id)).toEqual([inside.id]);
@@ -73,9 +86,21 @@ describe('personal API tokens', () => {
     const a = await createProject(t, admin);
     const b = await createProject(t, admin);
     const { token } = await createApiToken(t, admin, { scope: 'write', project_ids: [a.id] });
-    expect((await api(t, 'POST', '/api/v1/api-tokens', { token, body: { name: 'x', scope: 'write' } })).status).toBe(422);
-    expect((await api(t, 'POST', '/api/v1/api-tokens', { token, body: { name: 'x', scope: 'write', project_ids: [a.id, b.id] } })).status).toBe(422);
-    expect((await api(t, 'POST', '/api/v1/api-tokens', { token, body: { name: 'x', scope: 'read', project_ids: [a.id] } })).status).toBe(201);
+    expect((await api(t, 'POST', '/api/v1/api-tokens', { token, body: { name: 'x', scope: 'write' } })).status).toBe(
+      422,
+    );
+    expect(
+      (
+        await api(t, 'POST', '/api/v1/api-tokens', {
+          token,
+          body: { name: 'x', scope: 'write', project_ids: [a.id, b.id] },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await api(t, 'POST', '/api/v1/api-tokens', { token, body: { name: 'x', scope: 'read', project_ids: [a.id] } }))
+        .status,
+    ).toBe(201);
   });
 
   it('is refused at once after revocation, and after its expiry', async () => {
@@ -85,21 +110,39 @@ describe('personal API tokens', () => {
     expect((await api(t, 'GET', '/api/v1/me', { token: created.token })).status).toBe(401);
     expect((await api(t, 'GET', `/api/v1/api-tokens/${created.id}`, { token: admin })).status).toBe(404);
 
-    const soon = await createApiToken(t, admin, { scope: 'read', expires_at: new Date(Date.now() + 1500).toISOString() });
+    const soon = await createApiToken(t, admin, {
+      scope: 'read',
+      expires_at: new Date(Date.now() + 1500).toISOString(),
+    });
     expect((await api(t, 'GET', '/api/v1/me', { token: soon.token })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1700));
     expect((await api(t, 'GET', '/api/v1/me', { token: soon.token })).status).toBe(401);
-    expect((await api(t, 'POST', '/api/v1/api-tokens', { token: admin, body: { name: 'x', scope: 'read', expires_at: '2001-01-01T00:00:00Z' } })).status).toBe(422);
+    expect(
+      (
+        await api(t, 'POST', '/api/v1/api-tokens', {
+          token: admin,
+          body: { name: 'x', scope: 'read', expires_at: '2001-01-01T00:00:00Z' },
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it('owners manage their own tokens; administrators manage anyone’s; others get 404', async () => {
     const alice = await createUser(t, admin);
     const bob = await createUser(t, admin);
     const alices = await createApiToken(t, alice.session.accessToken, { scope: 'read' });
-    expect((await api(t, 'GET', `/api/v1/api-tokens/${alices.id}`, { token: bob.session.accessToken })).status).toBe(404);
-    expect((await api(t, 'DELETE', `/api/v1/api-tokens/${alices.id}`, { token: bob.session.accessToken })).status).toBe(404);
-    expect((await api(t, 'GET', `/api/v1/api-tokens?user_id=${alice.id}`, { token: bob.session.accessToken })).status).toBe(403);
-    const adminView = await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/api-tokens?user_id=${alice.id}`, { token: admin });
+    expect((await api(t, 'GET', `/api/v1/api-tokens/${alices.id}`, { token: bob.session.accessToken })).status).toBe(
+      404,
+    );
+    expect((await api(t, 'DELETE', `/api/v1/api-tokens/${alices.id}`, { token: bob.session.accessToken })).status).toBe(
+      404,
+    );
+    expect(
+      (await api(t, 'GET', `/api/v1/api-tokens?user_id=${alice.id}`, { token: bob.session.accessToken })).status,
+    ).toBe(403);
+    const adminView = await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/api-tokens?user_id=${alice.id}`, {
+      token: admin,
+    });
     expect(adminView.body.items.map((i) => i.id)).toEqual([alices.id]);
     expect((await api(t, 'DELETE', `/api/v1/api-tokens/${alices.id}`, { token: admin })).status).toBe(204);
   });

@@ -35,7 +35,10 @@ describe('audit log', () => {
   it('records who did what, from where, in which request, without secrets', async () => {
     const since = new Date().toISOString();
     const user = await createUser(t, admin);
-    await api(t, 'POST', '/api/v1/auth/login', { body: { username: user.username, password: 'wrong-password-here' }, headers: { 'user-agent': 'audit-test/1.0' } });
+    await api(t, 'POST', '/api/v1/auth/login', {
+      body: { username: user.username, password: 'wrong-password-here' },
+      headers: { 'user-agent': 'audit-test/1.0' },
+    });
     const token = await createApiToken(t, admin, { scope: 'read', name: 'audited' });
     await api(t, 'DELETE', `/api/v1/api-tokens/${token.id}`, { token: admin });
     await api(t, 'PATCH', `/api/v1/users/${user.id}`, { token: admin, body: { disabled: true } });
@@ -43,11 +46,24 @@ describe('audit log', () => {
 
     const page = await events(`since=${encodeURIComponent(since)}&limit=100`);
     const kinds = page.body.items.map((e) => e.kind);
-    for (const kind of ['user_created', 'login_succeeded', 'login_failed', 'api_token_created', 'api_token_revoked', 'user_disabled']) {
+    for (const kind of [
+      'user_created',
+      'login_succeeded',
+      'login_failed',
+      'api_token_created',
+      'api_token_revoked',
+      'user_disabled',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     const failed = page.body.items.find((e) => e.kind === 'login_failed')!;
-    expect(failed).toMatchObject({ target_type: 'user', target_id: user.id, client_address: '127.0.0.1', user_agent: 'audit-test/1.0', details: { username: user.username, reason: 'wrong_password' } });
+    expect(failed).toMatchObject({
+      target_type: 'user',
+      target_id: user.id,
+      client_address: '127.0.0.1',
+      user_agent: 'audit-test/1.0',
+      details: { username: user.username, reason: 'wrong_password' },
+    });
     expect(failed.request_id).toMatch(/^[0-9a-f-]{36}$/);
     const created = page.body.items.find((e) => e.kind === 'api_token_created')!;
     expect(created.actor_user_id).toBe(adminId);
@@ -57,7 +73,8 @@ describe('audit log', () => {
 
   it('filters by kind, actor and time, and pages with a cursor, newest first', async () => {
     const user = await createUser(t, admin);
-    for (let i = 0; i < 3; i++) await api(t, 'PATCH', '/api/v1/me', { token: user.session.accessToken, body: { display_name: `n${i}` } });
+    for (let i = 0; i < 3; i++)
+      await api(t, 'PATCH', '/api/v1/me', { token: user.session.accessToken, body: { display_name: `n${i}` } });
     const byActor = await events(`actor_id=${user.id}&kind=user_changed`);
     expect(byActor.body.items).toHaveLength(3);
     expect(byActor.body.items.every((e) => e.actor_user_id === user.id && e.kind === 'user_changed')).toBe(true);
@@ -103,7 +120,10 @@ describe('retention sweep', () => {
         (gen_random_uuid(), 'access_token', now() - interval '1 minute'),
         (gen_random_uuid(), 'access_token', now() + interval '1 hour')`);
       const { rows } = await client.query<{ id: string }>(`select id from sessions limit 1`);
-      await client.query(`insert into refresh_tokens (session_id, token_hash, expires_at) values ($1, 'expired-hash', now() - interval '1 minute')`, [rows[0]!.id]);
+      await client.query(
+        `insert into refresh_tokens (session_id, token_hash, expires_at) values ($1, 'expired-hash', now() - interval '1 minute')`,
+        [rows[0]!.id],
+      );
 
       const deadline = Date.now() + 10_000;
       let remaining = { expired: 1, live: 0, refresh: 1 };
@@ -112,7 +132,11 @@ describe('retention sweep', () => {
           (select count(*) from revoked_credentials where expires_at < now()) as expired,
           (select count(*) from revoked_credentials where expires_at > now()) as live,
           (select count(*) from refresh_tokens where token_hash = 'expired-hash') as refresh`);
-        remaining = { expired: Number(counts.rows[0]!.expired), live: Number(counts.rows[0]!.live), refresh: Number(counts.rows[0]!.refresh) };
+        remaining = {
+          expired: Number(counts.rows[0]!.expired),
+          live: Number(counts.rows[0]!.live),
+          refresh: Number(counts.rows[0]!.refresh),
+        };
         if (remaining.expired === 0 && remaining.refresh === 0) break;
         await new Promise((r) => setTimeout(r, 200));
       }

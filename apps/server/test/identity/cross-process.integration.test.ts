@@ -33,7 +33,10 @@ describe('revocations across API processes', () => {
 
     expect((await api(a, 'POST', '/api/v1/auth/logout', { token: session.accessToken })).status).toBe(204);
     expect((await api(a, 'DELETE', `/api/v1/api-tokens/${token.id}`, { token: admin.accessToken })).status).toBe(204);
-    expect((await api(a, 'PATCH', `/api/v1/users/${user.id}`, { token: admin.accessToken, body: { disabled: true } })).status).toBe(200);
+    expect(
+      (await api(a, 'PATCH', `/api/v1/users/${user.id}`, { token: admin.accessToken, body: { disabled: true } }))
+        .status,
+    ).toBe(200);
 
     // Pub/sub delivery is asynchronous: allow it a moment, far below the periodic sync interval.
     await new Promise((r) => setTimeout(r, 150));

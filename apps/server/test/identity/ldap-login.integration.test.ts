@@ -49,18 +49,33 @@ describe('LDAP sign-in', () => {
   });
 
   const login = (username: string, password: string, provider?: string) =>
-    api<{ access_token?: string; detail?: string }>(t, 'POST', '/api/v1/auth/login', { body: { username, password, ...(provider ? { provider } : {}) } });
+    api<{ access_token?: string; detail?: string }>(t, 'POST', '/api/v1/auth/login', {
+      body: { username, password, ...(provider ? { provider } : {}) },
+    });
 
   it('signs a directory user in, provisioned on first login with the mapped role; the password is never stored', async () => {
     const first = await login('alice', 'alice-pass-1');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const me = await api<{ username: string; email: string }>(t, 'GET', '/api/v1/me', { token: first.body.access_token! });
+    const me = await api<{ username: string; email: string }>(t, 'GET', '/api/v1/me', {
+      token: first.body.access_token!,
+    });
     expect(me.body).toMatchObject({ username: 'alice', email: 'alice@example.com' });
-    const members = await api<{ items: Array<{ username: string; role: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, { token: admin });
+    const members = await api<{ items: Array<{ username: string; role: string }> }>(
+      t,
+      'GET',
+      `/api/v1/admin/projects/${projectId}/members`,
+      { token: admin },
+    );
     expect(members.body.items).toContainEqual(expect.objectContaining({ username: 'alice', role: 'editor' }));
     // bob is not an engineer: signed in, but no role in the project.
     expect((await login('bob', 'bob-pass-2', 'directory')).status).toBe(200);
-    expect((await api<{ items: Array<{ username: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, { token: admin })).body.items.map((m) => m.username)).not.toContain('bob');
+    expect(
+      (
+        await api<{ items: Array<{ username: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, {
+          token: admin,
+        })
+      ).body.items.map((m) => m.username),
+    ).not.toContain('bob');
     // A second login finds the same user.
     expect((await login('alice', 'alice-pass-1')).status).toBe(200);
     const users = await api<{ items: Array<{ username: string }> }>(t, 'GET', '/api/v1/users', { token: admin });
@@ -75,23 +90,46 @@ describe('LDAP sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.detail).toBe(unknown.body.detail);
-    const audit = await api<{ items: Array<{ kind: string; details: Record<string, unknown> }> }>(t, 'GET', '/api/v1/audit-log?kind=ldap_login_failed', { token: admin });
-    expect(audit.body.items.map((e) => e.details['reason'])).toEqual(expect.arrayContaining(['wrong_password', 'unknown_user']));
+    const audit = await api<{ items: Array<{ kind: string; details: Record<string, unknown> }> }>(
+      t,
+      'GET',
+      '/api/v1/audit-log?kind=ldap_login_failed',
+      { token: admin },
+    );
+    expect(audit.body.items.map((e) => e.details['reason'])).toEqual(
+      expect.arrayContaining(['wrong_password', 'unknown_user']),
+    );
     // Local accounts still sign in locally.
     expect((await adminLogin(t)).accessToken).toBeTruthy();
   });
 
   it('checks the provider (connection, StartTLS, service bind), and fails cleanly without the CA', async () => {
-    const checked = await api<{ ok: boolean }>(t, 'POST', `/api/v1/ldap/providers/${providerId}/test`, { token: admin });
+    const checked = await api<{ ok: boolean }>(t, 'POST', `/api/v1/ldap/providers/${providerId}/test`, {
+      token: admin,
+    });
     expect(checked.body).toEqual({ ok: true });
     const untrusted = await api<{ id: string }>(t, 'POST', '/api/v1/ldap/providers', {
       token: admin,
       body: {
         name: 'untrusted',
-        config: { url: slapd.url, start_tls: true, bind_dn: slapd.serviceDn, bind_password: slapd.servicePassword, user_base_dn: `ou=people,${slapd.baseDn}`, user_filter: '(uid={username})', username_attribute: 'uid', email_attribute: 'mail' },
+        config: {
+          url: slapd.url,
+          start_tls: true,
+          bind_dn: slapd.serviceDn,
+          bind_password: slapd.servicePassword,
+          user_base_dn: `ou=people,${slapd.baseDn}`,
+          user_filter: '(uid={username})',
+          username_attribute: 'uid',
+          email_attribute: 'mail',
+        },
       },
     });
-    const failed = await api<{ ok: boolean; reason: string }>(t, 'POST', `/api/v1/ldap/providers/${untrusted.body.id}/test`, { token: admin });
+    const failed = await api<{ ok: boolean; reason: string }>(
+      t,
+      'POST',
+      `/api/v1/ldap/providers/${untrusted.body.id}/test`,
+      { token: admin },
+    );
     expect(failed.body).toMatchObject({ ok: false, reason: 'tls_failed' });
     expect((await login('alice', 'alice-pass-1', 'untrusted')).status).toBe(401);
   });

@@ -24,11 +24,19 @@ describe('refresh re-checks the user and the session', () => {
   const expectNothingIssued = (result: ApiResult<{ access_token?: string }>) => {
     expect(result.status).toBe(401);
     expect(result.body.access_token).toBeUndefined();
-    for (const cookie of result.setCookies.filter((c) => c.startsWith('svc_refresh='))) expect(cookie).toMatch(/^svc_refresh=;/);
+    for (const cookie of result.setCookies.filter((c) => c.startsWith('svc_refresh=')))
+      expect(cookie).toMatch(/^svc_refresh=;/);
   };
   const memberOfProject = async () => {
     const user = await createUser(t, admin);
-    expect((await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, { token: admin, body: { role: 'editor' } })).status).toBe(200);
+    expect(
+      (
+        await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, {
+          token: admin,
+          body: { role: 'editor' },
+        })
+      ).status,
+    ).toBe(200);
     return user;
   };
 
@@ -36,7 +44,9 @@ describe('refresh re-checks the user and the session', () => {
     const user = await memberOfProject();
     expect((await refresh(user.session.cookie)).status).toBe(200); // the cookie works until then
     const fresh = await login(t, user.username, user.password);
-    expect((await api(t, 'PATCH', `/api/v1/users/${user.id}`, { token: admin, body: { disabled: true } })).status).toBe(200);
+    expect((await api(t, 'PATCH', `/api/v1/users/${user.id}`, { token: admin, body: { disabled: true } })).status).toBe(
+      200,
+    );
     expectNothingIssued(await refresh(fresh.cookie));
   });
 
@@ -44,7 +54,11 @@ describe('refresh re-checks the user and the session', () => {
     // The user was disabled by a path that does not end its sessions in the same transaction (a
     // refresh racing the disable, a direct change): refresh itself must look at the user.
     const user = await memberOfProject();
-    await t.platform.framework.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
+    await t.platform.framework.db
+      .updateTable('users')
+      .set({ disabled_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
     expectNothingIssued(await refresh(user.session.cookie));
   });
 

@@ -24,13 +24,26 @@ describe('secrets never at rest in clear, never in logs', () => {
     opened.push(t);
     const admin = await adminLogin(t);
     const user = await createUser(t, admin.accessToken);
-    await api(t, 'POST', '/api/v1/me/password', { token: user.session.accessToken, body: { current_password: user.password, new_password: 'the-second-password-77' } });
-    await api(t, 'POST', '/api/v1/auth/login', { body: { username: user.username, password: 'a-wrong-password-guess' } });
+    await api(t, 'POST', '/api/v1/me/password', {
+      token: user.session.accessToken,
+      body: { current_password: user.password, new_password: 'the-second-password-77' },
+    });
+    await api(t, 'POST', '/api/v1/auth/login', {
+      body: { username: user.username, password: 'a-wrong-password-guess' },
+    });
     const personal = await createApiToken(t, admin.accessToken, { scope: 'write' });
     await api(t, 'GET', '/api/v1/me', { token: personal.token });
     const refreshValue = admin.cookie.slice('svc_refresh='.length);
 
-    const secrets = [TEST_ADMIN_PASSWORD, user.password, 'the-second-password-77', 'a-wrong-password-guess', personal.token, refreshValue, admin.accessToken];
+    const secrets = [
+      TEST_ADMIN_PASSWORD,
+      user.password,
+      'the-second-password-77',
+      'a-wrong-password-guess',
+      personal.token,
+      refreshValue,
+      admin.accessToken,
+    ];
     const logs = t.logText();
     expect(logs.length).toBeGreaterThan(1000);
     for (const secret of secrets) expect(logs, 'logs').not.toContain(secret);
@@ -71,13 +84,19 @@ describe('secrets never at rest in clear, never in logs', () => {
     const absent = path.join(dir, 'absent.txt');
     const existing = path.join(dir, 'existing.txt');
     await writeFile(existing, 'untouched');
-    const second = await startTestApp({ database, env: { SVC_INITIAL_PASSWORD_FILE: absent, SVC_INITIAL_ADMIN_PASSWORD: 'another-password-entirely' } });
+    const second = await startTestApp({
+      database,
+      env: { SVC_INITIAL_PASSWORD_FILE: absent, SVC_INITIAL_ADMIN_PASSWORD: 'another-password-entirely' },
+    });
     opened.push(second);
     const third = await startTestApp({ database, env: { SVC_INITIAL_PASSWORD_FILE: existing } });
     opened.push(third);
     await expect(stat(absent)).rejects.toThrow(/ENOENT/);
     expect(await readFile(existing, 'utf8')).toBe('untouched');
     await rm(dir, { recursive: true, force: true });
-    expect((await api(second, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } })).status).toBe(200);
+    expect(
+      (await api(second, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -12,9 +12,16 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
   const refresh = (cookie: string) => api<{ access_token: string }>(t, 'POST', '/api/v1/auth/refresh', { cookie });
 
   it('login answers the documented body and sets the refresh cookie with its attributes', async () => {
-    const result = await api(t, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+    const result = await api(t, 'POST', '/api/v1/auth/login', {
+      body: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+    });
     expect(result.status).toBe(200);
-    expect(Object.keys(result.body).sort()).toEqual(['access_token', 'expires_in', 'password_change_required', 'token_type']);
+    expect(Object.keys(result.body).sort()).toEqual([
+      'access_token',
+      'expires_in',
+      'password_change_required',
+      'token_type',
+    ]);
     expect(result.body).toMatchObject({ token_type: 'Bearer', expires_in: 900, password_change_required: true });
     const cookie = result.setCookies.find((c) => c.startsWith('svc_refresh='))!;
     const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
@@ -30,10 +37,16 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
 
   it('marks the cookie Secure in production', async () => {
     const production = await startTestApp({
-      env: { SVC_ENV: 'production', SVC_JWT_SECRET: 'a-production-secret-of-at-least-32-chars', SVC_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') },
+      env: {
+        SVC_ENV: 'production',
+        SVC_JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+        SVC_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      },
     });
     try {
-      const result = await api(production, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+      const result = await api(production, 'POST', '/api/v1/auth/login', {
+        body: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+      });
       const cookie = result.setCookies.find((c) => c.startsWith('svc_refresh='))!;
       expect(cookie.split(';').map((p) => p.trim().toLowerCase())).toContain('secure');
     } finally {
@@ -42,8 +55,12 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
   });
 
   it('refuses a wrong password and an unknown user with the same 401 body', async () => {
-    const wrong = await api(t, 'POST', '/api/v1/auth/login', { body: { username: 'admin', password: 'not-the-password' } });
-    const unknown = await api(t, 'POST', '/api/v1/auth/login', { body: { username: 'nobody-here', password: 'not-the-password' } });
+    const wrong = await api(t, 'POST', '/api/v1/auth/login', {
+      body: { username: 'admin', password: 'not-the-password' },
+    });
+    const unknown = await api(t, 'POST', '/api/v1/auth/login', {
+      body: { username: 'nobody-here', password: 'not-the-password' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body['detail']).toBe(unknown.body['detail']);
@@ -75,7 +92,12 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
     expect((await refresh(refreshCookieOf(newest.setCookies))).status).toBe(401);
 
     const admin = await adminLogin(t);
-    const events = await api<{ items: Array<{ kind: string; target_id: string }> }>(t, 'GET', '/api/v1/audit-log?kind=refresh_token_reuse_detected', { token: admin.accessToken });
+    const events = await api<{ items: Array<{ kind: string; target_id: string }> }>(
+      t,
+      'GET',
+      '/api/v1/audit-log?kind=refresh_token_reuse_detected',
+      { token: admin.accessToken },
+    );
     expect(events.body.items.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -90,9 +112,14 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
     expect((await api(t, 'GET', '/api/v1/me', { token: user.session.accessToken })).status).toBe(401);
 
     const admin = await adminLogin(t);
-    const events = await api<{ items: Array<{ actor_user_id: string }> }>(t, 'GET', `/api/v1/audit-log?kind=refresh_token_reuse_detected&actor_id=${user.id}`, {
-      token: admin.accessToken,
-    });
+    const events = await api<{ items: Array<{ actor_user_id: string }> }>(
+      t,
+      'GET',
+      `/api/v1/audit-log?kind=refresh_token_reuse_detected&actor_id=${user.id}`,
+      {
+        token: admin.accessToken,
+      },
+    );
     expect(events.body.items).toHaveLength(1);
   });
 
@@ -104,7 +131,10 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
   it('logout revokes the presented access token and the session family and clears the cookie', async () => {
     const session = await adminLogin(t);
     const other = await refresh(session.cookie); // same family, a later access token
-    const out = await api(t, 'POST', '/api/v1/auth/logout', { token: session.accessToken, cookie: refreshCookieOf(other.setCookies) });
+    const out = await api(t, 'POST', '/api/v1/auth/logout', {
+      token: session.accessToken,
+      cookie: refreshCookieOf(other.setCookies),
+    });
     expect(out.status).toBe(204);
     const cleared = out.setCookies.find((c) => c.startsWith('svc_refresh='))!;
     expect(cleared).toMatch(/svc_refresh=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
@@ -129,7 +159,9 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
     expect(wrongCurrent.status).toBe(422);
     expect(wrongCurrent.body['errors']).toEqual([expect.objectContaining({ path: 'current_password' })]);
 
-    expect((await change({ current_password: user.password, new_password: 'a-brand-new-password-1' })).status).toBe(204);
+    expect((await change({ current_password: user.password, new_password: 'a-brand-new-password-1' })).status).toBe(
+      204,
+    );
     const me = await api(t, 'GET', '/api/v1/me', { token: user.session.accessToken });
     expect(me.status).toBe(200);
     expect(me.body['password_change_required']).toBe(false);
@@ -141,10 +173,18 @@ describe('sessions: login, refresh rotation, reuse detection, logout', () => {
   it('PATCH /me changes email and display name', async () => {
     const admin = await adminLogin(t);
     const user = await createUser(t, admin.accessToken);
-    const changed = await api(t, 'PATCH', '/api/v1/me', { token: user.session.accessToken, body: { display_name: 'Ada L.', email: 'ada@example.org' } });
+    const changed = await api(t, 'PATCH', '/api/v1/me', {
+      token: user.session.accessToken,
+      body: { display_name: 'Ada L.', email: 'ada@example.org' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ display_name: 'Ada L.', email: 'ada@example.org' });
-    expect((await api(t, 'GET', '/api/v1/me', { token: user.session.accessToken })).body).toMatchObject({ display_name: 'Ada L.' });
-    expect((await api(t, 'PATCH', '/api/v1/me', { token: user.session.accessToken, body: { email: 'not-an-email' } })).status).toBe(422);
+    expect((await api(t, 'GET', '/api/v1/me', { token: user.session.accessToken })).body).toMatchObject({
+      display_name: 'Ada L.',
+    });
+    expect(
+      (await api(t, 'PATCH', '/api/v1/me', { token: user.session.accessToken, body: { email: 'not-an-email' } }))
+        .status,
+    ).toBe(422);
   });
 });

@@ -44,8 +44,14 @@ class Browser {
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
       if (!action) throw new Error(`no form at ${next}: ${response.status} ${html.slice(0, 300)}`);
       const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1] ?? 'login';
-      const body = new URLSearchParams(prompt === 'login' ? { prompt, login: this.login, password: 'any' } : { prompt });
-      const submitted = await this.get(new URL(action, next).href, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const body = new URLSearchParams(
+        prompt === 'login' ? { prompt, login: this.login, password: 'any' } : { prompt },
+      );
+      const submitted = await this.get(new URL(action, next).href, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       next = new URL(submitted.headers.get('location')!, next).href;
     }
     throw new Error('too many redirects');
@@ -67,13 +73,32 @@ describe('OIDC single sign-on', () => {
     await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
     const provider = new Provider(issuer, {
-      clients: [{ client_id: 'svc', client_secret: 'svc-client-secret-1', redirect_uris: [`${t.url}/api/v1/sso/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['preferred_username'], groups: ['groups'] },
+      clients: [
+        {
+          client_id: 'svc',
+          client_secret: 'svc-client-secret-1',
+          redirect_uris: [`${t.url}/api/v1/sso/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['preferred_username'],
+        groups: ['groups'],
+      },
       scopes: ['openid', 'email', 'profile', 'groups'],
       conformIdTokenClaims: false,
       findAccount: async (_ctx: unknown, sub: string) => ({
         accountId: sub,
-        claims: async () => ({ sub, preferred_username: `sso-${sub}`, email: `${sub}@corp.example`, email_verified: true, groups: ['data-team'] }),
+        claims: async () => ({
+          sub,
+          preferred_username: `sso-${sub}`,
+          email: `${sub}@corp.example`,
+          email_verified: true,
+          groups: ['data-team'],
+        }),
       }),
       features: { devInteractions: { enabled: true } },
       cookies: { keys: ['test-cookie-key'] },
@@ -86,10 +111,25 @@ describe('OIDC single sign-on', () => {
   });
 
   const configure = async (name: string, config: Record<string, unknown>) => {
-    const created = await api<{ id: string; secrets_set: string[]; config: Record<string, unknown> }>(t, 'POST', '/api/v1/sso/providers', {
-      token: admin,
-      body: { name, config: { issuer, client_id: 'svc', client_secret: 'svc-client-secret-1', scopes: ['openid', 'email', 'profile', 'groups'], group_mappings: [{ group: 'data-team', project_id: projectId, role: 'editor' }], ...config } },
-    });
+    const created = await api<{ id: string; secrets_set: string[]; config: Record<string, unknown> }>(
+      t,
+      'POST',
+      '/api/v1/sso/providers',
+      {
+        token: admin,
+        body: {
+          name,
+          config: {
+            issuer,
+            client_id: 'svc',
+            client_secret: 'svc-client-secret-1',
+            scopes: ['openid', 'email', 'profile', 'groups'],
+            group_mappings: [{ group: 'data-team', project_id: projectId, role: 'editor' }],
+            ...config,
+          },
+        },
+      },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body;
   };
@@ -121,12 +161,21 @@ describe('OIDC single sign-on', () => {
     const cookie = landed.headers.getSetCookie().find((c) => c.startsWith('svc_refresh='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Path=\/api\/v1\/auth/);
-    const refreshed = await api<{ access_token: string }>(t, 'POST', '/api/v1/auth/refresh', { cookie: cookie.split(';')[0] });
+    const refreshed = await api<{ access_token: string }>(t, 'POST', '/api/v1/auth/refresh', {
+      cookie: cookie.split(';')[0],
+    });
     expect(refreshed.status).toBe(200);
-    const me = await api<{ username: string; email: string }>(t, 'GET', '/api/v1/me', { token: refreshed.body.access_token });
+    const me = await api<{ username: string; email: string }>(t, 'GET', '/api/v1/me', {
+      token: refreshed.body.access_token,
+    });
     expect(me.body).toMatchObject({ username: 'sso-ana', email: 'ana@corp.example' });
     // The group mapping made the user an editor of the project.
-    const members = await api<{ items: Array<{ username: string; role: string }> }>(t, 'GET', `/api/v1/admin/projects/${projectId}/members`, { token: admin });
+    const members = await api<{ items: Array<{ username: string; role: string }> }>(
+      t,
+      'GET',
+      `/api/v1/admin/projects/${projectId}/members`,
+      { token: admin },
+    );
     expect(members.body.items).toContainEqual(expect.objectContaining({ username: 'sso-ana', role: 'editor' }));
 
     // The same callback again, with the browser's state cookie as it was: the state was taken once.
@@ -150,7 +199,10 @@ describe('OIDC single sign-on', () => {
     const [header, payload, signature] = state.split('.');
     const forged = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     forged['pid'] = '00000000-0000-0000-0000-000000000000';
-    callback.searchParams.set('state', `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`);
+    callback.searchParams.set(
+      'state',
+      `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`,
+    );
     const tampered = await browser.get(callback.href);
     expect(tampered.status).toBe(401);
     expect(await tampered.json()).toMatchObject({ detail: expect.stringMatching(/not one this service issued/) });
@@ -171,32 +223,50 @@ describe('OIDC single sign-on', () => {
     const wrongIssuer = await configure('wrong issuer', { issuer: issuer.replace('127.0.0.1', 'localhost') });
     const refused = await new Browser().get(`${t.url}/api/v1/sso/${wrongIssuer.id}/start`);
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toMatchObject({ errors: [expect.objectContaining({ path: 'issuer', message: expect.stringMatching(/issuer/i) })] });
-    const audit = await api<{ items: Array<{ kind: string }> }>(t, 'GET', '/api/v1/audit-log?kind=sso_login_failed', { token: admin });
+    expect(await refused.json()).toMatchObject({
+      errors: [expect.objectContaining({ path: 'issuer', message: expect.stringMatching(/issuer/i) })],
+    });
+    const audit = await api<{ items: Array<{ kind: string }> }>(t, 'GET', '/api/v1/audit-log?kind=sso_login_failed', {
+      token: admin,
+    });
     expect(audit.body.items.length).toBeGreaterThanOrEqual(2);
   });
 
   it('links an existing account by its verified e-mail instead of creating another', async () => {
-    const local = await api<{ id: string }>(t, 'POST', '/api/v1/users', { token: admin, body: { username: 'local-bea', email: 'bea@corp.example', password: 'local-bea-password-1' } });
+    const local = await api<{ id: string }>(t, 'POST', '/api/v1/users', {
+      token: admin,
+      body: { username: 'local-bea', email: 'bea@corp.example', password: 'local-bea-password-1' },
+    });
     expect(local.status).toBe(201);
     const provider = await configure('corp4', {});
     const browser = new Browser('bea');
     const landed = await browser.get(await startAt(browser, provider.id));
     expect(landed.status).toBe(302);
     const cookie = landed.headers.getSetCookie().find((c) => c.startsWith('svc_refresh='))!;
-    const refreshed = await api<{ access_token: string }>(t, 'POST', '/api/v1/auth/refresh', { cookie: cookie.split(';')[0] });
-    const me = await api<{ id: string; username: string }>(t, 'GET', '/api/v1/me', { token: refreshed.body.access_token });
+    const refreshed = await api<{ access_token: string }>(t, 'POST', '/api/v1/auth/refresh', {
+      cookie: cookie.split(';')[0],
+    });
+    const me = await api<{ id: string; username: string }>(t, 'GET', '/api/v1/me', {
+      token: refreshed.body.access_token,
+    });
     expect(me.body).toMatchObject({ id: local.body.id, username: 'local-bea' });
   });
 
   it('lets administrators read, change and remove a provider; a change without the secret keeps it', async () => {
     const provider = await configure('managed', {});
-    const renamed = await api<{ name: string; secrets_set: string[] }>(t, 'PATCH', `/api/v1/sso/providers/${provider.id}`, {
-      token: admin,
-      body: { name: 'managed 2', config: { issuer, client_id: 'svc', scopes: ['openid', 'email'] } },
-    });
+    const renamed = await api<{ name: string; secrets_set: string[] }>(
+      t,
+      'PATCH',
+      `/api/v1/sso/providers/${provider.id}`,
+      {
+        token: admin,
+        body: { name: 'managed 2', config: { issuer, client_id: 'svc', scopes: ['openid', 'email'] } },
+      },
+    );
     expect(renamed.body).toMatchObject({ name: 'managed 2', secrets_set: ['client_secret'] });
-    const read = await api<{ config: Record<string, unknown> }>(t, 'GET', `/api/v1/sso/providers/${provider.id}`, { token: admin });
+    const read = await api<{ config: Record<string, unknown> }>(t, 'GET', `/api/v1/sso/providers/${provider.id}`, {
+      token: admin,
+    });
     expect(read.body.config).not.toHaveProperty('client_secret');
     // The kept secret still works: a sign-in completes.
     const browser = new Browser();

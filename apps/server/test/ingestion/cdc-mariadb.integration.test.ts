@@ -12,7 +12,12 @@ import { createPostgresConnector, query } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
 const MYSQL_URL = new URL(process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306');
-const mysqlConfig = { host: MYSQL_URL.hostname, port: Number(MYSQL_URL.port || 3306), user: decodeURIComponent(MYSQL_URL.username), password: decodeURIComponent(MYSQL_URL.password) };
+const mysqlConfig = {
+  host: MYSQL_URL.hostname,
+  port: Number(MYSQL_URL.port || 3306),
+  user: decodeURIComponent(MYSQL_URL.username),
+  password: decodeURIComponent(MYSQL_URL.password),
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('CDC tables from MariaDB', () => {
@@ -53,15 +58,34 @@ describe('CDC tables from MariaDB', () => {
       'create table accounts (id int primary key, owner varchar(100), balance decimal(12,2), opened datetime(6), note text)',
       `insert into accounts values (1, 'ana', 10.50, '2024-01-01 10:00:00.123456', 'first'), (2, 'bob', 20, '2024-01-02 11:00:00', null), (3, 'cé', 30.25, '2024-01-03 12:00:00', 'third')`,
     );
-    const sourceId = (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: projectId, name: 'mariadb', kind: 'mysql', config: { ...mysqlConfig, database } } })).body.id;
+    const sourceId = (
+      await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+        token: admin,
+        body: { project_id: projectId, name: 'mariadb', kind: 'mysql', config: { ...mysqlConfig, database } },
+      })
+    ).body.id;
     const destinationId = await createPostgresConnector(t, admin, projectId, 'warehouse', destination.name);
     const created = await api<{ id: string }>(t, 'POST', '/api/v1/cdc-tables', {
       token: admin,
-      body: { project_id: projectId, name: 'accounts', source: { connector_id: sourceId, table: 'accounts' }, destination: { connector_id: destinationId, table: 'accounts' }, mode: 'mirror' },
+      body: {
+        project_id: projectId,
+        name: 'accounts',
+        source: { connector_id: sourceId, table: 'accounts' },
+        destination: { connector_id: destinationId, table: 'accounts' },
+        mode: 'mirror',
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    const status = async () => (await api<{ status: string; snapshot_rows: number | null; last_position: string | null; last_error: string | null }>(t, 'GET', `/api/v1/cdc-tables/${id}`, { token: admin })).body;
+    const status = async () =>
+      (
+        await api<{
+          status: string;
+          snapshot_rows: number | null;
+          last_position: string | null;
+          last_error: string | null;
+        }>(t, 'GET', `/api/v1/cdc-tables/${id}`, { token: admin })
+      ).body;
     for (let i = 0; (await status()).status !== 'streaming'; i++) {
       if (i > 300) throw new Error(`never streaming: ${JSON.stringify(await status())}`);
       await sleep(100);
@@ -86,7 +110,9 @@ describe('CDC tables from MariaDB', () => {
     const sourceRows = async () => {
       const conn = await mysql.createConnection({ ...mysqlConfig, database, dateStrings: true });
       try {
-        const [rows] = await conn.query('select id, owner, cast(balance as char) as balance, date_format(opened, "%Y-%m-%dT%H:%i:%s.%f") as opened, note, tier from accounts order by id');
+        const [rows] = await conn.query(
+          'select id, owner, cast(balance as char) as balance, date_format(opened, "%Y-%m-%dT%H:%i:%s.%f") as opened, note, tier from accounts order by id',
+        );
         return rows as Array<Record<string, unknown>>;
       } finally {
         await conn.end();
@@ -94,7 +120,10 @@ describe('CDC tables from MariaDB', () => {
     };
     const destinationRows = async () =>
       (
-        await query(destination.url, `select id, owner, balance::text as balance, to_char(opened, 'YYYY-MM-DD"T"HH24:MI:SS.US') as opened, note, tier from accounts order by id`).catch(() => ({ rows: [] }))
+        await query(
+          destination.url,
+          `select id, owner, balance::text as balance, to_char(opened, 'YYYY-MM-DD"T"HH24:MI:SS.US') as opened, note, tier from accounts order by id`,
+        ).catch(() => ({ rows: [] }))
       ).rows;
     let expected = await sourceRows();
     expect(expected.map((r) => r['id'])).toEqual([1, 4, 5, 7, 30]);

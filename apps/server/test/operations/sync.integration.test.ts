@@ -20,14 +20,31 @@ describe('sync runs', () => {
     source = await createTestDatabase();
     destination = await createTestDatabase();
     const url = new URL(TEST_DATABASE_URL);
-    const config = (database: string) => ({ host: url.hostname, port: Number(url.port || 5432), database, user: decodeURIComponent(url.username), password: 'unused' });
+    const config = (database: string) => ({
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      database,
+      user: decodeURIComponent(url.username),
+      password: 'unused',
+    });
     projectId = (await createProject(t, admin)).id;
     const create = async (name: string, database: string) =>
-      (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: projectId, name, kind: 'postgres', config: config(database) } })).body.id;
+      (
+        await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+          token: admin,
+          body: { project_id: projectId, name, kind: 'postgres', config: config(database) },
+        })
+      ).body.id;
     sourceId = await create('source', source.name);
     destinationId = await create('destination', destination.name);
-    await query(source.url, `create table orders (id bigint primary key, customer text, amount numeric(12,2), placed timestamptz, meta jsonb)`);
-    await query(source.url, `insert into orders select g, 'c' || (g % 97), g * 1.25, timestamptz '2024-01-01' + g * interval '1 minute', jsonb_build_object('g', g) from generate_series(1, 5000) g`);
+    await query(
+      source.url,
+      `create table orders (id bigint primary key, customer text, amount numeric(12,2), placed timestamptz, meta jsonb)`,
+    );
+    await query(
+      source.url,
+      `insert into orders select g, 'c' || (g % 97), g * 1.25, timestamptz '2024-01-01' + g * interval '1 minute', jsonb_build_object('g', g) from generate_series(1, 5000) g`,
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -36,7 +53,16 @@ describe('sync runs', () => {
   });
 
   const start = (streams: unknown[]) =>
-    api<Execution>(t, 'POST', '/api/v1/executions', { token: admin, body: { kind: 'sync', project_id: projectId, source_connector_id: sourceId, destination_connector_id: destinationId, streams } });
+    api<Execution>(t, 'POST', '/api/v1/executions', {
+      token: admin,
+      body: {
+        kind: 'sync',
+        project_id: projectId,
+        source_connector_id: sourceId,
+        destination_connector_id: destinationId,
+        streams,
+      },
+    });
 
   it('copies a table in full: the destination equals the source, counters and logs tell the run', async () => {
     const started = await start([{ name: 'orders', mode: 'overwrite' }]);
@@ -44,7 +70,9 @@ describe('sync runs', () => {
     expect(started.body.status).toBe('queued');
     const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
     expect(done).toMatchObject({ status: 'succeeded', rows_read: 5000, rows_written: 5000, error: null });
-    const detail = await api<{ bytes_read: number; bytes_written: number }>(t, 'GET', `/api/v1/executions/${done.id}`, { token: admin });
+    const detail = await api<{ bytes_read: number; bytes_written: number }>(t, 'GET', `/api/v1/executions/${done.id}`, {
+      token: admin,
+    });
     expect(detail.body.bytes_read).toBeGreaterThan(5000 * 20);
     expect(detail.body.bytes_written).toBe(detail.body.bytes_read);
     const metrics = await (await fetch(`${t.url}/metrics`)).text();
@@ -53,32 +81,70 @@ describe('sync runs', () => {
     expect(metrics).toMatch(/svc_job_queue_depth\{state="queued"\} \d+/);
     expect(metrics).toMatch(/svc_job_duration_seconds_count\{kind="sync",outcome="done"\} [1-9]/);
     expect(await checksum(destination.url, 'orders')).toEqual(await checksum(source.url, 'orders'));
-    const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, { token: admin });
-    expect(logs.body.items.map((l) => l.message)).toEqual(expect.arrayContaining(['sync succeeded', expect.stringMatching(/orders: 5000 rows read, 5000 written/)]));
-    const lineage = await query(t.config.db.url!, 'select source_connector_id, source_name, destination_connector_id, destination_name, rows_written::int from lineage_edges where execution_id = $1', [done.id]);
-    expect(lineage.rows).toEqual([{ source_connector_id: sourceId, source_name: 'orders', destination_connector_id: destinationId, destination_name: 'orders', rows_written: 5000 }]);
+    const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, {
+      token: admin,
+    });
+    expect(logs.body.items.map((l) => l.message)).toEqual(
+      expect.arrayContaining(['sync succeeded', expect.stringMatching(/orders: 5000 rows read, 5000 written/)]),
+    );
+    const lineage = await query(
+      t.config.db.url!,
+      'select source_connector_id, source_name, destination_connector_id, destination_name, rows_written::int from lineage_edges where execution_id = $1',
+      [done.id],
+    );
+    expect(lineage.rows).toEqual([
+      {
+        source_connector_id: sourceId,
+        source_name: 'orders',
+        destination_connector_id: destinationId,
+        destination_name: 'orders',
+        rows_written: 5000,
+      },
+    ]);
   });
 
   it('runs incrementally on a cursor column: the second run moves only the new rows', async () => {
-    const first = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
+    const first = await start([
+      { name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' },
+    ]);
     const firstDone = await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed']);
     expect(firstDone).toMatchObject({ status: 'succeeded', rows_read: 5000 });
-    const firstDetail = await api<{ bytes_read: number; bytes_written: number }>(t, 'GET', `/api/v1/executions/${first.body.id}`, { token: admin });
+    const firstDetail = await api<{ bytes_read: number; bytes_written: number }>(
+      t,
+      'GET',
+      `/api/v1/executions/${first.body.id}`,
+      { token: admin },
+    );
     expect(firstDetail.body.bytes_read).toBeGreaterThan(0);
     expect(firstDetail.body.bytes_written).toBeGreaterThan(0);
     await query(source.url, `insert into orders select g, 'new', 1, now(), '{}' from generate_series(5001, 5030) g`);
-    const second = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
-    expect(await waitForStatus(t, admin, second.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 30, rows_written: 30 });
-    const third = await start([{ name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' }]);
-    expect(await waitForStatus(t, admin, third.body.id, ['succeeded', 'failed'])).toMatchObject({ status: 'succeeded', rows_read: 0 });
+    const second = await start([
+      { name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' },
+    ]);
+    expect(await waitForStatus(t, admin, second.body.id, ['succeeded', 'failed'])).toMatchObject({
+      status: 'succeeded',
+      rows_read: 30,
+      rows_written: 30,
+    });
+    const third = await start([
+      { name: 'orders', destination_name: 'orders_log', mode: 'append', cursor_column: 'id' },
+    ]);
+    expect(await waitForStatus(t, admin, third.body.id, ['succeeded', 'failed'])).toMatchObject({
+      status: 'succeeded',
+      rows_read: 0,
+    });
     expect(await checksum(destination.url, 'orders_log')).toEqual(await checksum(source.url, 'orders'));
   });
 
   it('upserts on key columns', async () => {
-    const first = await start([{ name: 'orders', destination_name: 'orders_upsert', mode: 'upsert', key_columns: ['id'] }]);
+    const first = await start([
+      { name: 'orders', destination_name: 'orders_upsert', mode: 'upsert', key_columns: ['id'] },
+    ]);
     await waitForStatus(t, admin, first.body.id, ['succeeded']);
     await query(source.url, `update orders set customer = 'changed' where id <= 10`);
-    const second = await start([{ name: 'orders', destination_name: 'orders_upsert', mode: 'upsert', key_columns: ['id'] }]);
+    const second = await start([
+      { name: 'orders', destination_name: 'orders_upsert', mode: 'upsert', key_columns: ['id'] },
+    ]);
     await waitForStatus(t, admin, second.body.id, ['succeeded']);
     expect(await checksum(destination.url, 'orders_upsert')).toEqual(await checksum(source.url, 'orders'));
   });
@@ -90,7 +156,13 @@ describe('sync runs', () => {
     const other = await createProject(t, admin);
     const wrongProject = await api(t, 'POST', '/api/v1/executions', {
       token: admin,
-      body: { kind: 'sync', project_id: other.id, source_connector_id: sourceId, destination_connector_id: destinationId, streams: [{ name: 'orders', mode: 'append' }] },
+      body: {
+        kind: 'sync',
+        project_id: other.id,
+        source_connector_id: sourceId,
+        destination_connector_id: destinationId,
+        streams: [{ name: 'orders', mode: 'append' }],
+      },
     });
     expect(wrongProject.status).toBe(422);
   });
@@ -101,7 +173,9 @@ describe('sync runs', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/does not exist/);
     await query(source.url, 'create table no_such_table (id int)');
-    const retried = await api<Execution & { retry_of: string }>(t, 'POST', `/api/v1/executions/${failed.id}/retry`, { token: admin });
+    const retried = await api<Execution & { retry_of: string }>(t, 'POST', `/api/v1/executions/${failed.id}/retry`, {
+      token: admin,
+    });
     expect(retried.status).toBe(201);
     expect(retried.body.retry_of).toBe(failed.id);
     expect((await waitForStatus(t, admin, retried.body.id, ['succeeded', 'failed'])).status).toBe('succeeded');
@@ -109,7 +183,10 @@ describe('sync runs', () => {
   });
 
   it('cancels a running execution within 5 s, and lists and filters executions', async () => {
-    await query(source.url, `create view slow_rows as select g as id, pg_sleep(0.002)::text as pause from generate_series(1, 20000) g`);
+    await query(
+      source.url,
+      `create view slow_rows as select g as id, pg_sleep(0.002)::text as pause from generate_series(1, 20000) g`,
+    );
     const started = await start([{ name: 'slow_rows', mode: 'append' }]);
     await waitForStatus(t, admin, started.body.id, ['running']);
     await new Promise((r) => setTimeout(r, 500));
@@ -121,35 +198,90 @@ describe('sync runs', () => {
     expect(Date.now() - asked).toBeLessThan(5000);
     expect(await query(destination.url, `select to_regclass('slow_rows') as t`).then((r) => r.rows[0].t)).toBeNull();
 
-    const list = await api<{ items: Execution[]; next_cursor: string | null }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&status=cancelled`, { token: admin });
+    const list = await api<{ items: Execution[]; next_cursor: string | null }>(
+      t,
+      'GET',
+      `/api/v1/executions?project_id=${projectId}&status=cancelled`,
+      { token: admin },
+    );
     expect(list.body.items.map((e) => e.id)).toEqual([started.body.id]);
-    const page = await api<{ items: Execution[]; next_cursor: string | null }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&limit=2`, { token: admin });
+    const page = await api<{ items: Execution[]; next_cursor: string | null }>(
+      t,
+      'GET',
+      `/api/v1/executions?project_id=${projectId}&limit=2`,
+      { token: admin },
+    );
     expect(page.body.items).toHaveLength(2);
-    const next = await api<{ items: Execution[] }>(t, 'GET', `/api/v1/executions?project_id=${projectId}&limit=2&cursor=${page.body.next_cursor}`, { token: admin });
+    const next = await api<{ items: Execution[] }>(
+      t,
+      'GET',
+      `/api/v1/executions?project_id=${projectId}&limit=2&cursor=${page.body.next_cursor}`,
+      { token: admin },
+    );
     expect(next.body.items.map((e) => e.id)).not.toContain(page.body.items[0]!.id);
   });
 
   it('cancels every matching execution in one call (a runaway schedule)', async () => {
     const project = await createProject(t, admin);
     const url = new URL(TEST_DATABASE_URL);
-    const config = { host: url.hostname, port: Number(url.port || 5432), database: source.name, user: decodeURIComponent(url.username), password: 'unused' };
-    const src = (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: project.id, name: 'src', kind: 'postgres', config } })).body.id;
-    const dst = (await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', { token: admin, body: { project_id: project.id, name: 'dst', kind: 'postgres', config: { ...config, database: destination.name } } })).body.id;
+    const config = {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      database: source.name,
+      user: decodeURIComponent(url.username),
+      password: 'unused',
+    };
+    const src = (
+      await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+        token: admin,
+        body: { project_id: project.id, name: 'src', kind: 'postgres', config },
+      })
+    ).body.id;
+    const dst = (
+      await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+        token: admin,
+        body: {
+          project_id: project.id,
+          name: 'dst',
+          kind: 'postgres',
+          config: { ...config, database: destination.name },
+        },
+      })
+    ).body.id;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const started = await api<Execution>(t, 'POST', '/api/v1/executions', {
         token: admin,
-        body: { kind: 'sync', project_id: project.id, source_connector_id: src, destination_connector_id: dst, streams: [{ name: 'slow_rows', destination_name: `runaway_${i}`, mode: 'append' }] },
+        body: {
+          kind: 'sync',
+          project_id: project.id,
+          source_connector_id: src,
+          destination_connector_id: dst,
+          streams: [{ name: 'slow_rows', destination_name: `runaway_${i}`, mode: 'append' }],
+        },
       });
       ids.push(started.body.id);
     }
     await waitForStatus(t, admin, ids[0]!, ['running']);
-    const result = await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', { token: admin, body: { project_id: project.id } });
+    const result = await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', {
+      token: admin,
+      body: { project_id: project.id },
+    });
     expect(result.status).toBe(200);
     expect(result.body.cancelled).toBe(3);
-    for (const id of ids) expect((await waitForStatus(t, admin, id, ['cancelled', 'succeeded', 'failed'], 10_000)).status).toBe('cancelled');
+    for (const id of ids)
+      expect((await waitForStatus(t, admin, id, ['cancelled', 'succeeded', 'failed'], 10_000)).status).toBe(
+        'cancelled',
+      );
     // Other projects' executions are untouched.
-    expect((await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', { token: admin, body: { project_id: project.id } })).body.cancelled).toBe(0);
+    expect(
+      (
+        await api<{ cancelled: number }>(t, 'POST', '/api/v1/executions/cancel', {
+          token: admin,
+          body: { project_id: project.id },
+        })
+      ).body.cancelled,
+    ).toBe(0);
   });
 
   it('copies a table in parallel key ranges, each range its own job', async () => {
@@ -160,7 +292,11 @@ describe('sync runs', () => {
     const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
     expect(done).toMatchObject({ status: 'succeeded', rows_read: 40000, rows_written: 40000 });
     expect(await checksum(destination.url, 'wide')).toEqual(await checksum(source.url, 'wide'));
-    const ranges = await query(t.config.db.url!, `select range_no, state, rows_written::int as rows from execution_ranges where execution_id = $1 order by range_no`, [done.id]);
+    const ranges = await query(
+      t.config.db.url!,
+      `select range_no, state, rows_written::int as rows from execution_ranges where execution_id = $1 order by range_no`,
+      [done.id],
+    );
     expect(ranges.rows).toEqual([0, 1, 2, 3].map((n) => ({ range_no: n, state: 'done', rows: 10000 })));
     const overwrite = await start([{ name: 'wide', mode: 'overwrite', ranges: 4, range_column: 'id' }]);
     expect(overwrite.status).toBe(422);
@@ -170,12 +306,20 @@ describe('sync runs', () => {
     await query(source.url, `create table resumable (id int primary key, body text)`);
     await query(source.url, `insert into resumable select g, 'b' || g from generate_series(1, 8000) g`);
     // The destination refuses one row until the constraint goes: the range holding it fails.
-    await query(destination.url, `create table resumable (id int primary key, body text, constraint not_yet check (id <> 7000))`);
+    await query(
+      destination.url,
+      `create table resumable (id int primary key, body text, constraint not_yet check (id <> 7000))`,
+    );
     const started = await start([{ name: 'resumable', mode: 'append', ranges: 4, range_column: 'id' }]);
     const deadline = Date.now() + 20_000;
     let failedOnce = false;
     while (!failedOnce && Date.now() < deadline) {
-      const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${started.body.id}/logs`, { token: admin });
+      const logs = await api<{ items: Array<{ message: string }> }>(
+        t,
+        'GET',
+        `/api/v1/executions/${started.body.id}/logs`,
+        { token: admin },
+      );
       failedOnce = logs.body.items.some((l) => /will retry/.test(l.message));
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -184,9 +328,16 @@ describe('sync runs', () => {
     const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed'], 40_000);
     expect(done).toMatchObject({ status: 'succeeded', rows_written: 8000 });
     expect(await checksum(destination.url, 'resumable')).toEqual(await checksum(source.url, 'resumable'));
-    const markers = await query(destination.url, `select count(*)::int as n from _svc_runs where run_id like $1`, [`${started.body.id}:%`]);
+    const markers = await query(destination.url, `select count(*)::int as n from _svc_runs where run_id like $1`, [
+      `${started.body.id}:%`,
+    ]);
     expect(markers.rows[0].n).toBe(4);
-    const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${started.body.id}/logs`, { token: admin });
+    const logs = await api<{ items: Array<{ message: string }> }>(
+      t,
+      'GET',
+      `/api/v1/executions/${started.body.id}/logs`,
+      { token: admin },
+    );
     const rangeLines = logs.body.items.map((l) => l.message).filter((m) => /^range \d of resumable/.test(m));
     expect(rangeLines.filter((m) => m.startsWith('range 3')).some((m) => /attempt [2-9]/.test(m))).toBe(true);
     expect(rangeLines.filter((m) => !m.startsWith('range 3')).every((m) => /attempt 1\)/.test(m))).toBe(true);
@@ -199,10 +350,21 @@ describe('sync runs', () => {
     const firstDone = await waitForStatus(t, admin, first.body.id, ['succeeded', 'failed']);
     expect(firstDone.status, JSON.stringify(firstDone)).toBe('succeeded');
     // As if range 2 had failed: its rows never committed, the execution ended failed.
-    const range = await query(t.config.db.url!, `select range_from, range_to from execution_ranges where execution_id = $1 and range_no = 2`, [first.body.id]);
+    const range = await query(
+      t.config.db.url!,
+      `select range_from, range_to from execution_ranges where execution_id = $1 and range_no = 2`,
+      [first.body.id],
+    );
     const { range_from: from, range_to: to } = range.rows[0] as { range_from: string; range_to: string | null };
-    await query(destination.url, `delete from ranged_retry where id >= $1 and ($2::int is null or id < $2::int)`, [from, to]);
-    await query(t.config.db.url!, `update execution_ranges set state = 'pending' where execution_id = $1 and range_no = 2`, [first.body.id]);
+    await query(destination.url, `delete from ranged_retry where id >= $1 and ($2::int is null or id < $2::int)`, [
+      from,
+      to,
+    ]);
+    await query(
+      t.config.db.url!,
+      `update execution_ranges set state = 'pending' where execution_id = $1 and range_no = 2`,
+      [first.body.id],
+    );
     await query(t.config.db.url!, `update executions set status = 'failed' where id = $1`, [first.body.id]);
 
     const retried = await api<{ id: string }>(t, 'POST', `/api/v1/executions/${first.body.id}/retry`, { token: admin });
@@ -210,7 +372,9 @@ describe('sync runs', () => {
     const done = await waitForStatus(t, admin, retried.body.id, ['succeeded', 'failed']);
     expect(done.status).toBe('succeeded');
     expect(await checksum(destination.url, 'ranged_retry')).toEqual(await checksum(source.url, 'ranged_retry'));
-    const copiedAgain = await query(destination.url, `select run_id from _svc_runs where run_id like $1`, [`${retried.body.id}:%`]);
+    const copiedAgain = await query(destination.url, `select run_id from _svc_runs where run_id like $1`, [
+      `${retried.body.id}:%`,
+    ]);
     expect(copiedAgain.rows.map((r) => r.run_id)).toEqual([`${retried.body.id}:0:2`]);
   });
 });

@@ -30,16 +30,29 @@ describe('access-log redaction', () => {
     // every character percent-encoded, and one character only
     [...name].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
     `%${name.charCodeAt(0).toString(16)}${name.slice(1)}`,
-    `${name.slice(0, -1)}%${name.charCodeAt(name.length - 1).toString(16).toUpperCase()}`,
+    `${name.slice(0, -1)}%${name
+      .charCodeAt(name.length - 1)
+      .toString(16)
+      .toUpperCase()}`,
   ];
 
   it('an encoded token parameter authenticates on an SSE route, and no part of the token reaches the log', async () => {
     const admin = await adminLogin(t);
     const user = await createUser(t, admin.accessToken);
     const project = await createProject(t, admin.accessToken);
-    expect((await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${user.id}`, { token: admin.accessToken, body: { role: 'viewer' } })).status).toBe(200);
+    expect(
+      (
+        await api(t, 'PUT', `/api/v1/admin/projects/${project.id}/members/${user.id}`, {
+          token: admin.accessToken,
+          body: { role: 'viewer' },
+        })
+      ).status,
+    ).toBe(200);
     const token = user.session.accessToken;
-    for (const route of [`/api/v1/cdc-tables/${randomUUID()}/logs/stream`, `/api/v1/streams/${randomUUID()}/runs/stream`]) {
+    for (const route of [
+      `/api/v1/cdc-tables/${randomUUID()}/logs/stream`,
+      `/api/v1/streams/${randomUUID()}/runs/stream`,
+    ]) {
       // Authenticated (404: nothing there), so the decoded name was taken as `token`.
       const response = await fetch(`${t.url}${route}?%74oken=${encodeURIComponent(token)}`);
       expect(response.status).toBe(404);
@@ -64,7 +77,9 @@ describe('access-log redaction', () => {
     for (const query of queries) expect((await api(t, 'GET', `/api/v1/me?${query}`, { token })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     expectNotLogged(token);
-    const urls = t.logs.filter((l) => l['msg'] === 'request completed' && l['route'] === '/api/v1/me').map((l) => String(l['url']));
+    const urls = t.logs
+      .filter((l) => l['msg'] === 'request completed' && l['route'] === '/api/v1/me')
+      .map((l) => String(l['url']));
     expect(urls).toContain('/api/v1/me?page=2&%74oken=[redacted]&x=1');
   });
 });

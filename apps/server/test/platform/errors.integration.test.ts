@@ -44,7 +44,10 @@ describe('error envelope', () => {
   });
 
   it('answers a body that is not JSON with 400', async () => {
-    const result = await call('POST', '/api/v1/auth/login', { headers: { 'content-type': 'application/json' }, body: '{"username": "a",' });
+    const result = await call('POST', '/api/v1/auth/login', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"username": "a",',
+    });
     expect(result.status).toBe(400);
     expectEnvelope(result);
   });
@@ -100,7 +103,11 @@ describe('error envelope', () => {
     expect(id).toMatch(UUID);
     const lines = t.logs.filter((l) => l['request_id'] === id);
     expect(lines.map((l) => l['msg'])).toContain('request completed');
-    expect(lines.find((l) => l['msg'] === 'request completed')).toMatchObject({ method: 'GET', url: '/health', status: 200 });
+    expect(lines.find((l) => l['msg'] === 'request completed')).toMatchObject({
+      method: 'GET',
+      url: '/health',
+      status: 200,
+    });
   });
 
   it('sends the API security headers on JSON responses, errors included', async () => {

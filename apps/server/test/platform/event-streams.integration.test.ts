@@ -48,7 +48,10 @@ async function openStream(url: string): Promise<OpenStream> {
 
 /** The stream must close within the bound; returns the `end` event's data. */
 async function expectEndsWithin(stream: OpenStream, since: number, ms = CLOSE_WITHIN_MS): Promise<{ reason: string }> {
-  const outcome = await Promise.race([stream.closed, new Promise<'open'>((r) => setTimeout(() => r('open'), ms + 500))]);
+  const outcome = await Promise.race([
+    stream.closed,
+    new Promise<'open'>((r) => setTimeout(() => r('open'), ms + 500)),
+  ]);
   if (outcome === 'open') {
     await stream.cancel();
     throw new Error(`stream still open ${ms + 500} ms later; received: ${stream.text()}`);
@@ -81,7 +84,14 @@ describe('event streams end with their credential', () => {
       const destination = await createPostgresConnector(a, admin, projectId, 'destination', database.name);
       const created = await api<{ id: string }>(a, 'POST', '/api/v1/cdc-tables', {
         token: admin,
-        body: { project_id: projectId, name: 'orders', source: { connector_id: source, table: 'orders' }, destination: { connector_id: destination, table: 'orders_copy' }, mode: 'mirror', start: false },
+        body: {
+          project_id: projectId,
+          name: 'orders',
+          source: { connector_id: source, table: 'orders' },
+          destination: { connector_id: destination, table: 'orders_copy' },
+          mode: 'mirror',
+          start: false,
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id;
@@ -99,10 +109,14 @@ describe('event streams end with their credential', () => {
 
   const member = async (projectId: string, role = 'viewer') => {
     const user = await createUser(a, admin);
-    expect((await api(a, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, { token: admin, body: { role } })).status).toBe(200);
+    expect(
+      (await api(a, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, { token: admin, body: { role } }))
+        .status,
+    ).toBe(200);
     return user;
   };
-  const streamUrl = (app: TestApp, cdcId: string, token: string) => `${app.url}/api/v1/cdc-tables/${cdcId}/logs/stream?token=${encodeURIComponent(token)}`;
+  const streamUrl = (app: TestApp, cdcId: string, token: string) =>
+    `${app.url}/api/v1/cdc-tables/${cdcId}/logs/stream?token=${encodeURIComponent(token)}`;
 
   it('a logout on another process ends the stream within 5 s, with a final end event, and the stream writes one access-log line', async () => {
     const user = await member(projectA);
@@ -117,7 +131,13 @@ describe('event streams end with their credential', () => {
 
     // The access line comes when the stream ends: status, duration, and the token redacted.
     const deadline = Date.now() + 2000;
-    const lines = () => b.logs.filter((l) => l['msg'] === 'request completed' && l['route'] === '/api/v1/cdc-tables/:id/logs/stream' && l['user_id'] === user.id);
+    const lines = () =>
+      b.logs.filter(
+        (l) =>
+          l['msg'] === 'request completed' &&
+          l['route'] === '/api/v1/cdc-tables/:id/logs/stream' &&
+          l['user_id'] === user.id,
+      );
     while (lines().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 200)); // a second line for the same request would show now
     expect(lines(), JSON.stringify(lines())).toHaveLength(2);
@@ -146,7 +166,9 @@ describe('event streams end with their credential', () => {
     const otherStream = await openStream(streamUrl(b, cdcA, other.session.accessToken));
     await opened;
     const since = Date.now();
-    expect((await api(a, 'PATCH', `/api/v1/users/${user.id}`, { token: admin, body: { disabled: true } })).status).toBe(200);
+    expect((await api(a, 'PATCH', `/api/v1/users/${user.id}`, { token: admin, body: { disabled: true } })).status).toBe(
+      200,
+    );
     const deadline = since + CLOSE_WITHIN_MS + 500;
     while (ended.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     source.close();
@@ -154,9 +176,13 @@ describe('event streams end with their credential', () => {
     expect(ended[0]!.at - since).toBeLessThanOrEqual(CLOSE_WITHIN_MS);
 
     // The other member's stream still delivers.
-    await a.platform.shared.publish(logChannel(cdcA), JSON.stringify({ id: '999999', ts: new Date().toISOString(), level: 'info', message: 'still here' }));
+    await a.platform.shared.publish(
+      logChannel(cdcA),
+      JSON.stringify({ id: '999999', ts: new Date().toISOString(), level: 'info', message: 'still here' }),
+    );
     const until = Date.now() + 3000;
-    while (!otherStream.text().includes('still here') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (!otherStream.text().includes('still here') && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
     expect(otherStream.text()).toContain('still here');
     expect(otherStream.text()).not.toContain('event: end');
     await otherStream.cancel();
@@ -168,11 +194,17 @@ describe('event streams end with their credential', () => {
     const stream = await openStream(streamUrl(b, cdcA, user.session.accessToken));
     const streamOfB = await openStream(streamUrl(b, cdcB, memberOfB.session.accessToken));
     const since = Date.now();
-    expect((await api(a, 'DELETE', `/api/v1/admin/projects/${projectA}/members/${user.id}`, { token: admin })).status).toBe(204);
+    expect(
+      (await api(a, 'DELETE', `/api/v1/admin/projects/${projectA}/members/${user.id}`, { token: admin })).status,
+    ).toBe(204);
     expect((await expectEndsWithin(stream, since)).reason).toBe('forbidden');
-    await a.platform.shared.publish(logChannel(cdcB), JSON.stringify({ id: '999999', ts: new Date().toISOString(), level: 'info', message: 'project B line' }));
+    await a.platform.shared.publish(
+      logChannel(cdcB),
+      JSON.stringify({ id: '999999', ts: new Date().toISOString(), level: 'info', message: 'project B line' }),
+    );
     const until = Date.now() + 3000;
-    while (!streamOfB.text().includes('project B line') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (!streamOfB.text().includes('project B line') && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
     expect(streamOfB.text()).toContain('project B line');
     await streamOfB.cancel();
     // And the member may not open it again.
@@ -188,7 +220,14 @@ describe('event streams end with their credential', () => {
     const user = await member(projectA);
     const stream = await openStream(streamUrl(b, cdcA, user.session.accessToken));
     const since = Date.now();
-    expect((await api(a, 'PUT', `/api/v1/admin/projects/${projectA}/members/${user.id}`, { token: admin, body: { role: role.body.name } })).status).toBe(200);
+    expect(
+      (
+        await api(a, 'PUT', `/api/v1/admin/projects/${projectA}/members/${user.id}`, {
+          token: admin,
+          body: { role: role.body.name },
+        })
+      ).status,
+    ).toBe(200);
     expect((await expectEndsWithin(stream, since)).reason).toBe('forbidden');
   });
 
@@ -209,7 +248,11 @@ describe('event streams end with their credential', () => {
     // A token of the instance's own signer with a 3-second lifetime.
     const shortLived = createAccessTokens(JWT_SECRET, a.config.auth.jwtAlgorithm, 0.05).issue(user.id, randomUUID());
     const stream = await openStream(streamUrl(b, cdcA, shortLived.token));
-    const reason = await expectEndsWithin(stream, Date.now(), shortLived.claims.expiresAt.getTime() - Date.now() + 1000);
+    const reason = await expectEndsWithin(
+      stream,
+      Date.now(),
+      shortLived.claims.expiresAt.getTime() - Date.now() + 1000,
+    );
     expect(reason.reason).toBe('expired');
     expect(Date.now()).toBeGreaterThanOrEqual(shortLived.claims.expiresAt.getTime());
   });
@@ -229,19 +272,36 @@ describe('event streams over the in-process shared state (one process, no Redis)
     const destination = await createPostgresConnector(t, admin, projectId, 'destination', 'postgres');
     const created = await api<{ id: string }>(t, 'POST', '/api/v1/cdc-tables', {
       token: admin,
-      body: { project_id: projectId, name: 'orders', source: { connector_id: source, table: 'orders' }, destination: { connector_id: destination, table: 'orders_copy' }, mode: 'mirror', start: false },
+      body: {
+        project_id: projectId,
+        name: 'orders',
+        source: { connector_id: source, table: 'orders' },
+        destination: { connector_id: destination, table: 'orders_copy' },
+        mode: 'mirror',
+        start: false,
+      },
     });
     expect(created.status).toBe(201);
-    const url = (token: string) => `${t.url}/api/v1/cdc-tables/${created.body.id}/logs/stream?token=${encodeURIComponent(token)}`;
+    const url = (token: string) =>
+      `${t.url}/api/v1/cdc-tables/${created.body.id}/logs/stream?token=${encodeURIComponent(token)}`;
     const [leaving, removed] = [await createUser(t, admin), await createUser(t, admin)];
     for (const user of [leaving, removed]) {
-      expect((await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, { token: admin, body: { role: 'viewer' } })).status).toBe(200);
+      expect(
+        (
+          await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${user.id}`, {
+            token: admin,
+            body: { role: 'viewer' },
+          })
+        ).status,
+      ).toBe(200);
     }
     const signedOut = await openStream(url(leaving.session.accessToken));
     const lostMembership = await openStream(url(removed.session.accessToken));
     const since = Date.now();
     expect((await api(t, 'POST', '/api/v1/auth/logout', { token: leaving.session.accessToken })).status).toBe(204);
-    expect((await api(t, 'DELETE', `/api/v1/admin/projects/${projectId}/members/${removed.id}`, { token: admin })).status).toBe(204);
+    expect(
+      (await api(t, 'DELETE', `/api/v1/admin/projects/${projectId}/members/${removed.id}`, { token: admin })).status,
+    ).toBe(204);
     expect((await expectEndsWithin(signedOut, since)).reason).toBe('unauthenticated');
     expect((await expectEndsWithin(lostMembership, since)).reason).toBe('forbidden');
   });

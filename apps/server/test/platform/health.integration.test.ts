@@ -41,7 +41,12 @@ describe('GET /health', () => {
   it('answers 200 with the documented body when both dependencies are ok', async () => {
     const { status, body } = await health();
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', version: expect.any(String), commit: 'abc1234', deps: { framework_db: 'ok', redis: 'ok' } });
+    expect(body).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      commit: 'abc1234',
+      deps: { framework_db: 'ok', redis: 'ok' },
+    });
   });
 
   it('answers 503 within 2 s while Redis is down, and 200 again once it is back', async () => {

@@ -34,7 +34,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/svc_http_requests_total\{method="GET",route="\/api\/v1\/me",status_code="401"\} 1\n/);
     expect(text).toMatch(/svc_http_requests_total\{method="GET",route="unmatched",status_code="404"\} 1\n/);
     expect(text).toMatch(/svc_http_requests_total\{method="GET",route="\/health",status_code="429"\} 1\n/);
-    expect(text).toMatch(/svc_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/health",status_code="200"\} \d+/);
+    expect(text).toMatch(
+      /svc_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/health",status_code="200"\} \d+/,
+    );
     expect(text).toMatch(/svc_rate_limit_refusals_total\{limit="global"\} 1\n/);
     expect(text).toMatch(/svc_db_pool_connections\{state="total"\} \d+/);
     expect(text).toMatch(/svc_db_pool_connections\{state="waiting"\} 0/);

@@ -38,7 +38,11 @@ describe('OpenAPI document and /docs', () => {
     const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const registered = t.app.knownRoutes().map((r) => ({ method: r.method.toLowerCase(), url: r.url }));
     // The API and the platform endpoints; the web UI's static files (served at /) are not API routes.
-    const expected = registered.filter((r) => HTTP_METHODS.includes(r.method) && (r.url.startsWith('/api/') || ['/health', '/metrics', '/openapi.json'].includes(r.url)));
+    const expected = registered.filter(
+      (r) =>
+        HTTP_METHODS.includes(r.method) &&
+        (r.url.startsWith('/api/') || ['/health', '/metrics', '/openapi.json'].includes(r.url)),
+    );
     expect(expected.length).toBeGreaterThan(3);
     for (const route of expected) {
       const operation = document.paths[toOpenApiPath(route.url)]?.[route.method];
@@ -59,11 +63,22 @@ describe('OpenAPI document and /docs', () => {
   it('marks exactly the public routes as needing no credentials', async () => {
     const document = await fetchDocument();
     const open = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item).filter(([, op]) => Array.isArray(op.security) && op.security.length === 0).map(([method]) => `${method.toUpperCase()} ${path}`),
+      Object.entries(item)
+        .filter(([, op]) => Array.isArray(op.security) && op.security.length === 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     // The interface document's list, plus the SSO discovery, start and callback routes.
     expect(open.sort()).toEqual(
-      ['GET /health', 'GET /metrics', 'GET /openapi.json', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh', 'GET /api/v1/sso/discovery', 'GET /api/v1/sso/{id}/start', 'GET /api/v1/sso/callback'].sort(),
+      [
+        'GET /health',
+        'GET /metrics',
+        'GET /openapi.json',
+        'POST /api/v1/auth/login',
+        'POST /api/v1/auth/refresh',
+        'GET /api/v1/sso/discovery',
+        'GET /api/v1/sso/{id}/start',
+        'GET /api/v1/sso/callback',
+      ].sort(),
     );
   });
 
@@ -76,7 +91,8 @@ describe('OpenAPI document and /docs', () => {
       for (const [method, operation] of Object.entries(item)) {
         const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
         if (isPublic) expect(operation['x-capability'], `${method} ${path} is public`).toBeUndefined();
-        else if (!known.has(operation['x-capability'] ?? '')) undeclared.push(`${method.toUpperCase()} ${path}: ${operation['x-capability']}`);
+        else if (!known.has(operation['x-capability'] ?? ''))
+          undeclared.push(`${method.toUpperCase()} ${path}: ${operation['x-capability']}`);
       }
     }
     expect(undeclared).toEqual([]);

@@ -78,10 +78,12 @@ describe('rate-limit headers on the wire', () => {
   it('spells the header names as the interface document does', async () => {
     const t = await open({});
     const rawHeaders = await new Promise<string[]>((resolve, reject) => {
-      http.get(`${t.url}/health`, (response) => {
-        response.resume();
-        resolve(response.rawHeaders);
-      }).on('error', reject);
+      http
+        .get(`${t.url}/health`, (response) => {
+          response.resume();
+          resolve(response.rawHeaders);
+        })
+        .on('error', reject);
     });
     expect(rawHeaders).toContain('X-RateLimit-Remaining');
     expect(rawHeaders).toContain('X-RateLimit-Reset');
@@ -106,63 +108,75 @@ describe('rate limits across processes', () => {
   });
 });
 
-describe.each<SharedStateKind>(['redis', 'memory'])('the login limit over %s shared state is a sliding window', (sharedState) => {
-  // The window shortened to 2 s (AppOptions), so that crossing its edge takes seconds, not a minute.
-  const windowMs = 2000;
-  const limit = 5;
-  const sleepUntil = (time: number) => new Promise((r) => setTimeout(r, Math.max(0, time - Date.now())));
+describe.each<SharedStateKind>(['redis', 'memory'])(
+  'the login limit over %s shared state is a sliding window',
+  (sharedState) => {
+    // The window shortened to 2 s (AppOptions), so that crossing its edge takes seconds, not a minute.
+    const windowMs = 2000;
+    const limit = 5;
+    const sleepUntil = (time: number) => new Promise((r) => setTimeout(r, Math.max(0, time - Date.now())));
 
-  it('lets no span of one window see more than the limit across a window edge, with exact headers', async () => {
-    const t = await open({ sharedState, env: { SVC_LOGIN_RATE_LIMIT_PER_MINUTE: String(limit) }, loginRateLimitWindowMs: windowMs });
-    /** A login attempt, with the times it was sent and answered (the server counted it in between). */
-    const login = async () => {
-      const sent = Date.now();
-      const response = await fetch(`${t.url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'nobody', password: 'wrong-password-123' }),
+    it('lets no span of one window see more than the limit across a window edge, with exact headers', async () => {
+      const t = await open({
+        sharedState,
+        env: { SVC_LOGIN_RATE_LIMIT_PER_MINUTE: String(limit) },
+        loginRateLimitWindowMs: windowMs,
       });
-      await response.arrayBuffer();
-      return { response, sent, answered: Date.now() };
-    };
-    /** X-RateLimit-Reset is exact: the whole seconds until `slotFreesAt`, known to lie between two times. */
-    const expectResetUntil = (header: string | null, earliest: number, latest: number, call: { sent: number; answered: number }) => {
-      const reset = Number(header);
-      expect(reset).toBeGreaterThanOrEqual(Math.ceil((earliest - call.answered) / 1000));
-      expect(reset).toBeLessThanOrEqual(Math.ceil((latest - call.sent) / 1000));
-    };
+      /** A login attempt, with the times it was sent and answered (the server counted it in between). */
+      const login = async () => {
+        const sent = Date.now();
+        const response = await fetch(`${t.url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'nobody', password: 'wrong-password-123' }),
+        });
+        await response.arrayBuffer();
+        return { response, sent, answered: Date.now() };
+      };
+      /** X-RateLimit-Reset is exact: the whole seconds until `slotFreesAt`, known to lie between two times. */
+      const expectResetUntil = (
+        header: string | null,
+        earliest: number,
+        latest: number,
+        call: { sent: number; answered: number },
+      ) => {
+        const reset = Number(header);
+        expect(reset).toBeGreaterThanOrEqual(Math.ceil((earliest - call.answered) / 1000));
+        expect(reset).toBeLessThanOrEqual(Math.ceil((latest - call.sent) / 1000));
+      };
 
-    const first = await login();
-    expect(first.response.status).toBe(401);
-    expect(first.response.headers.get('x-ratelimit-remaining')).toBe(String(limit - 1));
-    expect(first.response.headers.get('x-ratelimit-reset')).toBe('2');
-    // The first login leaves the window (and frees its slot) between these two times.
-    const firstLeaves = [first.sent + windowMs, first.answered + windowMs] as const;
+      const first = await login();
+      expect(first.response.status).toBe(401);
+      expect(first.response.headers.get('x-ratelimit-remaining')).toBe(String(limit - 1));
+      expect(first.response.headers.get('x-ratelimit-reset')).toBe('2');
+      // The first login leaves the window (and frees its slot) between these two times.
+      const firstLeaves = [first.sent + windowMs, first.answered + windowMs] as const;
 
-    // Later in the window, the rest of the limit.
-    await sleepUntil(first.sent + 1300);
-    let lastOfLimit = first;
-    for (let i = 2; i <= limit; i++) {
-      lastOfLimit = await login();
-      expect(lastOfLimit.response.status).toBe(401);
-      expect(lastOfLimit.response.headers.get('x-ratelimit-remaining')).toBe(String(limit - i));
-      expectResetUntil(lastOfLimit.response.headers.get('x-ratelimit-reset'), ...firstLeaves, lastOfLimit);
-    }
-    const refused = await login();
-    expect(refused.response.status).toBe(429);
-    expect(refused.response.headers.get('x-ratelimit-remaining')).toBe('0');
-    expectResetUntil(refused.response.headers.get('retry-after'), ...firstLeaves, refused);
+      // Later in the window, the rest of the limit.
+      await sleepUntil(first.sent + 1300);
+      let lastOfLimit = first;
+      for (let i = 2; i <= limit; i++) {
+        lastOfLimit = await login();
+        expect(lastOfLimit.response.status).toBe(401);
+        expect(lastOfLimit.response.headers.get('x-ratelimit-remaining')).toBe(String(limit - i));
+        expectResetUntil(lastOfLimit.response.headers.get('x-ratelimit-reset'), ...firstLeaves, lastOfLimit);
+      }
+      const refused = await login();
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get('x-ratelimit-remaining')).toBe('0');
+      expectResetUntil(refused.response.headers.get('retry-after'), ...firstLeaves, refused);
 
-    // Past the first login's window, within the others': one slot is free, not a whole new window.
-    await sleepUntil(firstLeaves[1] + 100);
-    const edge = [];
-    for (let i = 0; i < limit; i++) edge.push(await login());
-    expect(edge.map((call) => call.response.status)).toEqual([401, 429, 429, 429, 429]);
+      // Past the first login's window, within the others': one slot is free, not a whole new window.
+      await sleepUntil(firstLeaves[1] + 100);
+      const edge = [];
+      for (let i = 0; i < limit; i++) edge.push(await login());
+      expect(edge.map((call) => call.response.status)).toEqual([401, 429, 429, 429, 429]);
 
-    // Once every earlier login has left the window, the whole limit is there again.
-    await sleepUntil(edge[0]!.answered + windowMs + 100);
-    const again = await login();
-    expect(again.response.status).toBe(401);
-    expect(again.response.headers.get('x-ratelimit-remaining')).toBe(String(limit - 1));
-  });
-});
+      // Once every earlier login has left the window, the whole limit is there again.
+      await sleepUntil(edge[0]!.answered + windowMs + 100);
+      const again = await login();
+      expect(again.response.status).toBe(401);
+      expect(again.response.headers.get('x-ratelimit-remaining')).toBe(String(limit - 1));
+    });
+  },
+);

@@ -53,8 +53,13 @@ describe('declared capabilities', () => {
       expect(allowed.status, `GET ${path} with just ${declared}: ${JSON.stringify(allowed.body)}`).toBe(200);
       const others = READS.filter((c) => c !== declared);
       const lacking = await memberOf(t, admin, fixture.a.project, await customRole(t, admin, others));
-      const refused = await api<{ required_capability?: string }>(t, 'GET', url, { token: lacking.session.accessToken });
-      expect([refused.status, refused.body.required_capability], `GET ${path} without ${declared}`).toEqual([403, declared]);
+      const refused = await api<{ required_capability?: string }>(t, 'GET', url, {
+        token: lacking.session.accessToken,
+      });
+      expect([refused.status, refused.body.required_capability], `GET ${path} without ${declared}`).toEqual([
+        403,
+        declared,
+      ]);
       checked.push(`GET ${path}`);
     }
     expect(checked.length).toBeGreaterThanOrEqual(10);

@@ -9,13 +9,29 @@ import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
 export type User = Awaited<ReturnType<typeof createUser>>;
 
-export async function addMember(t: TestApp, admin: string, projectId: string, userId: string, role: string, environmentIds?: string[]) {
-  const put = await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${userId}`, { token: admin, body: { role, environment_ids: environmentIds } });
+export async function addMember(
+  t: TestApp,
+  admin: string,
+  projectId: string,
+  userId: string,
+  role: string,
+  environmentIds?: string[],
+) {
+  const put = await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${userId}`, {
+    token: admin,
+    body: { role, environment_ids: environmentIds },
+  });
   if (put.status !== 200) throw new Error(`membership failed: ${put.status} ${JSON.stringify(put.body)}`);
 }
 
 /** A non-admin user holding a role in a project. */
-export async function memberOf(t: TestApp, admin: string, projectId: string, role: string, environmentIds?: string[]): Promise<User> {
+export async function memberOf(
+  t: TestApp,
+  admin: string,
+  projectId: string,
+  role: string,
+  environmentIds?: string[],
+): Promise<User> {
   const user = await createUser(t, admin);
   await addMember(t, admin, projectId, user.id, role, environmentIds);
   return user;
@@ -68,12 +84,20 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
   await query(database.url, 'create table items (id bigint primary key, name text)');
   await query(database.url, "insert into items select g, 'item ' || g from generate_series(1, 20) g");
 
-  const environment = await created(t, token, `/api/v1/admin/projects/${projectA}/environments`, { name: 'production' });
+  const environment = await created(t, token, `/api/v1/admin/projects/${projectA}/environments`, {
+    name: 'production',
+  });
   const connector = await createPostgresConnector(t, token, projectA, 'source of A', database.name);
   const destination = await createPostgresConnector(t, token, projectA, 'destination of A', database.name);
   const discovered = await api(t, 'POST', `/api/v1/data-connectors/${connector}/discover`, { token });
-  if (discovered.status !== 200) throw new Error(`discover failed: ${discovered.status} ${JSON.stringify(discovered.body)}`);
-  const datasets = await api<{ items: Array<{ id: string; name: string }> }>(t, 'GET', `/api/v1/catalog/datasets?connector_id=${connector}`, { token });
+  if (discovered.status !== 200)
+    throw new Error(`discover failed: ${discovered.status} ${JSON.stringify(discovered.body)}`);
+  const datasets = await api<{ items: Array<{ id: string; name: string }> }>(
+    t,
+    'GET',
+    `/api/v1/catalog/datasets?connector_id=${connector}`,
+    { token },
+  );
   const dataset = datasets.body.items.find((d) => d.name === 'items')!.id;
   const pipeline = await created(t, token, '/api/v1/etl/pipelines', {
     project_id: projectA,
@@ -81,7 +105,11 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     sources: [{ connector_id: connector, dataset: 'items' }],
     destination: { connector_id: destination, table: 'items_copy', mode: 'overwrite' },
   });
-  const schedule = await created(t, token, '/api/v1/etl/schedules', { pipeline_id: pipeline, interval_seconds: 3600, paused: true });
+  const schedule = await created(t, token, '/api/v1/etl/schedules', {
+    pipeline_id: pipeline,
+    interval_seconds: 3600,
+    paused: true,
+  });
   const cdcTable = await created(t, token, '/api/v1/cdc-tables', {
     project_id: projectA,
     name: 'items mirror',

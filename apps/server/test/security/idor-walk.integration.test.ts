@@ -48,7 +48,10 @@ type Resources = TwoProjects['a'];
 /** How each path's ids are filled in: with project A's resources, or instance objects only administrators touch. */
 const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => Record<string, string> }> = [
   // PUT tries to make B's editor a member of A; DELETE tries to remove A's owner.
-  { prefix: '/api/v1/admin/projects/{id}', ids: (f, method) => ({ id: f.a.project, user_id: method === 'PUT' ? f.editorB.id : f.ownerA.id }) },
+  {
+    prefix: '/api/v1/admin/projects/{id}',
+    ids: (f, method) => ({ id: f.a.project, user_id: method === 'PUT' ? f.editorB.id : f.ownerA.id }),
+  },
   { prefix: '/api/v1/data-connectors/{id}', ids: (f) => ({ id: f.a.connector }) },
   { prefix: '/api/v1/catalog/datasets/{id}', ids: (f) => ({ id: f.a.dataset }) },
   { prefix: '/api/v1/executions/{id}', ids: (f) => ({ id: f.a.execution }) },
@@ -76,7 +79,9 @@ function sample(schema: Schema | undefined, f: TwoProjects, top = true): unknown
       const names = new Set(schema.required ?? []);
       if (top) for (const change of ['name', 'description', 'role']) if (properties[change]) names.add(change);
       for (const name of Object.keys(properties)) if (names.size < (schema.minProperties ?? 0)) names.add(name);
-      return Object.fromEntries([...names].map((name) => [name, name === 'role' ? 'owner' : sample(properties[name], f, false)]));
+      return Object.fromEntries(
+        [...names].map((name) => [name, name === 'role' ? 'owner' : sample(properties[name], f, false)]),
+      );
     }
     case 'array':
       return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items, f, false));
@@ -122,8 +127,25 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
   const client = new pg.Client({ connectionString: t.config.db.url! });
   await client.connect();
   try {
-    const tables = ['projects', 'project_members', 'environments', 'users', 'roles', 'api_tokens', 'data_connectors', 'catalog_datasets', 'etl_pipelines', 'etl_schedules', 'cdc_tables', 'executions', 'jobs', 'identity_providers'];
-    const counts = await client.query(`select ${tables.map((name) => `(select count(*)::int from ${name}) as ${name}`).join(', ')}`);
+    const tables = [
+      'projects',
+      'project_members',
+      'environments',
+      'users',
+      'roles',
+      'api_tokens',
+      'data_connectors',
+      'catalog_datasets',
+      'etl_pipelines',
+      'etl_schedules',
+      'cdc_tables',
+      'executions',
+      'jobs',
+      'identity_providers',
+    ];
+    const counts = await client.query(
+      `select ${tables.map((name) => `(select count(*)::int from ${name}) as ${name}`).join(', ')}`,
+    );
     views['rows'] = counts.rows[0];
   } finally {
     await client.end();
@@ -177,7 +199,10 @@ describe('the IDOR walk over /openapi.json', () => {
         walked += 1;
       }
     }
-    expect(unclassified, 'operations with an id that the walk does not know: classify them in CLASSES or OUTSIDE').toEqual([]);
+    expect(
+      unclassified,
+      'operations with an id that the walk does not know: classify them in CLASSES or OUTSIDE',
+    ).toEqual([]);
     expect(walked).toBeGreaterThan(40);
   });
 
@@ -188,15 +213,57 @@ describe('the IDOR walk over /openapi.json', () => {
     const owner = fixture.ownerA.session.accessToken;
     const before = await snapshot(t, fixture, owner);
     const attempts: Array<[string, string, Record<string, unknown>]> = [
-      ['POST', '/api/v1/etl/pipelines', { project_id: b, name: 'reads A', sources: [{ connector_id: a.connector, dataset: 'items' }], destination: { connector_id: a.destination, table: 'stolen', mode: 'overwrite' } }],
-      ['POST', '/api/v1/executions', { kind: 'sync', project_id: b, source_connector_id: a.connector, destination_connector_id: a.destination, streams: [{ name: 'items', mode: 'append' }] }],
+      [
+        'POST',
+        '/api/v1/etl/pipelines',
+        {
+          project_id: b,
+          name: 'reads A',
+          sources: [{ connector_id: a.connector, dataset: 'items' }],
+          destination: { connector_id: a.destination, table: 'stolen', mode: 'overwrite' },
+        },
+      ],
+      [
+        'POST',
+        '/api/v1/executions',
+        {
+          kind: 'sync',
+          project_id: b,
+          source_connector_id: a.connector,
+          destination_connector_id: a.destination,
+          streams: [{ name: 'items', mode: 'append' }],
+        },
+      ],
       ['POST', '/api/v1/etl/schedules', { pipeline_id: a.pipeline, interval_seconds: 60 }],
-      ['POST', '/api/v1/cdc-tables', { project_id: b, name: 'reads A', source: { connector_id: a.connector, table: 'items' }, destination: { connector_id: a.destination, table: 'stolen' }, mode: 'mirror', start: false }],
-      ['POST', '/api/v1/data-connectors', { project_id: b, name: 'in A’s environment', kind: 'postgres', environment_id: a.environment, config: { host: '127.0.0.1', port: 5432, database: 'x', user: 'x', password: 'x' } }],
+      [
+        'POST',
+        '/api/v1/cdc-tables',
+        {
+          project_id: b,
+          name: 'reads A',
+          source: { connector_id: a.connector, table: 'items' },
+          destination: { connector_id: a.destination, table: 'stolen' },
+          mode: 'mirror',
+          start: false,
+        },
+      ],
+      [
+        'POST',
+        '/api/v1/data-connectors',
+        {
+          project_id: b,
+          name: 'in A’s environment',
+          kind: 'postgres',
+          environment_id: a.environment,
+          config: { host: '127.0.0.1', port: 5432, database: 'x', user: 'x', password: 'x' },
+        },
+      ],
     ];
     for (const [method, path, body] of attempts) {
       const result = await api(t, method, path, { token, body });
-      expect([403, 404, 422], `${method} ${path} answered ${result.status} ${JSON.stringify(result.body)}`).toContain(result.status);
+      expect([403, 404, 422], `${method} ${path} answered ${result.status} ${JSON.stringify(result.body)}`).toContain(
+        result.status,
+      );
     }
     expect(await snapshot(t, fixture, owner)).toEqual(before);
     const inB = await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${b}`, { token });
@@ -205,7 +272,12 @@ describe('the IDOR walk over /openapi.json', () => {
 
   it('the walk is not vacuous: the owner of A is allowed what B’s editor is refused', async () => {
     const owner = fixture.ownerA.session.accessToken;
-    for (const path of [`/api/v1/executions/${fixture.a.execution}`, `/api/v1/catalog/datasets/${fixture.a.dataset}`, `/api/v1/cdc-tables/${fixture.a.cdcTable}`, `/api/v1/etl/schedules/${fixture.a.schedule}`]) {
+    for (const path of [
+      `/api/v1/executions/${fixture.a.execution}`,
+      `/api/v1/catalog/datasets/${fixture.a.dataset}`,
+      `/api/v1/cdc-tables/${fixture.a.cdcTable}`,
+      `/api/v1/etl/schedules/${fixture.a.schedule}`,
+    ]) {
       expect((await api(t, 'GET', path, { token: owner })).status, path).toBe(200);
     }
   });

@@ -48,15 +48,20 @@ describe('lists filter by the same check as their details', () => {
         if (query) expect([403, 404], `GET ${path}${query}`).toContain(result.status);
         else expect([200, 403], `GET ${path}`).toContain(result.status);
         // A refusal may name the project the caller asked about; nothing else of A may appear.
-        for (const id of secrets) if (!(query && id === fixture.a.project)) expect(text, `GET ${path}${query} shows ${id}`).not.toContain(id);
+        for (const id of secrets)
+          if (!(query && id === fixture.a.project)) expect(text, `GET ${path}${query} shows ${id}`).not.toContain(id);
         checked += 1;
       }
     }
     expect(checked).toBeGreaterThan(12);
     // And the owner of A does see them, so the walk above looked at real lists.
     const owner = fixture.ownerA.session.accessToken;
-    expect(JSON.stringify((await api(t, 'GET', '/api/v1/executions', { token: owner })).body)).toContain(fixture.a.execution);
-    expect(JSON.stringify((await api(t, 'GET', '/api/v1/catalog/datasets', { token: owner })).body)).toContain(fixture.a.dataset);
+    expect(JSON.stringify((await api(t, 'GET', '/api/v1/executions', { token: owner })).body)).toContain(
+      fixture.a.execution,
+    );
+    expect(JSON.stringify((await api(t, 'GET', '/api/v1/catalog/datasets', { token: owner })).body)).toContain(
+      fixture.a.dataset,
+    );
   });
 
   it('a member of A without execution:read sees no executions in the list, as in the detail', async () => {
@@ -83,16 +88,37 @@ describe('lists filter by the same check as their details', () => {
     const list = await api<{ items: unknown[] }>(t, 'GET', '/api/v1/catalog/datasets', { token });
     expect(list.status).toBe(200);
     expect(list.body.items).toEqual([]);
-    expect((await api<{ items: unknown[] }>(t, 'GET', `/api/v1/catalog/datasets?connector_id=${fixture.a.connector}`, { token })).body.items).toEqual([]);
+    expect(
+      (
+        await api<{ items: unknown[] }>(t, 'GET', `/api/v1/catalog/datasets?connector_id=${fixture.a.connector}`, {
+          token,
+        })
+      ).body.items,
+    ).toEqual([]);
   });
 
   it('the overview counts only what the caller may read of each kind', async () => {
     const role = await customRole(t, admin, ['execution:read']);
     const member = await memberOf(t, admin, fixture.a.project, role);
-    const overview = await api<{ projects: Array<{ project_id: string; counts: Record<string, number | null> }> }>(t, 'GET', '/api/v1/overview', { token: member.session.accessToken });
+    const overview = await api<{ projects: Array<{ project_id: string; counts: Record<string, number | null> }> }>(
+      t,
+      'GET',
+      '/api/v1/overview',
+      { token: member.session.accessToken },
+    );
     expect(overview.body.projects).toHaveLength(1);
-    expect(overview.body.projects[0]!.counts).toEqual({ connectors: null, pipelines: null, cdc_tables: null, schedules: null });
-    const owner = await api<{ projects: Array<{ project_id: string; counts: Record<string, number | null> }> }>(t, 'GET', '/api/v1/overview', { token: fixture.ownerA.session.accessToken });
+    expect(overview.body.projects[0]!.counts).toEqual({
+      connectors: null,
+      pipelines: null,
+      cdc_tables: null,
+      schedules: null,
+    });
+    const owner = await api<{ projects: Array<{ project_id: string; counts: Record<string, number | null> }> }>(
+      t,
+      'GET',
+      '/api/v1/overview',
+      { token: fixture.ownerA.session.accessToken },
+    );
     expect(owner.body.projects[0]!.counts).toEqual({ connectors: 2, pipelines: 1, cdc_tables: 1, schedules: 1 });
   });
 

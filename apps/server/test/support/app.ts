@@ -83,8 +83,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const platform = await startPlatform(config, createLoggers(config.log.level, sink));
   const areas = await createAreas(platform);
   const app = await buildApp(platform, { ...options, areas });
-  const leadership = options.leader ? startLeadership(platform.framework.pool, areas.leaderTasks, platform.logger, 200) : undefined;
-  const worker = options.worker ? await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs)) : undefined;
+  const leadership = options.leader
+    ? startLeadership(platform.framework.pool, areas.leaderTasks, platform.logger, 200)
+    : undefined;
+  const worker = options.worker
+    ? await startWorker(platform, areas.runs, createWorkerMetrics(platform.metrics.registry, areas.runs))
+    : undefined;
   const scheduler = options.scheduler ? areas.startScheduler() : undefined;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

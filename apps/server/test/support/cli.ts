@@ -14,7 +14,12 @@ export interface CliProcess {
 export function runCli(args: string[], env: Record<string, string>): CliProcess {
   const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', CLI, ...args], {
     // Like test apps, CLI processes may reach the test servers on this machine unless told otherwise.
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', SVC_CONNECTOR_ALLOWED_HOSTS: LOOPBACK_ALLOWED, ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      SVC_CONNECTOR_ALLOWED_HOSTS: LOOPBACK_ALLOWED,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

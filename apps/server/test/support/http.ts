@@ -16,12 +16,21 @@ export interface CallOptions {
   cookie?: string;
 }
 
-export async function api<T = Record<string, unknown>>(t: TestApp, method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+export async function api<T = Record<string, unknown>>(
+  t: TestApp,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   if (options.cookie) headers['cookie'] = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${t.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${t.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   return {
     status: response.status,
@@ -45,16 +54,30 @@ export function refreshCookieOf(setCookies: string[]): string {
 }
 
 export async function login(t: TestApp, username: string, password: string): Promise<Session> {
-  const result = await api<{ access_token: string; password_change_required: boolean }>(t, 'POST', '/api/v1/auth/login', { body: { username, password } });
-  if (result.status !== 200) throw new Error(`login of ${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
-  return { accessToken: result.body.access_token, cookie: refreshCookieOf(result.setCookies), passwordChangeRequired: result.body.password_change_required };
+  const result = await api<{ access_token: string; password_change_required: boolean }>(
+    t,
+    'POST',
+    '/api/v1/auth/login',
+    { body: { username, password } },
+  );
+  if (result.status !== 200)
+    throw new Error(`login of ${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return {
+    accessToken: result.body.access_token,
+    cookie: refreshCookieOf(result.setCookies),
+    passwordChangeRequired: result.body.password_change_required,
+  };
 }
 
 export const adminLogin = (t: TestApp) => login(t, 'admin', TEST_ADMIN_PASSWORD);
 
 let counter = 0;
 /** Creates a user through the API (as the admin) and signs it in. */
-export async function createUser(t: TestApp, adminToken: string, options: { isAdmin?: boolean; username?: string } = {}) {
+export async function createUser(
+  t: TestApp,
+  adminToken: string,
+  options: { isAdmin?: boolean; username?: string } = {},
+) {
   counter += 1;
   const username = options.username ?? `user${counter}_${Math.random().toString(36).slice(2, 8)}`;
   const password = `pw-${username}-long-enough`;
@@ -67,14 +90,28 @@ export async function createUser(t: TestApp, adminToken: string, options: { isAd
   return { id: created.body.id, username, password, session };
 }
 
-export async function createProject(t: TestApp, adminToken: string, name = `project-${Math.random().toString(36).slice(2, 10)}`) {
-  const result = await api<{ id: string; name: string }>(t, 'POST', '/api/v1/admin/projects', { token: adminToken, body: { name } });
+export async function createProject(
+  t: TestApp,
+  adminToken: string,
+  name = `project-${Math.random().toString(36).slice(2, 10)}`,
+) {
+  const result = await api<{ id: string; name: string }>(t, 'POST', '/api/v1/admin/projects', {
+    token: adminToken,
+    body: { name },
+  });
   if (result.status !== 201) throw new Error(`create project failed: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
 }
 
-export async function createApiToken(t: TestApp, token: string, body: { name?: string; scope: 'read' | 'write'; project_ids?: string[]; expires_at?: string }) {
-  const result = await api<{ id: string; token: string }>(t, 'POST', '/api/v1/api-tokens', { token, body: { name: 'test token', ...body } });
+export async function createApiToken(
+  t: TestApp,
+  token: string,
+  body: { name?: string; scope: 'read' | 'write'; project_ids?: string[]; expires_at?: string },
+) {
+  const result = await api<{ id: string; token: string }>(t, 'POST', '/api/v1/api-tokens', {
+    token,
+    body: { name: 'test token', ...body },
+  });
   if (result.status !== 201) throw new Error(`create token failed: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
 }

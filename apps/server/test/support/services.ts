@@ -54,6 +54,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** The projects' warehouse roles of a warehouse database (roles are global to the server; the database is gone). */
 export async function dropWarehouseRoles(client: pg.Client, warehouseDatabase: string): Promise<void> {
-  const { rows } = await client.query<{ rolname: string }>('select rolname from pg_roles where starts_with(rolname, $1)', [warehouseRolePrefix(warehouseDatabase)]);
+  const { rows } = await client.query<{ rolname: string }>(
+    'select rolname from pg_roles where starts_with(rolname, $1)',
+    [warehouseRolePrefix(warehouseDatabase)],
+  );
   for (const { rolname } of rows) await client.query(`drop role if exists "${rolname}"`);
 }

@@ -137,8 +137,21 @@ async function makeCertificates(dir: string): Promise<TlsFiles> {
     mustRun(
       'openssl',
       [
-        'req', '-x509', ...ec, '-keyout', caKey, '-out', caFile, '-days', '2', '-subj', '/CN=svc test CA',
-        '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+        'req',
+        '-x509',
+        ...ec,
+        '-keyout',
+        caKey,
+        '-out',
+        caFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=svc test CA',
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+        '-addext',
+        'keyUsage=critical,keyCertSign,cRLSign',
       ],
       dir,
     ),
@@ -147,8 +160,23 @@ async function makeCertificates(dir: string): Promise<TlsFiles> {
   await mustRun(
     'openssl',
     [
-      'x509', '-req', '-in', csrFile, '-CA', caFile, '-CAkey', caKey, '-set_serial', `0x${randomBytes(8).toString('hex')}`,
-      '-days', '2', '-sha256', '-extfile', extFile, '-out', certFile,
+      'x509',
+      '-req',
+      '-in',
+      csrFile,
+      '-CA',
+      caFile,
+      '-CAkey',
+      caKey,
+      '-set_serial',
+      `0x${randomBytes(8).toString('hex')}`,
+      '-days',
+      '2',
+      '-sha256',
+      '-extfile',
+      extFile,
+      '-out',
+      certFile,
     ],
     dir,
   );
@@ -178,13 +206,31 @@ function configLdif(options: { dir: string; dbDir: string; rootPasswordHash: str
   ];
   const blocks = [
     global,
-    ['dn: cn=module{0},cn=config', 'objectClass: olcModuleList', 'cn: module{0}', `olcModulePath: ${MODULE_PATH}`, 'olcModuleLoad: back_mdb', 'olcModuleLoad: memberof'],
+    [
+      'dn: cn=module{0},cn=config',
+      'objectClass: olcModuleList',
+      'cn: module{0}',
+      `olcModulePath: ${MODULE_PATH}`,
+      'olcModuleLoad: back_mdb',
+      'olcModuleLoad: memberof',
+    ],
     ['dn: cn=schema,cn=config', 'objectClass: olcSchemaConfig', 'cn: schema'],
     [`include: file://${SCHEMA_DIR}/core.ldif`],
     [`include: file://${SCHEMA_DIR}/cosine.ldif`],
     [`include: file://${SCHEMA_DIR}/inetorgperson.ldif`],
-    ['dn: olcDatabase={-1}frontend,cn=config', 'objectClass: olcDatabaseConfig', 'objectClass: olcFrontendConfig', 'olcDatabase: {-1}frontend', 'olcSizeLimit: 500'],
-    ['dn: olcDatabase={0}config,cn=config', 'objectClass: olcDatabaseConfig', 'olcDatabase: {0}config', 'olcAccess: {0}to * by * none'],
+    [
+      'dn: olcDatabase={-1}frontend,cn=config',
+      'objectClass: olcDatabaseConfig',
+      'objectClass: olcFrontendConfig',
+      'olcDatabase: {-1}frontend',
+      'olcSizeLimit: 500',
+    ],
+    [
+      'dn: olcDatabase={0}config,cn=config',
+      'objectClass: olcDatabaseConfig',
+      'olcDatabase: {0}config',
+      'olcAccess: {0}to * by * none',
+    ],
     [
       'dn: olcDatabase={1}mdb,cn=config',
       'objectClass: olcDatabaseConfig',
@@ -244,7 +290,11 @@ async function seed(url: string, adminDn: string, adminPassword: string): Promis
     }
     // Groups after the people, so the memberof overlay fills in memberOf on them.
     await add(SLAPD_GROUPS.engineers, { objectClass: 'groupOfNames', cn: 'engineers', member: [SLAPD_USERS.alice.dn] });
-    await add(SLAPD_GROUPS.analysts, { objectClass: 'groupOfNames', cn: 'analysts', member: [SLAPD_USERS.alice.dn, SLAPD_USERS.bob.dn] });
+    await add(SLAPD_GROUPS.analysts, {
+      objectClass: 'groupOfNames',
+      cn: 'analysts',
+      member: [SLAPD_USERS.alice.dn, SLAPD_USERS.bob.dn],
+    });
   } finally {
     await client.unbind().catch(() => undefined);
   }
@@ -255,9 +305,16 @@ function delay(ms: number): Promise<void> {
 }
 
 /** Resolves once slapd answers a bind; rejects as soon as the process exits (e.g. a port was taken meanwhile). */
-async function waitUntilReady(child: ChildProcess, url: string, adminDn: string, adminPassword: string, log: () => string): Promise<void> {
+async function waitUntilReady(
+  child: ChildProcess,
+  url: string,
+  adminDn: string,
+  adminPassword: string,
+  log: () => string,
+): Promise<void> {
   const exited = new Promise<never>((_, reject) => {
-    const fail = () => reject(new Error(`slapd exited (${child.exitCode ?? child.signalCode}) during startup:\n${log()}`));
+    const fail = () =>
+      reject(new Error(`slapd exited (${child.exitCode ?? child.signalCode}) during startup:\n${log()}`));
     if (child.exitCode !== null || child.signalCode !== null) fail();
     else child.once('exit', fail);
   });
@@ -342,7 +399,10 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
       const listeners = [`${url}/`, ...(ldapsUrl ? [`${ldapsUrl}/`] : [])].join(' ');
       // Any -d keeps slapd in the foreground (so we own the process); level "none" prints only the messages
       // logged whatever the level (startup errors such as a taken port), no per-operation noise.
-      const child = spawn(SLAPD_BIN, ['-h', listeners, '-F', configDir, '-d', 'none'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(SLAPD_BIN, ['-h', listeners, '-F', configDir, '-d', 'none'], {
+        cwd: dir,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       track(child);
       let log = '';
       child.stderr?.on('data', (chunk: Buffer) => {

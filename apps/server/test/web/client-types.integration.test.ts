@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../web/src/api/schema.d.ts', import.meta.url));
-const HEADER = '/* Generated from the server\'s /openapi.json by openapi-typescript (apps/server/test/web/client-types.integration.test.ts). Do not edit. */\n';
+const HEADER =
+  "/* Generated from the server's /openapi.json by openapi-typescript (apps/server/test/web/client-types.integration.test.ts). Do not edit. */\n";
 
 describe('the web UI API types', () => {
   let t: TestApp;
@@ -24,6 +25,9 @@ describe('the web UI API types', () => {
     const generated = HEADER + astToString(await openapiTS(document as never));
     if (process.env['SVC_UPDATE_WEB_CLIENT'] === '1') await writeFile(SCHEMA_FILE, generated);
     const committed = await readFile(SCHEMA_FILE, 'utf8').catch(() => '');
-    expect(committed === generated, 'apps/web/src/api/schema.d.ts is stale: run the test with SVC_UPDATE_WEB_CLIENT=1').toBe(true);
+    expect(
+      committed === generated,
+      'apps/web/src/api/schema.d.ts is stale: run the test with SVC_UPDATE_WEB_CLIENT=1',
+    ).toBe(true);
   });
 });

@@ -45,7 +45,10 @@ api.use(auth);
 export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
   if (error !== undefined || !response.ok) {
-    const envelope = (error ?? { detail: response.statusText, request_id: response.headers.get('x-request-id') ?? '' }) as ErrorEnvelope;
+    const envelope = (error ?? {
+      detail: response.statusText,
+      request_id: response.headers.get('x-request-id') ?? '',
+    }) as ErrorEnvelope;
     throw new ApiError(response.status, envelope);
   }
   return data as T;

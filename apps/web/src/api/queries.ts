@@ -8,10 +8,13 @@ import { api, unwrap } from './client';
 /** The signed-in user (GET /me): administrators see the forms only they may use. */
 export const useMe = () => useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/api/v1/me')) });
 
-export const useProjects = () => useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
+export const useProjects = () =>
+  useQuery({ queryKey: ['projects'], queryFn: () => unwrap(api.GET('/api/v1/admin/projects')) });
 
-export const useConnectors = () => useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
+export const useConnectors = () =>
+  useQuery({ queryKey: ['connectors'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors')) });
 
 export const useRoles = () => useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
 
-export const usePipelines = () => useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
+export const usePipelines = () =>
+  useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });

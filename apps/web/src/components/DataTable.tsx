@@ -41,7 +41,11 @@ export function DataTable<T>(props: {
   const { columns, rows, more } = props;
   return (
     <>
-      <QueryState pending={props.pending} error={props.error} empty={rows && rows.length === 0 ? props.empty : undefined} />
+      <QueryState
+        pending={props.pending}
+        error={props.error}
+        empty={rows && rows.length === 0 ? props.empty : undefined}
+      />
       {rows?.length ? (
         <div className="table-wrap" tabIndex={0}>
           <table>

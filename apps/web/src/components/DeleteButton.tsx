@@ -6,7 +6,19 @@ import { Button } from 'react-aria-components';
  * "Delete for good" and "Keep" (focused: the safe choice), and back, with the focus, when kept.
  * Deletions here cannot be undone (a CDC table's slot, a connector's secrets).
  */
-export function DeleteButton({ name, label, warning, onConfirm, isPending }: { name: string; label?: string; warning?: string; onConfirm: () => void; isPending?: boolean }) {
+export function DeleteButton({
+  name,
+  label,
+  warning,
+  onConfirm,
+  isPending,
+}: {
+  name: string;
+  label?: string;
+  warning?: string;
+  onConfirm: () => void;
+  isPending?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const kept = useRef(false);
@@ -17,7 +29,13 @@ export function DeleteButton({ name, label, warning, onConfirm, isPending }: { n
   }, [asking]);
   if (!asking) {
     return (
-      <Button ref={deleteButton} className="secondary" aria-label={label ?? `Delete ${name}`} onPress={() => setAsking(true)} isDisabled={isPending}>
+      <Button
+        ref={deleteButton}
+        className="secondary"
+        aria-label={label ?? `Delete ${name}`}
+        onPress={() => setAsking(true)}
+        isDisabled={isPending}
+      >
         Delete
       </Button>
     );

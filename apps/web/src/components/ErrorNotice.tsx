@@ -3,7 +3,8 @@ import { ApiError } from '../api/client';
 /** An error as the API reported it: its detail, field errors and the request id to quote. */
 export function ErrorNotice({ error }: { error: unknown }) {
   if (!error) return null;
-  const envelope = error instanceof ApiError ? error.envelope : { detail: (error as Error).message ?? String(error), request_id: '' };
+  const envelope =
+    error instanceof ApiError ? error.envelope : { detail: (error as Error).message ?? String(error), request_id: '' };
   return (
     <div role="alert" className="error">
       <p>{envelope.detail}</p>
@@ -16,7 +17,11 @@ export function ErrorNotice({ error }: { error: unknown }) {
           ))}
         </ul>
       ) : null}
-      {envelope.request_id ? <p className="muted">Request id: <code>{envelope.request_id}</code></p> : null}
+      {envelope.request_id ? (
+        <p className="muted">
+          Request id: <code>{envelope.request_id}</code>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,20 @@
  * them through `value` and `onChange`.
  */
 import type { ReactNode } from 'react';
-import { Button, Checkbox, CheckboxGroup, Input, Label, Radio, RadioButton, RadioField, RadioGroup, Text, TextArea, TextField } from 'react-aria-components';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Input,
+  Label,
+  Radio,
+  RadioButton,
+  RadioField,
+  RadioGroup,
+  Text,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
 import { ErrorNotice } from './ErrorNotice';
 
 interface TextInputProps {
@@ -30,11 +43,30 @@ interface TextInputProps {
 }
 
 /** A one-line text field. */
-export function TextInput({ label, description, autoComplete, spellCheck, autoFocus, min, max, step, inputMode, ...field }: TextInputProps) {
+export function TextInput({
+  label,
+  description,
+  autoComplete,
+  spellCheck,
+  autoFocus,
+  min,
+  max,
+  step,
+  inputMode,
+  ...field
+}: TextInputProps) {
   return (
     <TextField {...field}>
       <Label>{label}</Label>
-      <Input autoComplete={autoComplete ?? 'off'} spellCheck={spellCheck} autoFocus={autoFocus} min={min} max={max} step={step} inputMode={inputMode} />
+      <Input
+        autoComplete={autoComplete ?? 'off'}
+        spellCheck={spellCheck}
+        autoFocus={autoFocus}
+        min={min}
+        max={max}
+        step={step}
+        inputMode={inputMode}
+      />
       {description ? <Text slot="description">{description}</Text> : null}
     </TextField>
   );
@@ -46,7 +78,21 @@ export function NumberInput(props: Omit<TextInputProps, 'type' | 'inputMode'>) {
 }
 
 /** A text of several lines (a license, a certificate), taken as typed. */
-export function TextAreaInput({ name, label, description, rows, isRequired, defaultValue }: { name: string; label: string; description?: ReactNode; rows: number; isRequired?: boolean; defaultValue?: string }) {
+export function TextAreaInput({
+  name,
+  label,
+  description,
+  rows,
+  isRequired,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  description?: ReactNode;
+  rows: number;
+  isRequired?: boolean;
+  defaultValue?: string;
+}) {
   return (
     <TextField name={name} isRequired={isRequired} defaultValue={defaultValue}>
       <Label>{label}</Label>
@@ -57,7 +103,15 @@ export function TextAreaInput({ name, label, description, rows, isRequired, defa
 }
 
 /** A switch the form reads as `true` when ticked (absent otherwise). */
-export function CheckboxField({ name, label, defaultSelected }: { name: string; label: ReactNode; defaultSelected?: boolean }) {
+export function CheckboxField({
+  name,
+  label,
+  defaultSelected,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultSelected?: boolean;
+}) {
   return (
     <Checkbox name={name} value="true" defaultSelected={defaultSelected}>
       {label}
@@ -72,7 +126,19 @@ const KEPT = 'A value is stored (encrypted); leave empty to keep it.';
  * A write-only secret (a password, a client secret): never shown. When a value is stored, an empty
  * field keeps it (so it is not required then); `hint` comes before "Stored encrypted" otherwise.
  */
-export function SecretField({ name, label, stored, isRequired, hint }: { name: string; label: string; stored: boolean; isRequired?: boolean; hint?: string }) {
+export function SecretField({
+  name,
+  label,
+  stored,
+  isRequired,
+  hint,
+}: {
+  name: string;
+  label: string;
+  stored: boolean;
+  isRequired?: boolean;
+  hint?: string;
+}) {
   return (
     <TextField name={name} type="password" isRequired={isRequired && !stored}>
       <Label>{label}</Label>
@@ -113,7 +179,13 @@ export function ChoiceField<T extends string>(props: {
   const described = props.choices.some((choice) => choice.description);
   const note = props.note ? <Text slot="description">{props.note}</Text> : null;
   return (
-    <RadioGroup name={props.name} defaultValue={props.defaultValue} value={props.value} onChange={(next) => props.onChange?.(next as T)} orientation={props.orientation}>
+    <RadioGroup
+      name={props.name}
+      defaultValue={props.defaultValue}
+      value={props.value}
+      onChange={(next) => props.onChange?.(next as T)}
+      orientation={props.orientation}
+    >
       <Label>{props.label}</Label>
       {props.noteBelow ? null : note}
       {props.choices.map((choice) =>
@@ -137,7 +209,19 @@ export function ChoiceField<T extends string>(props: {
  * The end of a form: why the last submission failed (the API's error, or `invalid`: what the form
  * itself refused), then the submit button, and Cancel beside it when editing.
  */
-export function FormSubmit({ label, error, invalid, isDisabled, onCancel }: { label: string; error?: unknown; invalid?: string; isDisabled?: boolean; onCancel?: () => void }) {
+export function FormSubmit({
+  label,
+  error,
+  invalid,
+  isDisabled,
+  onCancel,
+}: {
+  label: string;
+  error?: unknown;
+  invalid?: string;
+  isDisabled?: boolean;
+  onCancel?: () => void;
+}) {
   const submit = (
     <Button type="submit" isDisabled={isDisabled}>
       {label}
@@ -166,7 +250,21 @@ export function FormSubmit({ label, error, invalid, isDisabled, onCancel }: { la
 }
 
 /** Several of a list ticked (capabilities, tables, upstream pipelines): the ids of the ticked items. */
-export function CheckboxList({ label, description, items, value, onChange, isRequired }: { label: string; description?: ReactNode; items: Array<{ id: string; name: string }>; value: string[]; onChange: (ids: string[]) => void; isRequired?: boolean }) {
+export function CheckboxList({
+  label,
+  description,
+  items,
+  value,
+  onChange,
+  isRequired,
+}: {
+  label: string;
+  description?: ReactNode;
+  items: Array<{ id: string; name: string }>;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  isRequired?: boolean;
+}) {
   return (
     <CheckboxGroup value={value} onChange={onChange} isRequired={isRequired}>
       <Label>{label}</Label>

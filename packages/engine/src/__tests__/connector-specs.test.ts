@@ -8,12 +8,17 @@ import type { ConfigSpec } from '../types.js';
  * defaults, descriptions, secrets, and the order of the fields), and stored configurations were
  * validated against it. A change here is a change of the API.
  */
-const served: Array<{ kind: string; version: number; spec: ConfigSpec }> = JSON.parse(readFileSync(new URL('./fixtures/connector-specs.json', import.meta.url), 'utf8'));
+const served: Array<{ kind: string; version: number; spec: ConfigSpec }> = JSON.parse(
+  readFileSync(new URL('./fixtures/connector-specs.json', import.meta.url), 'utf8'),
+);
 
 describe('connector configuration schemas', () => {
   it('are the JSON Schemas the API serves, field for field and in order', () => {
-    const latest = registry.latest().map((c) => ({ kind: c.kind, version: c.version, spec: JSON.parse(JSON.stringify(c.spec)) as ConfigSpec }));
+    const latest = registry
+      .latest()
+      .map((c) => ({ kind: c.kind, version: c.version, spec: JSON.parse(JSON.stringify(c.spec)) as ConfigSpec }));
     expect(latest).toEqual(served);
-    for (const [i, kind] of latest.entries()) expect(Object.keys(kind.spec.properties)).toEqual(Object.keys(served[i]!.spec.properties));
+    for (const [i, kind] of latest.entries())
+      expect(Object.keys(kind.spec.properties)).toEqual(Object.keys(served[i]!.spec.properties));
   });
 });

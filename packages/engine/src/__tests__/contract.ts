@@ -8,7 +8,17 @@
  * in id order, whatever order the source returns them in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CanonicalType, ColumnSchema, ConnectorDefinition, ConnectorErrorCode, ConnectorHandle, DatasetRef, RecordBatch, Value, WriteMode } from '../types.js';
+import type {
+  CanonicalType,
+  ColumnSchema,
+  ConnectorDefinition,
+  ConnectorErrorCode,
+  ConnectorHandle,
+  DatasetRef,
+  RecordBatch,
+  Value,
+  WriteMode,
+} from '../types.js';
 import { CANONICAL_COLUMNS, CANONICAL_ROWS, batchesOf, col, collect, rowsOf } from './support.js';
 
 export interface ContractSubject {
@@ -32,11 +42,20 @@ export interface ContractSubject {
 }
 
 /** Names of the datasets the suite reads and writes. */
-export const CONTRACT_DATASETS = ['contract_people', 'contract_types', 'contract_append', 'contract_overwrite', 'contract_upsert'] as const;
+export const CONTRACT_DATASETS = [
+  'contract_people',
+  'contract_types',
+  'contract_append',
+  'contract_overwrite',
+  'contract_upsert',
+] as const;
 
 const PEOPLE_COLUMNS = [col('id', 'int32'), col('name', 'string')];
 /** Enough rows for several batches of 1,000, with text that escapes and a null. */
-const PEOPLE_ROWS: Value[][] = Array.from({ length: 2_500 }, (_, i) => [i + 1, i === 41 ? null : `person ${i + 1}, "quoted"\ttab`]);
+const PEOPLE_ROWS: Value[][] = Array.from({ length: 2_500 }, (_, i) => [
+  i + 1,
+  i === 41 ? null : `person ${i + 1}, "quoted"\ttab`,
+]);
 
 const byId = (rows: Value[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
 
@@ -48,7 +67,11 @@ export function connectorContract(name: string, subject: ContractSubject) {
       opened.push(handle);
       return handle;
     };
-    const readAll = async (handle: ConnectorHandle, dataset: string, extra: { batchSize?: number; after?: Value } = {}) =>
+    const readAll = async (
+      handle: ConnectorHandle,
+      dataset: string,
+      extra: { batchSize?: number; after?: Value } = {},
+    ) =>
       collect(
         handle.read!({
           dataset: subject.dataset(dataset),
@@ -59,11 +82,20 @@ export function connectorContract(name: string, subject: ContractSubject) {
     const seed = async (dataset: string, columns: ColumnSchema[], rows: Value[][]) => {
       if (subject.seed) return subject.seed(dataset, columns, rows);
       const handle = await open();
-      await handle.write!({ dataset: subject.dataset(dataset), mode: 'overwrite', columns, runId: `seed-${dataset}` }, batchesOf(columns, rows));
+      await handle.write!(
+        { dataset: subject.dataset(dataset), mode: 'overwrite', columns, runId: `seed-${dataset}` },
+        batchesOf(columns, rows),
+      );
     };
     const write = async (dataset: string, mode: WriteMode, rows: Value[][], runId: string) => {
       const handle = await open();
-      const request = { dataset: subject.dataset(dataset), mode, columns: PEOPLE_COLUMNS, runId, ...(mode === 'upsert' ? { keyColumns: ['id'] } : {}) };
+      const request = {
+        dataset: subject.dataset(dataset),
+        mode,
+        columns: PEOPLE_COLUMNS,
+        runId,
+        ...(mode === 'upsert' ? { keyColumns: ['id'] } : {}),
+      };
       return handle.write!(request, batchesOf(PEOPLE_COLUMNS, rows));
     };
 
@@ -104,35 +136,94 @@ export function connectorContract(name: string, subject: ContractSubject) {
       expect(byId(rowsOf(batches))).toEqual(PEOPLE_ROWS);
     });
 
-    it.runIf(subject.capabilities.read && subject.incremental)('reads incrementally: only rows past the cursor, in cursor order', async () => {
-      const rows = rowsOf(await readAll(await open(), 'contract_people', { after: 2_450 }));
-      expect(rows).toEqual(PEOPLE_ROWS.slice(2_450));
-      expect(rowsOf(await readAll(await open(), 'contract_people', { after: 2_500 }))).toEqual([]);
-    });
+    it.runIf(subject.capabilities.read && subject.incremental)(
+      'reads incrementally: only rows past the cursor, in cursor order',
+      async () => {
+        const rows = rowsOf(await readAll(await open(), 'contract_people', { after: 2_450 }));
+        expect(rows).toEqual(PEOPLE_ROWS.slice(2_450));
+        expect(rowsOf(await readAll(await open(), 'contract_people', { after: 2_500 }))).toEqual([]);
+      },
+    );
 
-    it.runIf(subject.capabilities.read)('fails a read of a dataset that does not exist, and closes after it', async () => {
-      const handle = await subject.open();
-      await expect(readAll(handle, 'contract_no_such_dataset')).rejects.toThrow();
-      await expect(handle.close()).resolves.toBeUndefined();
-    });
+    it.runIf(subject.capabilities.read)(
+      'fails a read of a dataset that does not exist, and closes after it',
+      async () => {
+        const handle = await subject.open();
+        await expect(readAll(handle, 'contract_no_such_dataset')).rejects.toThrow();
+        await expect(handle.close()).resolves.toBeUndefined();
+      },
+    );
 
-    it.runIf(subject.capabilities.writeModes.includes('append'))('appends: rows of each run are added to what is there', async () => {
-      expect(await write('contract_append', 'append', [[1, 'ada'], [2, 'bob']], 'run-1')).toMatchObject({ rowsWritten: 2 });
-      expect(await write('contract_append', 'append', [[3, 'cy']], 'run-2')).toMatchObject({ rowsWritten: 1 });
-      expect(byId(rowsOf(await readAll(await open(), 'contract_append')))).toEqual([[1, 'ada'], [2, 'bob'], [3, 'cy']]);
-    });
+    it.runIf(subject.capabilities.writeModes.includes('append'))(
+      'appends: rows of each run are added to what is there',
+      async () => {
+        expect(
+          await write(
+            'contract_append',
+            'append',
+            [
+              [1, 'ada'],
+              [2, 'bob'],
+            ],
+            'run-1',
+          ),
+        ).toMatchObject({ rowsWritten: 2 });
+        expect(await write('contract_append', 'append', [[3, 'cy']], 'run-2')).toMatchObject({ rowsWritten: 1 });
+        expect(byId(rowsOf(await readAll(await open(), 'contract_append')))).toEqual([
+          [1, 'ada'],
+          [2, 'bob'],
+          [3, 'cy'],
+        ]);
+      },
+    );
 
-    it.runIf(subject.capabilities.writeModes.includes('overwrite'))('overwrites: only the new rows remain', async () => {
-      await write('contract_overwrite', 'overwrite', [[1, 'ada'], [2, 'bob']], 'run-1');
-      expect(await write('contract_overwrite', 'overwrite', [[9, 'zed']], 'run-2')).toMatchObject({ rowsWritten: 1 });
-      expect(rowsOf(await readAll(await open(), 'contract_overwrite'))).toEqual([[9, 'zed']]);
-    });
+    it.runIf(subject.capabilities.writeModes.includes('overwrite'))(
+      'overwrites: only the new rows remain',
+      async () => {
+        await write(
+          'contract_overwrite',
+          'overwrite',
+          [
+            [1, 'ada'],
+            [2, 'bob'],
+          ],
+          'run-1',
+        );
+        expect(await write('contract_overwrite', 'overwrite', [[9, 'zed']], 'run-2')).toMatchObject({ rowsWritten: 1 });
+        expect(rowsOf(await readAll(await open(), 'contract_overwrite'))).toEqual([[9, 'zed']]);
+      },
+    );
 
-    it.runIf(subject.capabilities.writeModes.includes('upsert'))('upserts: rows with a known key are replaced, new keys added', async () => {
-      await write('contract_upsert', 'upsert', [[1, 'ada'], [2, 'bob']], 'run-1');
-      expect(await write('contract_upsert', 'upsert', [[2, 'bobby'], [3, 'cy']], 'run-2')).toMatchObject({ rowsWritten: 2 });
-      expect(byId(rowsOf(await readAll(await open(), 'contract_upsert')))).toEqual([[1, 'ada'], [2, 'bobby'], [3, 'cy']]);
-    });
+    it.runIf(subject.capabilities.writeModes.includes('upsert'))(
+      'upserts: rows with a known key are replaced, new keys added',
+      async () => {
+        await write(
+          'contract_upsert',
+          'upsert',
+          [
+            [1, 'ada'],
+            [2, 'bob'],
+          ],
+          'run-1',
+        );
+        expect(
+          await write(
+            'contract_upsert',
+            'upsert',
+            [
+              [2, 'bobby'],
+              [3, 'cy'],
+            ],
+            'run-2',
+          ),
+        ).toMatchObject({ rowsWritten: 2 });
+        expect(byId(rowsOf(await readAll(await open(), 'contract_upsert')))).toEqual([
+          [1, 'ada'],
+          [2, 'bobby'],
+          [3, 'cy'],
+        ]);
+      },
+    );
 
     it.runIf(subject.capabilities.write)('closes after a failed write', async () => {
       const handle = await subject.open();
@@ -140,9 +231,18 @@ export function connectorContract(name: string, subject: ContractSubject) {
         yield { columns: PEOPLE_COLUMNS, rows: [[1, 'half']] };
         throw new Error('source went away');
       }
-      await expect(handle.write!({ dataset: subject.dataset('contract_failed'), mode: subject.capabilities.writeModes[0]!, columns: PEOPLE_COLUMNS, runId: 'failing', keyColumns: ['id'] }, failing())).rejects.toThrow(
-        'source went away',
-      );
+      await expect(
+        handle.write!(
+          {
+            dataset: subject.dataset('contract_failed'),
+            mode: subject.capabilities.writeModes[0]!,
+            columns: PEOPLE_COLUMNS,
+            runId: 'failing',
+            keyColumns: ['id'],
+          },
+          failing(),
+        ),
+      ).rejects.toThrow('source went away');
       await expect(handle.close()).resolves.toBeUndefined();
     });
 

@@ -16,7 +16,13 @@ export async function* batchesOf(columns: ColumnSchema[], ...chunks: Value[][][]
   for (const rows of chunks) yield { columns, rows };
 }
 
-export const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
+export const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({
+  name,
+  type,
+  sourceType: type,
+  nullable: true,
+  ...extra,
+});
 export const dataset = (name: string) => ({ namespace: null, name });
 export const rowsOf = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows);
 
@@ -41,7 +47,39 @@ export const CANONICAL_COLUMNS = [
 export const CANONICAL_LABEL = 'tab\there, "quoted", comma, newline\nthere, back\\slash, 😀 ünïcödé';
 export const CANONICAL_DOC = { nested: { list: [1, 'two', null] }, quote: '"' };
 export const CANONICAL_ROWS: Value[][] = [
-  [1, true, 32767, '9223372036854775807', 1.5, 0.1 + 0.2, '12345678901234.567890', CANONICAL_LABEL, '3b241101-e2bb-4255-8caf-4136c566a962', '2024-02-29', '23:59:59.123456', '2024-02-29T12:34:56.789012', '2024-02-29T12:34:56.789012Z', CANONICAL_DOC, Buffer.from([0, 1, 2, 254, 255])],
-  [2, false, -32768, '-9223372036854775808', -2.25, -1.7976931348623157e308, '-0.000001', '', '00000000-0000-0000-0000-000000000000', '0001-01-01', '00:00:00', '1970-01-01T00:00:00', '1970-01-01T00:00:00.000000Z', [], Buffer.alloc(0)],
+  [
+    1,
+    true,
+    32767,
+    '9223372036854775807',
+    1.5,
+    0.1 + 0.2,
+    '12345678901234.567890',
+    CANONICAL_LABEL,
+    '3b241101-e2bb-4255-8caf-4136c566a962',
+    '2024-02-29',
+    '23:59:59.123456',
+    '2024-02-29T12:34:56.789012',
+    '2024-02-29T12:34:56.789012Z',
+    CANONICAL_DOC,
+    Buffer.from([0, 1, 2, 254, 255]),
+  ],
+  [
+    2,
+    false,
+    -32768,
+    '-9223372036854775808',
+    -2.25,
+    -1.7976931348623157e308,
+    '-0.000001',
+    '',
+    '00000000-0000-0000-0000-000000000000',
+    '0001-01-01',
+    '00:00:00',
+    '1970-01-01T00:00:00',
+    '1970-01-01T00:00:00.000000Z',
+    [],
+    Buffer.alloc(0),
+  ],
   [3, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
 ];

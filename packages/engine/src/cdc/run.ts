@@ -31,7 +31,10 @@ export interface CaptureOptions {
   signal: AbortSignal;
   heartbeatMs?: number;
   log: Log;
-  onPhase(phase: 'snapshotting' | 'streaming', details: { position: string | null; snapshotRows?: number }): Promise<void>;
+  onPhase(
+    phase: 'snapshotting' | 'streaming',
+    details: { position: string | null; snapshotRows?: number },
+  ): Promise<void>;
   onApplied(progress: CaptureProgress): void;
 }
 
@@ -48,7 +51,9 @@ export function compareColumns(before: ColumnSchema[], after: ColumnSchema[]) {
   return {
     added: after.filter((c) => !before.some((b) => b.name === c.name)),
     dropped: before.filter((b) => !after.some((c) => c.name === b.name)),
-    retyped: after.filter((c) => before.some((b) => b.name === c.name && b.type !== c.type)).map((c) => ({ name: c.name, from: before.find((b) => b.name === c.name)!.type, to: c.type })),
+    retyped: after
+      .filter((c) => before.some((b) => b.name === c.name && b.type !== c.type))
+      .map((c) => ({ name: c.name, from: before.find((b) => b.name === c.name)!.type, to: c.type })),
   };
 }
 
@@ -67,7 +72,10 @@ export async function runCapture(options: CaptureOptions): Promise<void> {
     await options.onPhase('snapshotting', { position: null });
     const snapshot = await source.snapshot(table, options.signal);
     try {
-      log('info', `snapshot of ${table.namespace ? `${table.namespace}.` : ''}${table.name} started at ${snapshot.position}`);
+      log(
+        'info',
+        `snapshot of ${table.namespace ? `${table.namespace}.` : ''}${table.name} started at ${snapshot.position}`,
+      );
       const rows = await sink.loadSnapshot(captureId, target, mode, snapshot, options.signal);
       position = snapshot.position;
       columns = snapshot.columns;
@@ -109,10 +117,16 @@ export async function runCapture(options: CaptureOptions): Promise<void> {
       if (change.op === 'truncate' || change.columns.length === 0) continue;
       const diff = compareColumns(columns, change.columns);
       if (diff.dropped.length || diff.retyped.length) {
-        const what = [...diff.dropped.map((c) => `column "${c.name}" was dropped`), ...diff.retyped.map((c) => `column "${c.name}" changed type from ${c.from} to ${c.to}`)].join('; ');
-        throw new SchemaChangeError(`the source table changed: ${what}. The destination keeps its data; resync to rebuild it with the new columns`);
+        const what = [
+          ...diff.dropped.map((c) => `column "${c.name}" was dropped`),
+          ...diff.retyped.map((c) => `column "${c.name}" changed type from ${c.from} to ${c.to}`),
+        ].join('; ');
+        throw new SchemaChangeError(
+          `the source table changed: ${what}. The destination keeps its data; resync to rebuild it with the new columns`,
+        );
       }
-      if (diff.added.length) log('info', `source columns added: ${diff.added.map((c) => c.name).join(', ')}; the destination gets them too`);
+      if (diff.added.length)
+        log('info', `source columns added: ${diff.added.map((c) => c.name).join(', ')}; the destination gets them too`);
       columns = change.columns;
     }
     buffer.push(transaction);

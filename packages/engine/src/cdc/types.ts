@@ -60,7 +60,12 @@ export interface ChangeSource {
    * transaction (no changes) at least every `heartbeatMs` while the source is idle, so that positions
    * and lag keep moving.
    */
-  stream(table: DatasetRef, position: string, onTransaction: (tx: SourceTransaction) => Promise<void>, options: { signal: AbortSignal; heartbeatMs?: number }): Promise<void>;
+  stream(
+    table: DatasetRef,
+    position: string,
+    onTransaction: (tx: SourceTransaction) => Promise<void>,
+    options: { signal: AbortSignal; heartbeatMs?: number },
+  ): Promise<void>;
   /** The destination has committed everything up to `position`: the source may free what precedes it. */
   confirm(position: string): Promise<void>;
   /** Orders two positions of this source (negative, zero, positive). */
@@ -83,7 +88,13 @@ export interface ChangeSink {
    * Replaces the target with the snapshot (mirror: the rows; changelog: one `snapshot` row each), and
    * saves `snapshot.position` in the same transaction. Returns the rows written.
    */
-  loadSnapshot(captureId: string, target: DatasetRef, mode: ApplyMode, snapshot: CdcSnapshot, signal?: AbortSignal): Promise<number>;
+  loadSnapshot(
+    captureId: string,
+    target: DatasetRef,
+    mode: ApplyMode,
+    snapshot: CdcSnapshot,
+    signal?: AbortSignal,
+  ): Promise<number>;
   /**
    * Applies transactions in order, in one destination transaction together with the last one's
    * position. mirror: upsert and delete by the primary key (unchanged TOAST values are kept),
@@ -91,7 +102,13 @@ export interface ChangeSink {
    * position and commit time. Columns added at the source are added to the target. Returns the
    * changes applied.
    */
-  apply(captureId: string, target: DatasetRef, mode: ApplyMode, primaryKey: string[], transactions: SourceTransaction[]): Promise<number>;
+  apply(
+    captureId: string,
+    target: DatasetRef,
+    mode: ApplyMode,
+    primaryKey: string[],
+    transactions: SourceTransaction[],
+  ): Promise<number>;
   /** Forgets the saved position (a resync starts over). */
   forget(captureId: string): Promise<void>;
   close(): Promise<void>;

@@ -57,9 +57,14 @@ const SAMPLE_ROWS = 1000;
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Samples every stream and plans the steps over their united columns; undefined when every stream is empty. */
-export async function planPipeline(sources: PipelineSource[], steps: TransformStep[], options: { sampleRows?: number; masking?: PipelineRunOptions['masking']; signal?: AbortSignal }) {
+export async function planPipeline(
+  sources: PipelineSource[],
+  steps: TransformStep[],
+  options: { sampleRows?: number; masking?: PipelineRunOptions['masking']; signal?: AbortSignal },
+) {
   const samples: Sample[] = [];
-  for (const source of sources) samples.push(await sampleSource(source, options.sampleRows ?? SAMPLE_ROWS, options.signal));
+  for (const source of sources)
+    samples.push(await sampleSource(source, options.sampleRows ?? SAMPLE_ROWS, options.signal));
   const united = uniteColumns(samples);
   if (united.length === 0) return { samples, plan: undefined };
   const conform = conformer(united);
@@ -70,7 +75,13 @@ export async function planPipeline(sources: PipelineSource[], steps: TransformSt
 
 export function canPushDown(sources: PipelineSource[], destination: ConnectorHandle): boolean {
   const [source] = sources;
-  return sources.length === 1 && source!.handle.sqlDialect === 'postgres' && !!source!.handle.exportBulk && !!destination.importBulk && !!destination.bulkFormats?.includes('postgres-copy-text');
+  return (
+    sources.length === 1 &&
+    source!.handle.sqlDialect === 'postgres' &&
+    !!source!.handle.exportBulk &&
+    !!destination.importBulk &&
+    !!destination.bulkFormats?.includes('postgres-copy-text')
+  );
 }
 
 export async function runPipeline(options: PipelineRunOptions): Promise<PipelineRunResult> {
@@ -92,22 +103,40 @@ async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promi
   // Incremental: fix the upper bound first, so the cursor saved is exactly what was copied.
   let upTo: Value | undefined;
   if (source.cursorColumn) {
-    const request = readRequestOf(source, { select: (relation) => `select max(${quoteIdent(source.cursorColumn!)}) as svc_max from ${relation}` });
+    const request = readRequestOf(source, {
+      select: (relation) => `select max(${quoteIdent(source.cursorColumn!)}) as svc_max from ${relation}`,
+    });
     for await (const batch of source.handle.read!(request, signal)) upTo = batch.rows[0]?.[0] ?? null;
     if (upTo === null || upTo === undefined) {
       options.log('info', `${source.name}: nothing new past the saved cursor`);
-      return { path: 'nothing', output: plan.output, cursors: {}, rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
+      return {
+        path: 'nothing',
+        output: plan.output,
+        cursors: {},
+        rowsRead: 0,
+        rowsWritten: 0,
+        bytesRead: 0,
+        bytesWritten: 0,
+      };
     }
   }
   const request = readRequestOf(source, { select: (relation) => plan.toPostgresSql(relation) });
   if (request.incremental) request.incremental.upTo = upTo;
   const bulk = await source.handle.exportBulk!(request, signal);
   const counters: PipelineCounters = { rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
-  const counting = countingCopyText((rows, bytes) => options.onProgress?.({ ...counters, rowsRead: rows, bytesRead: bytes }));
+  const counting = countingCopyText((rows, bytes) =>
+    options.onProgress?.({ ...counters, rowsRead: rows, bytesRead: bytes }),
+  );
   (bulk.stream as NodeJS.ReadableStream).pipe(counting);
   bulk.stream.on('error', (error: Error) => counting.destroy(error));
   const summary = await destination.handle.importBulk!(
-    { dataset: destination.dataset, mode: destination.mode, keyColumns: destination.keyColumns, columns: plan.output, runId: options.runId },
+    {
+      dataset: destination.dataset,
+      mode: destination.mode,
+      keyColumns: destination.keyColumns,
+      columns: plan.output,
+      runId: options.runId,
+    },
     { ...bulk, columns: plan.output, stream: counting },
     signal,
   );
@@ -123,7 +152,11 @@ async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promi
   };
 }
 
-async function inProcess(options: PipelineRunOptions, plan: TransformPlan, samples: Sample[]): Promise<PipelineRunResult> {
+async function inProcess(
+  options: PipelineRunOptions,
+  plan: TransformPlan,
+  samples: Sample[],
+): Promise<PipelineRunResult> {
   const { destination, signal } = options;
   const counters: PipelineCounters = { rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
   const cursors: Record<string, Value> = {};
@@ -141,7 +174,8 @@ async function inProcess(options: PipelineRunOptions, plan: TransformPlan, sampl
         if (cursorIndex >= 0) {
           for (const row of batch.rows) {
             const value = row[cursorIndex];
-            if (value !== null && value !== undefined && (max === undefined || compareCursor(value, max) > 0)) max = value;
+            if (value !== null && value !== undefined && (max === undefined || compareCursor(value, max) > 0))
+              max = value;
           }
         }
         options.onProgress?.(counters);
@@ -154,7 +188,13 @@ async function inProcess(options: PipelineRunOptions, plan: TransformPlan, sampl
     if (rest && rest.rows.length > 0) yield rest;
   };
   const summary = await destination.handle.write!(
-    { dataset: destination.dataset, mode: destination.mode, keyColumns: destination.keyColumns, columns: plan.output, runId: options.runId },
+    {
+      dataset: destination.dataset,
+      mode: destination.mode,
+      keyColumns: destination.keyColumns,
+      columns: plan.output,
+      runId: options.runId,
+    },
     transformed(),
     signal,
   );
@@ -173,8 +213,19 @@ export interface PipelinePreview {
 }
 
 /** The steps over the first `limit` rows of each stream; nothing is written anywhere. */
-export async function previewPipeline(options: { sources: PipelineSource[]; steps: TransformStep[]; limit: number; destination?: ConnectorHandle; masking?: PipelineRunOptions['masking']; signal?: AbortSignal }): Promise<PipelinePreview> {
-  const { samples, plan } = await planPipeline(options.sources, options.steps, { sampleRows: options.limit, masking: options.masking, signal: options.signal });
+export async function previewPipeline(options: {
+  sources: PipelineSource[];
+  steps: TransformStep[];
+  limit: number;
+  destination?: ConnectorHandle;
+  masking?: PipelineRunOptions['masking'];
+  signal?: AbortSignal;
+}): Promise<PipelinePreview> {
+  const { samples, plan } = await planPipeline(options.sources, options.steps, {
+    sampleRows: options.limit,
+    masking: options.masking,
+    signal: options.signal,
+  });
   const streams = samples.map((s) => ({ name: s.source.name, rows_sampled: s.rows.length }));
   if (!plan) return { input: [], output: [], rows: [], streams, pushdown: false };
   const conform = conformer(plan.input);
@@ -184,5 +235,11 @@ export async function previewPipeline(options: { sources: PipelineSource[]; step
     if (sample.columns) rows.push(...runner.apply(conform({ columns: sample.columns, rows: sample.rows })).rows);
   }
   rows.push(...(runner.flush()?.rows ?? []));
-  return { input: plan.input, output: plan.output, rows: rows.slice(0, options.limit), streams, pushdown: options.destination ? canPushDown(options.sources, options.destination) : false };
+  return {
+    input: plan.input,
+    output: plan.output,
+    rows: rows.slice(0, options.limit),
+    streams,
+    pushdown: options.destination ? canPushDown(options.sources, options.destination) : false,
+  };
 }

@@ -2,7 +2,15 @@
  * The source side of a pipeline: each stream sampled (its columns and first rows), the streams'
  * columns united by name, and every batch of a stream conformed to that union.
  */
-import type { CanonicalType, ColumnSchema, ConnectorHandle, DatasetRef, ReadRequest, RecordBatch, Value } from '../types.js';
+import type {
+  CanonicalType,
+  ColumnSchema,
+  ConnectorHandle,
+  DatasetRef,
+  ReadRequest,
+  RecordBatch,
+  Value,
+} from '../types.js';
 import { ConnectorError } from '../types.js';
 
 export interface PipelineSource {
@@ -26,17 +34,25 @@ export interface Sample {
 export const readRequestOf = (source: PipelineSource, extra: Partial<ReadRequest> = {}): ReadRequest => ({
   dataset: source.dataset,
   query: source.query,
-  incremental: source.cursorColumn ? { cursorColumn: source.cursorColumn, after: source.after ?? undefined } : undefined,
+  incremental: source.cursorColumn
+    ? { cursorColumn: source.cursorColumn, after: source.after ?? undefined }
+    : undefined,
   ...extra,
 });
 
 /** The first `limit` rows of a stream (fewer when it has fewer), and its columns when it has any row. */
 export async function sampleSource(source: PipelineSource, limit: number, signal?: AbortSignal): Promise<Sample> {
-  if (!source.handle.read) throw new ConnectorError('unsupported', `the connector of stream "${source.name}" cannot be read`, false);
-  if (source.query && !source.handle.sqlDialect) throw new ConnectorError('unsupported', `stream "${source.name}": only SQL connectors take a query`, false);
+  if (!source.handle.read)
+    throw new ConnectorError('unsupported', `the connector of stream "${source.name}" cannot be read`, false);
+  if (source.query && !source.handle.sqlDialect)
+    throw new ConnectorError('unsupported', `stream "${source.name}": only SQL connectors take a query`, false);
   for await (const batch of source.handle.read(readRequestOf(source, { batchSize: limit }), signal)) {
     if (source.cursorColumn && !batch.columns.some((c) => c.name === source.cursorColumn)) {
-      throw new ConnectorError('schema_mismatch', `stream "${source.name}": cursor column "${source.cursorColumn}" is not in the source`, false);
+      throw new ConnectorError(
+        'schema_mismatch',
+        `stream "${source.name}": cursor column "${source.cursorColumn}" is not in the source`,
+        false,
+      );
     }
     return { source, columns: batch.columns, rows: batch.rows.slice(0, limit) };
   }
@@ -64,7 +80,8 @@ export function uniteColumns(samples: Sample[]): ColumnSchema[] {
       else {
         const existing = united[index]!;
         const type = widen(existing.type, column.type);
-        united[index] = type === existing.type ? existing : { name: existing.name, type, sourceType: type, nullable: true };
+        united[index] =
+          type === existing.type ? existing : { name: existing.name, type, sourceType: type, nullable: true };
       }
     }
   }
@@ -100,10 +117,13 @@ export function conformer(united: ColumnSchema[]): (batch: RecordBatch) => Recor
         const from = batch.columns.findIndex((c) => c.name === column.name);
         return { from, fromType: from >= 0 ? batch.columns[from]!.type : column.type };
       });
-      identity = batch.columns.length === united.length && plan.every((p, i) => p.from === i && p.fromType === united[i]!.type);
+      identity =
+        batch.columns.length === united.length && plan.every((p, i) => p.from === i && p.fromType === united[i]!.type);
     }
     if (identity) return { columns: united, rows: batch.rows };
-    const rows = batch.rows.map((row) => plan!.map((p, i) => (p.from < 0 ? null : convert(row[p.from] ?? null, p.fromType, united[i]!.type))));
+    const rows = batch.rows.map((row) =>
+      plan!.map((p, i) => (p.from < 0 ? null : convert(row[p.from] ?? null, p.fromType, united[i]!.type))),
+    );
     return { columns: united, rows };
   };
 }

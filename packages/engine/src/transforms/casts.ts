@@ -7,7 +7,19 @@ import type { CanonicalType, JsonValue, Value } from '../types.js';
 import { fail, type MaskMethod } from './steps.js';
 import { checkedCastSql, float8Sql, numericSql, pgType, textSql } from './sql.js';
 import { decimalToFloat, numericText, plainNumber, roundDecimalText, toFloat4 } from './numbers.js';
-import { codePointLength, convertTemporal, grammarOf, lastCharacters, parseBoolText, parseByteaText, parseFloatText, parseIntText, parseTemporal, parseUuidText, textFormOf } from './values.js';
+import {
+  codePointLength,
+  convertTemporal,
+  grammarOf,
+  lastCharacters,
+  parseBoolText,
+  parseByteaText,
+  parseFloatText,
+  parseIntText,
+  parseTemporal,
+  parseUuidText,
+  textFormOf,
+} from './values.js';
 
 export interface ValueRule {
   /** Applied to non-null values only. */
@@ -86,11 +98,13 @@ export function textToRule(type: CanonicalType, column: string): ValueRule {
       sql: (operand) => `(${operand})::jsonb`,
     };
   }
-  if (type === 'binary') return { js: (value) => parseByteaText(value as string), sql: (operand) => `(${operand})::bytea` };
+  if (type === 'binary')
+    return { js: (value) => parseByteaText(value as string), sql: (operand) => `(${operand})::bytea` };
   const grammar = grammarOf(type)!;
   const parse = fromText(type);
   return {
-    js: (value) => (grammar.test(value as string) ? parse(value as string) : fail(`not a valid ${type}: ${JSON.stringify(value)}`)),
+    js: (value) =>
+      grammar.test(value as string) ? parse(value as string) : fail(`not a valid ${type}: ${JSON.stringify(value)}`),
     sql: (operand) => checkedCastSql(operand, type, column),
   };
 }
@@ -102,30 +116,60 @@ export function castRule(from: CanonicalType, to: CanonicalType, column: string)
   const pg = pgType(to);
   if (INT_TYPES.has(from)) {
     const source = from as IntType;
-    if (INT_TYPES.has(to)) return { js: (value) => toIntType(value as string | number, to as IntType), sql: (operand) => `(${operand})::${pg}` };
+    if (INT_TYPES.has(to))
+      return {
+        js: (value) => toIntType(value as string | number, to as IntType),
+        sql: (operand) => `(${operand})::${pg}`,
+      };
     if (to === 'float64') return { js: (value) => Number(value), sql: (operand) => `(${operand})::float8` };
-    if (to === 'float32') return { js: (value) => toFloat4(Number(value)), sql: (operand) => `(${operand})::float8::real` };
+    if (to === 'float32')
+      return { js: (value) => toFloat4(Number(value)), sql: (operand) => `(${operand})::float8::real` };
     if (to === 'decimal') return { js: (value) => String(value), sql: (operand) => `(${operand})::numeric` };
-    if (to === 'boolean') return { js: (value) => (source === 'int64' ? value !== '0' : value !== 0), sql: (operand) => `((${operand})::bigint <> 0)` };
+    if (to === 'boolean')
+      return {
+        js: (value) => (source === 'int64' ? value !== '0' : value !== 0),
+        sql: (operand) => `((${operand})::bigint <> 0)`,
+      };
     return null;
   }
   if (FLOAT_TYPES.has(from)) {
-    if (INT_TYPES.has(to)) return { js: (value) => toIntType(roundFloat(value as number), to as IntType), sql: (operand) => `(round(${numericSql(from, operand)}))::${pg}` };
+    if (INT_TYPES.has(to))
+      return {
+        js: (value) => toIntType(roundFloat(value as number), to as IntType),
+        sql: (operand) => `(round(${numericSql(from, operand)}))::${pg}`,
+      };
     if (to === 'float64') return { js: (value) => value, sql: (operand) => float8Sql(from, operand) };
     if (to === 'float32') return { js: (value) => toFloat4(value as number), sql: (operand) => `(${operand})::real` };
-    if (to === 'decimal') return { js: (value) => (Number.isFinite(value) ? plainNumber(value as number) : String(value)), sql: (operand) => numericSql(from, operand) };
+    if (to === 'decimal')
+      return {
+        js: (value) => (Number.isFinite(value) ? plainNumber(value as number) : String(value)),
+        sql: (operand) => numericSql(from, operand),
+      };
     return null;
   }
   if (from === 'decimal') {
-    if (INT_TYPES.has(to)) return { js: (value) => toIntType(roundDecimal(value as string), to as IntType), sql: (operand) => `(round(${operand}))::${pg}` };
-    if (to === 'float64') return { js: (value) => decimalToFloat(value as string), sql: (operand) => `(${operand})::float8` };
-    if (to === 'float32') return { js: (value) => toFloat4(decimalToFloat(value as string)), sql: (operand) => `(${operand})::float8::real` };
+    if (INT_TYPES.has(to))
+      return {
+        js: (value) => toIntType(roundDecimal(value as string), to as IntType),
+        sql: (operand) => `(round(${operand}))::${pg}`,
+      };
+    if (to === 'float64')
+      return { js: (value) => decimalToFloat(value as string), sql: (operand) => `(${operand})::float8` };
+    if (to === 'float32')
+      return {
+        js: (value) => toFloat4(decimalToFloat(value as string)),
+        sql: (operand) => `(${operand})::float8::real`,
+      };
     return null;
   }
   if (from === 'boolean' && INT_TYPES.has(to)) {
-    return { js: (value) => (to === 'int64' ? (value ? '1' : '0') : value ? 1 : 0), sql: (operand) => `(${operand})::integer${to === 'int32' ? '' : `::${pg}`}` };
+    return {
+      js: (value) => (to === 'int64' ? (value ? '1' : '0') : value ? 1 : 0),
+      sql: (operand) => `(${operand})::integer${to === 'int32' ? '' : `::${pg}`}`,
+    };
   }
-  if (TEMPORAL_CASTS[from]?.includes(to)) return { js: (value) => convertTemporal(from, to, value as string), sql: (operand) => `(${operand})::${pg}` };
+  if (TEMPORAL_CASTS[from]?.includes(to))
+    return { js: (value) => convertTemporal(from, to, value as string), sql: (operand) => `(${operand})::${pg}` };
   return null;
 }
 
@@ -139,9 +183,17 @@ export function maskRule(method: MaskMethod, type: CanonicalType): MaskRule {
   const text = textFormOf(type);
   switch (method) {
     case 'hash':
-      return { type: 'string', js: (value) => sha256(text(value)), sql: (operand) => `encode(sha256(convert_to(${textSql(type, operand)}, 'UTF8')), 'hex')` };
+      return {
+        type: 'string',
+        js: (value) => sha256(text(value)),
+        sql: (operand) => `encode(sha256(convert_to(${textSql(type, operand)}, 'UTF8')), 'hex')`,
+      };
     case 'redact':
-      return { type: 'string', js: () => '****', sql: (operand) => `(CASE WHEN (${operand}) IS NULL THEN NULL ELSE '****' END)::text` };
+      return {
+        type: 'string',
+        js: () => '****',
+        sql: (operand) => `(CASE WHEN (${operand}) IS NULL THEN NULL ELSE '****' END)::text`,
+      };
     case 'null':
       return { type, js: () => null, sql: () => `NULL::${pgType(type)}` };
     case 'partial':

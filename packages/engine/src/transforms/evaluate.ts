@@ -6,8 +6,36 @@
 import type { CanonicalType } from '../types.js';
 import { EvaluationFailure } from './steps.js';
 import { ExpressionProblem, type CompareDomain, type ComparisonOperator, type Typed } from './expression.js';
-import { decimalToFloat, floatAdd, floatCompare, floatDivide, floatMultiply, floatSubtract, intAbs, intAdd, intModulo, intMultiply, intNegate, intSubtract, plainNumber, roundDecimalText, toInt, toInt32, type Int } from './numbers.js';
-import { codePointLength, compareTemporal, compareText, jsonAt, jsonLeafText, replaceAll, substring, textFormOf, trimSpaces } from './values.js';
+import {
+  decimalToFloat,
+  floatAdd,
+  floatCompare,
+  floatDivide,
+  floatMultiply,
+  floatSubtract,
+  intAbs,
+  intAdd,
+  intModulo,
+  intMultiply,
+  intNegate,
+  intSubtract,
+  plainNumber,
+  roundDecimalText,
+  toInt,
+  toInt32,
+  type Int,
+} from './numbers.js';
+import {
+  codePointLength,
+  compareTemporal,
+  compareText,
+  jsonAt,
+  jsonLeafText,
+  replaceAll,
+  substring,
+  textFormOf,
+  trimSpaces,
+} from './values.js';
 
 export type Evaluator = (row: readonly unknown[]) => unknown;
 
@@ -40,7 +68,8 @@ export function compile(node: Typed): Evaluator {
     }
     case 'negate': {
       const arg = compile(node.arg);
-      const negate = node.type === 'int64' ? (value: unknown) => intNegate(value as Int) : (value: unknown) => -(value as number);
+      const negate =
+        node.type === 'int64' ? (value: unknown) => intNegate(value as Int) : (value: unknown) => -(value as number);
       return (row) => {
         const value = arg(row);
         return value == null ? null : negate(value);
@@ -207,7 +236,8 @@ function strict1(arg: Evaluator, operate: (value: never) => unknown): Evaluator 
 /** round() works on the decimal text of its argument, like round(x::numeric) in PostgreSQL. */
 function decimalTextOf(type: string): (value: unknown) => string {
   if (type === 'decimal') return (value) => value as string;
-  if (type === 'float32' || type === 'float64') return (value) => (Number.isFinite(value) ? plainNumber(value as number) : String(value));
+  if (type === 'float32' || type === 'float64')
+    return (value) => (Number.isFinite(value) ? plainNumber(value as number) : String(value));
   return (value) => String(value);
 }
 
@@ -243,19 +273,25 @@ function compileCall(node: Extract<Typed, { kind: 'call' }>): Evaluator {
         const text = first(row);
         const start = second!(row);
         const length = third(row);
-        return text == null || start == null || length == null ? null : substring(text as string, toInt32(start as Int), toInt32(length as Int));
+        return text == null || start == null || length == null
+          ? null
+          : substring(text as string, toInt32(start as Int), toInt32(length as Int));
       };
     case 'replace':
       return (row) => {
         const text = first(row);
         const from = second!(row);
         const to = third!(row);
-        return text == null || from == null || to == null ? null : replaceAll(text as string, from as string, to as string);
+        return text == null || from == null || to == null
+          ? null
+          : replaceAll(text as string, from as string, to as string);
       };
     case 'round': {
       const textOf = decimalTextOf(node.args[0]!.type);
       if (!second) return strict1(first, (value) => decimalToFloat(roundDecimalText(textOf(value), 0)));
-      return strict2(first, second, (value, digits: Int) => decimalToFloat(roundDecimalText(textOf(value), toInt32(digits))));
+      return strict2(first, second, (value, digits: Int) =>
+        decimalToFloat(roundDecimalText(textOf(value), toInt32(digits))),
+      );
     }
     case 'abs':
       return node.type === 'int64' ? strict1(first, intAbs) : strict1(first, Math.abs);
@@ -327,12 +363,20 @@ export function fold(node: Typed): Typed {
 
 /** The node itself, or its value when every input is a literal. */
 function constant(node: Typed): Typed {
-  const inputs = node.kind === 'call' ? node.args : node.kind === 'convert' || node.kind === 'negate' || node.kind === 'not' ? [node.arg] : node.kind === 'arithmetic' || node.kind === 'compare' || node.kind === 'logic' ? [node.left, node.right] : [];
+  const inputs =
+    node.kind === 'call'
+      ? node.args
+      : node.kind === 'convert' || node.kind === 'negate' || node.kind === 'not'
+        ? [node.arg]
+        : node.kind === 'arithmetic' || node.kind === 'compare' || node.kind === 'logic'
+          ? [node.left, node.right]
+          : [];
   if (!inputs.every(isLiteral)) return node;
   try {
     return literal(node.type, compile(node)([]));
   } catch (error) {
-    if (error instanceof EvaluationFailure) throw new ExpressionProblem(`${error.message} (in a constant part of the expression)`);
+    if (error instanceof EvaluationFailure)
+      throw new ExpressionProblem(`${error.message} (in a constant part of the expression)`);
     throw error;
   }
 }

@@ -88,7 +88,8 @@ function fromJsep(node: jsep.Expression): Expr {
       if (typeof literal.value === 'boolean') return { kind: 'boolean', value: literal.value };
       if (typeof literal.value === 'number') return { kind: 'number', raw: literal.raw, negative: false };
       if (typeof literal.value === 'string') {
-        if (literal.value.includes('\u0000')) throw new ExpressionProblem('strings cannot contain the character U+0000');
+        if (literal.value.includes('\u0000'))
+          throw new ExpressionProblem('strings cannot contain the character U+0000');
         return { kind: 'string', value: literal.value };
       }
       throw new ExpressionProblem(`unsupported literal ${literal.raw}`);
@@ -98,14 +99,18 @@ function fromJsep(node: jsep.Expression): Expr {
     case 'UnaryExpression': {
       const unary = node as jsep.UnaryExpression;
       const arg = fromJsep(unary.argument);
-      if (unary.operator === '-') return arg.kind === 'number' ? { ...arg, negative: !arg.negative } : { kind: 'negate', arg };
+      if (unary.operator === '-')
+        return arg.kind === 'number' ? { ...arg, negative: !arg.negative } : { kind: 'negate', arg };
       if (unary.operator === '!' || unary.operator === 'not') return { kind: 'not', arg };
       throw new ExpressionProblem(`unsupported operator ${unary.operator}`);
     }
     case 'BinaryExpression': {
       const binary = node as jsep.BinaryExpression;
       const op = BINARY_OPERATORS[binary.operator];
-      if (!op) throw new ExpressionProblem(`unsupported operator ${binary.operator}${binary.operator === '===' || binary.operator === '!==' ? ` (use ${binary.operator.slice(0, 2)})` : ''}`);
+      if (!op)
+        throw new ExpressionProblem(
+          `unsupported operator ${binary.operator}${binary.operator === '===' || binary.operator === '!==' ? ` (use ${binary.operator.slice(0, 2)})` : ''}`,
+        );
       return { kind: 'binary', op, left: fromJsep(binary.left), right: fromJsep(binary.right) };
     }
     case 'CallExpression': {
@@ -115,21 +120,29 @@ function fromJsep(node: jsep.Expression): Expr {
       const args = call.arguments.map(fromJsep);
       if (name === 'col') {
         const only = args[0];
-        if (args.length !== 1 || only?.kind !== 'string') throw new ExpressionProblem("col() takes one string literal: col('column name')");
+        if (args.length !== 1 || only?.kind !== 'string')
+          throw new ExpressionProblem("col() takes one string literal: col('column name')");
         return { kind: 'column', name: only.value };
       }
-      if (!Object.prototype.hasOwnProperty.call(FUNCTIONS, name)) throw new ExpressionProblem(`unknown function ${name}()`);
+      if (!Object.prototype.hasOwnProperty.call(FUNCTIONS, name))
+        throw new ExpressionProblem(`unknown function ${name}()`);
       const functionName = name as FunctionName;
       const [fewest, most] = FUNCTIONS[functionName];
       if (args.length < fewest || args.length > most) {
-        const expected = fewest === most ? `${fewest}` : most === Infinity ? `at least ${fewest}` : `${fewest} to ${most}`;
-        throw new ExpressionProblem(`${name}() takes ${expected} argument${fewest === 1 && most === 1 ? '' : 's'}, got ${args.length}`);
+        const expected =
+          fewest === most ? `${fewest}` : most === Infinity ? `at least ${fewest}` : `${fewest} to ${most}`;
+        throw new ExpressionProblem(
+          `${name}() takes ${expected} argument${fewest === 1 && most === 1 ? '' : 's'}, got ${args.length}`,
+        );
       }
-      if (functionName === 'json_get' && args[1]!.kind !== 'string') throw new ExpressionProblem("json_get() takes the path as a string literal: json_get(doc, 'a.b')");
+      if (functionName === 'json_get' && args[1]!.kind !== 'string')
+        throw new ExpressionProblem("json_get() takes the path as a string literal: json_get(doc, 'a.b')");
       return { kind: 'call', name: functionName, args };
     }
     case 'Compound':
-      throw new ExpressionProblem((node as jsep.Compound).body.length === 0 ? 'empty expression' : 'one expression expected');
+      throw new ExpressionProblem(
+        (node as jsep.Compound).body.length === 0 ? 'empty expression' : 'one expression expected',
+      );
     case 'ConditionalExpression':
       throw new ExpressionProblem('unsupported syntax ?: (use if(condition, a, b))');
     case 'MemberExpression':
@@ -206,12 +219,14 @@ function coerce(node: Typed, type: CanonicalType, what: string): Typed {
     (type === 'decimal' && isInteger(from)) ||
     (type === 'string' && from === 'uuid');
   if (allowed) return { kind: 'convert', type, arg: node };
-  if (isTemporal(type) && node.kind === 'literal' && from === 'string') return { kind: 'literal', type, value: temporalLiteral(type, node.value as string) };
+  if (isTemporal(type) && node.kind === 'literal' && from === 'string')
+    return { kind: 'literal', type, value: temporalLiteral(type, node.value as string) };
   throw new ExpressionProblem(`${what}: expected ${type}, got ${from}`);
 }
 
 function temporalLiteral(type: CanonicalType, text: string): string {
-  if (!grammarOf(type)!.test(text)) throw new ExpressionProblem(`'${text}' is not a ${type} (write ${TEMPORAL_EXAMPLES[type]})`);
+  if (!grammarOf(type)!.test(text))
+    throw new ExpressionProblem(`'${text}' is not a ${type} (write ${TEMPORAL_EXAMPLES[type]})`);
   try {
     return parseTemporal(type as 'date', text);
   } catch (error) {
@@ -233,12 +248,20 @@ function unify(nodes: Typed[], what: string): Typed[] {
   const types = new Set(typed.map((node) => node.type as CanonicalType));
   let target: CanonicalType;
   if (types.size === 1) target = typed[0]!.type as CanonicalType;
-  else if ([...types].every(isNumeric)) target = [...types].every(isInteger) ? 'int64' : [...types].every((t) => isInteger(t) || t === 'decimal') ? 'decimal' : 'float64';
+  else if ([...types].every(isNumeric))
+    target = [...types].every(isInteger)
+      ? 'int64'
+      : [...types].every((t) => isInteger(t) || t === 'decimal')
+        ? 'decimal'
+        : 'float64';
   else if ([...types].every(isTextual)) target = 'string';
   else {
     const temporal = [...types].filter(isTemporal);
-    const literalsOnly = typed.every((node) => isTemporal(node.type) || (node.kind === 'literal' && node.type === 'string'));
-    if (temporal.length !== 1 || !literalsOnly) throw new ExpressionProblem(`${what}: cannot mix ${[...types].join(' and ')}`);
+    const literalsOnly = typed.every(
+      (node) => isTemporal(node.type) || (node.kind === 'literal' && node.type === 'string'),
+    );
+    if (temporal.length !== 1 || !literalsOnly)
+      throw new ExpressionProblem(`${what}: cannot mix ${[...types].join(' and ')}`);
     target = temporal[0]!;
   }
   return nodes.map((node) => coerce(node, target, what));
@@ -291,7 +314,9 @@ function numberLiteral(raw: string, negative: boolean): Typed {
     try {
       return { kind: 'literal', type: 'int64', value: normalizeInt(value) };
     } catch {
-      throw new ExpressionProblem(`integer ${negative ? '-' : ''}${raw} is out of range for int64 (write it as ${negative ? '-' : ''}${raw}.0 for a float)`);
+      throw new ExpressionProblem(
+        `integer ${negative ? '-' : ''}${raw} is out of range for int64 (write it as ${negative ? '-' : ''}${raw}.0 for a float)`,
+      );
     }
   }
   const value = Number(raw) * (negative ? -1 : 1);
@@ -300,7 +325,14 @@ function numberLiteral(raw: string, negative: boolean): Typed {
 }
 
 function checkBinary(op: BinaryOperator, left: Typed, right: Typed): Typed {
-  if (op === 'and' || op === 'or') return { kind: 'logic', type: 'boolean', op, left: coerce(left, 'boolean', op), right: coerce(right, 'boolean', op) };
+  if (op === 'and' || op === 'or')
+    return {
+      kind: 'logic',
+      type: 'boolean',
+      op,
+      left: coerce(left, 'boolean', op),
+      right: coerce(right, 'boolean', op),
+    };
   if (left.type === 'null' && right.type !== 'null') left = nullOf(right.type);
   if (right.type === 'null' && left.type !== 'null') right = nullOf(left.type);
   const l = left.type;
@@ -309,16 +341,28 @@ function checkBinary(op: BinaryOperator, left: Typed, right: Typed): Typed {
     if (l === 'null') return nullOf(op === '/' ? 'float64' : 'int64');
     if (!isNumeric(l) || !isNumeric(r)) throw new ExpressionProblem(`${op}: expected numbers, got ${l} and ${r}`);
     const integers = isInteger(l) && isInteger(r);
-    if (op === '%' && !integers) throw new ExpressionProblem(`%: expected integers, got ${l} and ${r} (the remainder of non-integers is not supported)`);
+    if (op === '%' && !integers)
+      throw new ExpressionProblem(
+        `%: expected integers, got ${l} and ${r} (the remainder of non-integers is not supported)`,
+      );
     const type = op !== '/' && integers ? 'int64' : 'float64';
     return { kind: 'arithmetic', type, op, left: coerce(left, type, op), right: coerce(right, type, op) };
   }
-  const compare = (domain: CompareDomain, type: CanonicalType): Typed => ({ kind: 'compare', type: 'boolean', op, domain, left: coerce(left, type, op), right: coerce(right, type, op) });
+  const compare = (domain: CompareDomain, type: CanonicalType): Typed => ({
+    kind: 'compare',
+    type: 'boolean',
+    op,
+    domain,
+    left: coerce(left, type, op),
+    right: coerce(right, type, op),
+  });
   if (l === 'null') return nullOf('boolean');
-  if (isNumeric(l) && isNumeric(r)) return isInteger(l) && isInteger(r) ? compare('int', 'int64') : compare('float', 'float64');
+  if (isNumeric(l) && isNumeric(r))
+    return isInteger(l) && isInteger(r) ? compare('int', 'int64') : compare('float', 'float64');
   if (isTextual(l) && isTextual(r)) return compare('text', 'string');
   if (l === 'boolean' && r === 'boolean') return compare('boolean', 'boolean');
-  if (isTemporal(l) && (r === l || (right.kind === 'literal' && r === 'string'))) return compare('temporal', l as CanonicalType);
+  if (isTemporal(l) && (r === l || (right.kind === 'literal' && r === 'string')))
+    return compare('temporal', l as CanonicalType);
   if (isTemporal(r) && left.kind === 'literal' && l === 'string') return compare('temporal', r as CanonicalType);
   throw new ExpressionProblem(`${op}: cannot compare ${l} with ${r}`);
 }
@@ -327,15 +371,18 @@ function checkCall(name: FunctionName, exprs: Expr[], context: TypeContext): Typ
   const args = exprs.map((arg) => check(arg, context));
   const call = (type: CanonicalType, typedArgs: Typed[]): Typed => ({ kind: 'call', type, name, args: typedArgs });
   const textual = (node: Typed, position: number) => {
-    if (node.type !== 'null' && !isTextual(node.type)) throw new ExpressionProblem(`${name}() argument ${position}: expected text, got ${node.type}`);
+    if (node.type !== 'null' && !isTextual(node.type))
+      throw new ExpressionProblem(`${name}() argument ${position}: expected text, got ${node.type}`);
     return coerce(node, 'string', `${name}()`);
   };
   const integer = (node: Typed, position: number) => {
-    if (node.type !== 'null' && !isInteger(node.type)) throw new ExpressionProblem(`${name}() argument ${position}: expected an integer, got ${node.type}`);
+    if (node.type !== 'null' && !isInteger(node.type))
+      throw new ExpressionProblem(`${name}() argument ${position}: expected an integer, got ${node.type}`);
     return coerce(node, 'int64', `${name}()`);
   };
   const numeric = (node: Typed) => {
-    if (node.type !== 'null' && !isNumeric(node.type)) throw new ExpressionProblem(`${name}() expects a number, got ${node.type}`);
+    if (node.type !== 'null' && !isNumeric(node.type))
+      throw new ExpressionProblem(`${name}() expects a number, got ${node.type}`);
     return node.type === 'null' ? nullOf('float64') : node;
   };
   switch (name) {
@@ -348,7 +395,13 @@ function checkCall(name: FunctionName, exprs: Expr[], context: TypeContext): Typ
     case 'concat':
       return call(
         'string',
-        args.map((arg) => (arg.type === 'null' ? nullOf('string') : arg.type === 'string' ? arg : ({ kind: 'convert', type: 'string', arg } as Typed))),
+        args.map((arg) =>
+          arg.type === 'null'
+            ? nullOf('string')
+            : arg.type === 'string'
+              ? arg
+              : ({ kind: 'convert', type: 'string', arg } as Typed),
+        ),
       );
     case 'coalesce': {
       const unified = unify(args, 'coalesce()');
@@ -369,12 +422,17 @@ function checkCall(name: FunctionName, exprs: Expr[], context: TypeContext): Typ
     }
     case 'if': {
       const [whenTrue, whenFalse] = unify(args.slice(1), 'if()');
-      return call(whenTrue!.type as CanonicalType, [coerce(args[0]!, 'boolean', 'if() condition'), whenTrue!, whenFalse!]);
+      return call(whenTrue!.type as CanonicalType, [
+        coerce(args[0]!, 'boolean', 'if() condition'),
+        whenTrue!,
+        whenFalse!,
+      ]);
     }
     case 'is_null':
       return call('boolean', [args[0]!.type === 'null' ? nullOf('string') : args[0]!]);
     case 'json_get':
-      if (args[0]!.type !== 'null' && args[0]!.type !== 'json') throw new ExpressionProblem(`json_get() argument 1: expected json, got ${args[0]!.type}`);
+      if (args[0]!.type !== 'null' && args[0]!.type !== 'json')
+        throw new ExpressionProblem(`json_get() argument 1: expected json, got ${args[0]!.type}`);
       return call('string', [coerce(args[0]!, 'json', 'json_get()'), args[1]!]);
   }
 }

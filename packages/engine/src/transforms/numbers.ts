@@ -157,7 +157,10 @@ export function plainNumber(value: number): string {
 }
 
 const WHITESPACE = '[ \\t\\n\\r\\v\\f]*';
-const NUMERIC_PATTERN = new RegExp(`^${WHITESPACE}(?:([+-]?)([0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE]([+-]?[0-9]+))?|(nan)|([+-]?)(inf|infinity))${WHITESPACE}$`, 'i');
+const NUMERIC_PATTERN = new RegExp(
+  `^${WHITESPACE}(?:([+-]?)([0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE]([+-]?[0-9]+))?|(nan)|([+-]?)(inf|infinity))${WHITESPACE}$`,
+  'i',
+);
 
 /** numeric_in: the canonical numeric text of an input, or null when PostgreSQL would reject it. */
 export function numericText(input: string): string | null {

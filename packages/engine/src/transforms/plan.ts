@@ -25,7 +25,11 @@ export interface PlanOptions {
   masking?: (column: ColumnSchema) => MaskMethod | undefined;
 }
 
-export function planTransforms(steps: TransformStep[], input: ColumnSchema[], options: PlanOptions = {}): TransformPlan {
+export function planTransforms(
+  steps: TransformStep[],
+  input: ColumnSchema[],
+  options: PlanOptions = {},
+): TransformPlan {
   const problems = validateSteps(steps);
   if (problems.length > 0) throw new TransformError(problems[0]!.path, problems[0]!.message);
   const resolved: Resolved[] = [];
@@ -59,12 +63,14 @@ export function planTransforms(steps: TransformStep[], input: ColumnSchema[], op
 function toSql(resolved: Resolved[], live: boolean[][], input: ColumnSchema[], from: string): string {
   // A bare parenthesised subquery needs an alias in PostgreSQL 15.
   let source = /\)\s*$/.test(from) ? `${from} AS svc_source` : from;
-  if (resolved.length === 0) return `SELECT ${input.map((column) => quoteIdent(column.name)).join(', ')} FROM ${source}`;
+  if (resolved.length === 0)
+    return `SELECT ${input.map((column) => quoteIdent(column.name)).join(', ')} FROM ${source}`;
   let sql = '';
   // Whether a computation or a filter happened since the last fence (see stepSql).
   let unfenced = false;
   resolved.forEach((step, s) => {
-    unfenced ||= step.kind === 'filter' || (step.kind === 'map' && step.producers.some((producer) => producer.kind === 'compute'));
+    unfenced ||=
+      step.kind === 'filter' || (step.kind === 'map' && step.producers.some((producer) => producer.kind === 'compute'));
     const fence = step.kind === 'dedupe' || (unfenced && resolved[s + 1]?.kind === 'filter');
     if (fence) unfenced = false;
     sql = stepSql(step, live[s]!, source, fence);

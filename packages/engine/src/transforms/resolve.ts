@@ -21,7 +21,15 @@ export type ColumnProducer = (row: readonly Value[]) => Value;
 export type Resolved =
   | { kind: 'map'; path: string; input: ColumnSchema[]; output: ColumnSchema[]; producers: Producer[] }
   | { kind: 'filter'; path: string; input: ColumnSchema[]; output: ColumnSchema[]; predicate: Typed }
-  | { kind: 'dedupe'; path: string; input: ColumnSchema[]; output: ColumnSchema[]; keys: number[]; orderBy: number | null; keep: 'first' | 'last' };
+  | {
+      kind: 'dedupe';
+      path: string;
+      input: ColumnSchema[];
+      output: ColumnSchema[];
+      keys: number[];
+      orderBy: number | null;
+      keep: 'first' | 'last';
+    };
 
 // ---------------------------------------------------------------- resolving steps
 
@@ -34,7 +42,8 @@ function indexOf(columns: ColumnSchema[], name: string, path: string): number {
 }
 
 function checkNewName(name: string, path: string): void {
-  if (Buffer.byteLength(name) > MAX_IDENTIFIER_BYTES) throw problem(path, `column name "${name}" is longer than ${MAX_IDENTIFIER_BYTES} bytes`);
+  if (Buffer.byteLength(name) > MAX_IDENTIFIER_BYTES)
+    throw problem(path, `column name "${name}" is longer than ${MAX_IDENTIFIER_BYTES} bytes`);
 }
 
 function checkUnique(columns: ColumnSchema[], path: string): void {
@@ -46,9 +55,19 @@ function checkUnique(columns: ColumnSchema[], path: string): void {
 }
 
 const pass = (source: number): Producer => ({ kind: 'pass', source });
-const newColumn = (name: string, type: CanonicalType, nullable = true): ColumnSchema => ({ name, type, sourceType: pgType(type), nullable });
+const newColumn = (name: string, type: CanonicalType, nullable = true): ColumnSchema => ({
+  name,
+  type,
+  sourceType: pgType(type),
+  nullable,
+});
 
-export function resolveStep(step: TransformStep, i: number, columns: ColumnSchema[], sampleRows: () => Value[][]): Resolved {
+export function resolveStep(
+  step: TransformStep,
+  i: number,
+  columns: ColumnSchema[],
+  sampleRows: () => Value[][],
+): Resolved {
   const base = { path: String(i), input: columns };
   switch (step.type) {
     case 'select': {
@@ -66,9 +85,12 @@ export function resolveStep(step: TransformStep, i: number, columns: ColumnSchem
         indexOf(columns, from, `${i}.columns.${from}`);
         checkNewName(to, `${i}.columns.${from}`);
       }
-      const output = columns.map((column) => (renames.has(column.name) ? { ...column, name: renames.get(column.name)! } : column));
+      const output = columns.map((column) =>
+        renames.has(column.name) ? { ...column, name: renames.get(column.name)! } : column,
+      );
       for (const [from, to] of renames) {
-        if (output.filter((column) => column.name === to).length > 1) throw problem(`${i}.columns.${from}`, `renaming "${from}" to "${to}" collides with another column`);
+        if (output.filter((column) => column.name === to).length > 1)
+          throw problem(`${i}.columns.${from}`, `renaming "${from}" to "${to}" collides with another column`);
       }
       return { ...base, kind: 'map', output, producers: columns.map((_, j) => pass(j)) };
     }
@@ -89,7 +111,8 @@ export function resolveStep(step: TransformStep, i: number, columns: ColumnSchem
     }
     case 'filter': {
       const predicate = expressionOf(step.expression, columns, `${i}.expression`);
-      if (predicate.type !== 'boolean') throw problem(`${i}.expression`, `a filter needs a boolean expression, got ${predicate.type}`);
+      if (predicate.type !== 'boolean')
+        throw problem(`${i}.expression`, `a filter needs a boolean expression, got ${predicate.type}`);
       return { ...base, kind: 'filter', output: columns, predicate };
     }
     case 'derive': {
@@ -107,7 +130,13 @@ export function resolveStep(step: TransformStep, i: number, columns: ColumnSchem
               return value == null ? null : String(value);
             }
           : (evaluate as ColumnProducer);
-      const producer: Producer = { kind: 'compute', path, dependencies: dependenciesOf(typed), js, sql: () => `CAST(${expressionSql(typed, columns)} AS ${pgType(type)})` };
+      const producer: Producer = {
+        kind: 'compute',
+        path,
+        dependencies: dependenciesOf(typed),
+        js,
+        sql: () => `CAST(${expressionSql(typed, columns)} AS ${pgType(type)})`,
+      };
       const existing = columns.findIndex((column) => column.name === step.column);
       const output = [...columns];
       const producers = columns.map((_, j) => pass(j));
@@ -186,7 +215,12 @@ function ruleProducer(rule: ValueRule, source: number, column: ColumnSchema, pat
   };
 }
 
-export function resolveMask(masks: Record<string, MaskMethod>, columns: ColumnSchema[], path: string, columnPath: (name: string) => string): Resolved {
+export function resolveMask(
+  masks: Record<string, MaskMethod>,
+  columns: ColumnSchema[],
+  path: string,
+  columnPath: (name: string) => string,
+): Resolved {
   const output = [...columns];
   const producers = columns.map((_, j) => pass(j));
   for (const [name, method] of Object.entries(masks)) {
@@ -199,14 +233,24 @@ export function resolveMask(masks: Record<string, MaskMethod>, columns: ColumnSc
   return { kind: 'map', path, input: columns, output, producers };
 }
 
-function resolveFlatten(step: Extract<TransformStep, { type: 'flatten' }>, i: number, columns: ColumnSchema[], sampleRows: () => Value[][]): Resolved {
+function resolveFlatten(
+  step: Extract<TransformStep, { type: 'flatten' }>,
+  i: number,
+  columns: ColumnSchema[],
+  sampleRows: () => Value[][],
+): Resolved {
   const source = indexOf(columns, step.column, `${i}.column`);
   const column = columns[source]!;
-  if (column.type !== 'json') throw problem(`${i}.column`, `flatten needs a json column, "${step.column}" is ${column.type}`);
+  if (column.type !== 'json')
+    throw problem(`${i}.column`, `flatten needs a json column, "${step.column}" is ${column.type}`);
   const separator = step.separator ?? '_';
   const docs = sampleRows().map((row) => row[source]);
   const paths = step.paths ?? leafPaths(docs);
-  if (paths.length === 0) throw problem(`${i}.column`, `no paths to flatten: the sample rows have no object in "${step.column}"; list the paths`);
+  if (paths.length === 0)
+    throw problem(
+      `${i}.column`,
+      `no paths to flatten: the sample rows have no object in "${step.column}"; list the paths`,
+    );
   const leaves = paths.map((path, j) => {
     const segments = path.split('.');
     const name = `${step.column}${separator}${segments.join(separator)}`;
@@ -253,14 +297,20 @@ function leafPaths(docs: unknown[]): string[] {
 function inferType(values: unknown[]): CanonicalType {
   const present = values.filter((value) => value !== null && value !== undefined);
   if (present.length === 0) return 'string';
-  if (present.every((value) => typeof value === 'number')) return present.every((value) => Number.isInteger(value)) ? 'int64' : 'float64';
+  if (present.every((value) => typeof value === 'number'))
+    return present.every((value) => Number.isInteger(value)) ? 'int64' : 'float64';
   if (present.every((value) => typeof value === 'boolean')) return 'boolean';
   if (present.every((value) => typeof value === 'string')) return 'string';
   return 'json';
 }
 
 /** A JSON leaf as the flattened column's type: like `(doc #>> path)::type` (json: `doc #> path`). */
-function leafProducer(leaf: { segments: string[]; name: string; type: CanonicalType }, source: number, column: ColumnSchema, path: string): Producer {
+function leafProducer(
+  leaf: { segments: string[]; name: string; type: CanonicalType },
+  source: number,
+  column: ColumnSchema,
+  path: string,
+): Producer {
   const { segments, name, type } = leaf;
   const text = textToRule(type, name);
   const fromText = (value: unknown) => {
@@ -276,7 +326,8 @@ function leafProducer(leaf: { segments: string[]; name: string; type: CanonicalT
       convert = jsonLeafText;
       break;
     case 'int64':
-      convert = (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value + 0) : fromText(value));
+      convert = (value) =>
+        typeof value === 'number' && Number.isSafeInteger(value) ? String(value + 0) : fromText(value);
       break;
     case 'float64':
       convert = (value) => (typeof value === 'number' ? value + 0 : fromText(value));
@@ -293,7 +344,8 @@ function leafProducer(leaf: { segments: string[]; name: string; type: CanonicalT
       const value = row[source];
       return value == null ? null : convert(jsonAt(value, segments));
     },
-    sql: () => (type === 'json' ? `(${doc} #> ${pathArraySql(segments)})` : text.sql(`(${doc} #>> ${pathArraySql(segments)})`)),
+    sql: () =>
+      type === 'json' ? `(${doc} #> ${pathArraySql(segments)})` : text.sql(`(${doc} #>> ${pathArraySql(segments)})`),
   };
 }
 

@@ -110,7 +110,8 @@ function buildSegments(resolved: Resolved[], live: boolean[][]): Segment[] {
 }
 
 const isIdentity = (step: Extract<Resolved, { kind: 'map' }>) =>
-  step.producers.length === step.input.length && step.producers.every((producer, j) => producer.kind === 'pass' && producer.source === j);
+  step.producers.length === step.input.length &&
+  step.producers.every((producer, j) => producer.kind === 'pass' && producer.source === j);
 
 function mapStage(step: Extract<Resolved, { kind: 'map' }>, live: boolean[], allocate: boolean): RowStage {
   const width = step.producers.length;
@@ -145,14 +146,18 @@ function mapStage(step: Extract<Resolved, { kind: 'map' }>, live: boolean[], all
       if (scratch === null) for (let k = 0; k < dead.length; k++) out[dead[k]!] = null;
       return out;
     },
-    failure: (error) => new TransformError(computePaths[active]!, `column "${names[computeTo[active]!]}": ${error.message}`),
+    failure: (error) =>
+      new TransformError(computePaths[active]!, `column "${names[computeTo[active]!]}": ${error.message}`),
   };
 }
 
 function filterStage(step: Extract<Resolved, { kind: 'filter' }>): RowStage {
   const predicate = compile(step.predicate);
   const path = `${step.path}.expression`;
-  return { run: (row) => (predicate(row) === true ? row : null), failure: (error) => new TransformError(path, error.message) };
+  return {
+    run: (row) => (predicate(row) === true ? row : null),
+    failure: (error) => new TransformError(path, error.message),
+  };
 }
 
 /** The same key for values PostgreSQL's DISTINCT ON considers equal. */

@@ -41,7 +41,8 @@ const BLANK_PADDED = new Set(['1042', 'bpchar', 'character']);
  */
 export function columnSql(column: ColumnSchema): string {
   const name = quoteIdent(column.name);
-  if (column.type === 'string') return BLANK_PADDED.has(column.sourceType) ? `textin(bpcharout(${name}))` : `(${name})::text`;
+  if (column.type === 'string')
+    return BLANK_PADDED.has(column.sourceType) ? `textin(bpcharout(${name}))` : `(${name})::text`;
   if (column.type === 'json') return `nullif((${name})::jsonb, 'null'::jsonb)`;
   return name;
 }

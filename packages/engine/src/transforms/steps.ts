@@ -15,7 +15,17 @@ export type TransformStep =
   | { type: 'flatten'; column: string; paths?: string[]; separator?: string; keep_original?: boolean }
   | { type: 'mask'; columns: Record<string, MaskMethod> };
 
-export const TRANSFORM_TYPES: readonly TransformStep['type'][] = ['select', 'drop', 'rename', 'cast', 'filter', 'derive', 'deduplicate', 'flatten', 'mask'];
+export const TRANSFORM_TYPES: readonly TransformStep['type'][] = [
+  'select',
+  'drop',
+  'rename',
+  'cast',
+  'filter',
+  'derive',
+  'deduplicate',
+  'flatten',
+  'mask',
+];
 
 /** A mistake in the steps; `path` is relative to the steps array: '2.expression', '0.columns.3'. */
 export interface TransformProblem {

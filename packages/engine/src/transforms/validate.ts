@@ -15,8 +15,10 @@ const FIELDS: Record<string, { required: string[]; optional: string[] }> = {
   mask: { required: ['columns'], optional: [] },
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && !value.includes('\u0000');
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && !value.includes('\u0000');
 
 export function validateSteps(steps: unknown): TransformProblem[] {
   if (!Array.isArray(steps)) return [{ path: '', message: 'steps must be an array' }];
@@ -36,7 +38,8 @@ function validateStep(step: unknown, at: string, problems: TransformProblem[]): 
   const fields = FIELDS[type]!;
   for (const field of fields.required) if (step[field] === undefined) report(field, `missing ${field}`);
   for (const field of Object.keys(step)) {
-    if (field !== 'type' && !fields.required.includes(field) && !fields.optional.includes(field)) report(field, `unknown field "${field}" for a ${type} step`);
+    if (field !== 'type' && !fields.required.includes(field) && !fields.optional.includes(field))
+      report(field, `unknown field "${field}" for a ${type} step`);
   }
   switch (type) {
     case 'select':
@@ -44,7 +47,9 @@ function validateStep(step: unknown, at: string, problems: TransformProblem[]): 
       nameList(step['columns'], 'columns', report);
       break;
     case 'rename':
-      nameMap(step['columns'], 'columns', report, (value) => (isName(value) ? null : 'the new name must be a non-empty string'));
+      nameMap(step['columns'], 'columns', report, (value) =>
+        isName(value) ? null : 'the new name must be a non-empty string',
+      );
       if (isObject(step['columns'])) {
         const seen = new Set<unknown>();
         for (const [from, to] of Object.entries(step['columns'])) {
@@ -55,37 +60,48 @@ function validateStep(step: unknown, at: string, problems: TransformProblem[]): 
       break;
     case 'cast':
       nameMap(step['columns'], 'columns', report, (value) =>
-        typeof value === 'string' && (CANONICAL_TYPES as readonly string[]).includes(value) ? null : `unknown type ${JSON.stringify(value)} (one of ${CANONICAL_TYPES.join(', ')})`,
+        typeof value === 'string' && (CANONICAL_TYPES as readonly string[]).includes(value)
+          ? null
+          : `unknown type ${JSON.stringify(value)} (one of ${CANONICAL_TYPES.join(', ')})`,
       );
       break;
     case 'filter':
       expression(step['expression'], report);
       break;
     case 'derive':
-      if (step['column'] !== undefined && !isName(step['column'])) report('column', 'column must be a non-empty string');
+      if (step['column'] !== undefined && !isName(step['column']))
+        report('column', 'column must be a non-empty string');
       expression(step['expression'], report);
       break;
     case 'deduplicate':
       nameList(step['keys'], 'keys', report);
-      if (step['order_by'] !== undefined && !isName(step['order_by'])) report('order_by', 'order_by must be a column name');
-      if (step['keep'] !== undefined && step['keep'] !== 'first' && step['keep'] !== 'last') report('keep', "keep must be 'first' or 'last'");
+      if (step['order_by'] !== undefined && !isName(step['order_by']))
+        report('order_by', 'order_by must be a column name');
+      if (step['keep'] !== undefined && step['keep'] !== 'first' && step['keep'] !== 'last')
+        report('keep', "keep must be 'first' or 'last'");
       break;
     case 'flatten':
-      if (step['column'] !== undefined && !isName(step['column'])) report('column', 'column must be a non-empty string');
+      if (step['column'] !== undefined && !isName(step['column']))
+        report('column', 'column must be a non-empty string');
       if (step['paths'] !== undefined) {
         nameList(step['paths'], 'paths', report);
         if (Array.isArray(step['paths'])) {
           step['paths'].forEach((path, j) => {
-            if (isName(path) && path.split('.').some((segment) => segment === '')) report(`paths.${j}`, `path ${JSON.stringify(path)} has an empty segment`);
+            if (isName(path) && path.split('.').some((segment) => segment === ''))
+              report(`paths.${j}`, `path ${JSON.stringify(path)} has an empty segment`);
           });
         }
       }
-      if (step['separator'] !== undefined && typeof step['separator'] !== 'string') report('separator', 'separator must be a string');
-      if (step['keep_original'] !== undefined && typeof step['keep_original'] !== 'boolean') report('keep_original', 'keep_original must be true or false');
+      if (step['separator'] !== undefined && typeof step['separator'] !== 'string')
+        report('separator', 'separator must be a string');
+      if (step['keep_original'] !== undefined && typeof step['keep_original'] !== 'boolean')
+        report('keep_original', 'keep_original must be true or false');
       break;
     case 'mask':
       nameMap(step['columns'], 'columns', report, (value) =>
-        typeof value === 'string' && (MASK_METHODS as readonly string[]).includes(value) ? null : `unknown mask method ${JSON.stringify(value)} (one of ${MASK_METHODS.join(', ')})`,
+        typeof value === 'string' && (MASK_METHODS as readonly string[]).includes(value)
+          ? null
+          : `unknown mask method ${JSON.stringify(value)} (one of ${MASK_METHODS.join(', ')})`,
       );
       break;
   }
@@ -106,7 +122,8 @@ function nameList(value: unknown, field: string, report: Report): void {
 
 function nameMap(value: unknown, field: string, report: Report, check: (entry: unknown) => string | null): void {
   if (value === undefined) return;
-  if (!isObject(value) || Object.keys(value).length === 0) return report(field, `${field} must be a non-empty object of column names`);
+  if (!isObject(value) || Object.keys(value).length === 0)
+    return report(field, `${field} must be a non-empty object of column names`);
   for (const [name, entry] of Object.entries(value)) {
     const message = name === '' ? 'column names cannot be empty' : check(entry);
     if (message) report(`${field}.${name}`, message);
@@ -115,7 +132,8 @@ function nameMap(value: unknown, field: string, report: Report, check: (entry: u
 
 function expression(value: unknown, report: Report): void {
   if (value === undefined) return;
-  if (typeof value !== 'string' || value.trim() === '') return report('expression', 'expression must be a non-empty string');
+  if (typeof value !== 'string' || value.trim() === '')
+    return report('expression', 'expression must be a non-empty string');
   try {
     parseExpression(value);
   } catch (error) {

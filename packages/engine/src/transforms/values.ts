@@ -114,7 +114,9 @@ export function jsonAt(value: unknown, path: readonly string[]): JsonValue {
       if (index < 0) index += current.length;
       current = index >= 0 && index < current.length ? current[index] : null;
     } else {
-      current = Object.prototype.hasOwnProperty.call(current, segment) ? (current as Record<string, unknown>)[segment] : null;
+      current = Object.prototype.hasOwnProperty.call(current, segment)
+        ? (current as Record<string, unknown>)[segment]
+        : null;
     }
     if (current === undefined) return null;
   }
@@ -144,10 +146,22 @@ export const TEXT_GRAMMARS: Partial<Record<CanonicalType, { pattern: string; cas
   int16: { pattern: `^${WHITESPACE}[+-]?[0-9]+${WHITESPACE}$`, caseInsensitive: false },
   int32: { pattern: `^${WHITESPACE}[+-]?[0-9]+${WHITESPACE}$`, caseInsensitive: false },
   int64: { pattern: `^${WHITESPACE}[+-]?[0-9]+${WHITESPACE}$`, caseInsensitive: false },
-  float32: { pattern: `^${WHITESPACE}(?:[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:e[+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity))${WHITESPACE}$`, caseInsensitive: true },
-  float64: { pattern: `^${WHITESPACE}(?:[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:e[+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity))${WHITESPACE}$`, caseInsensitive: true },
-  decimal: { pattern: `^${WHITESPACE}(?:[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:e[+-]?[0-9]+)?|nan|[+-]?(?:inf|infinity))${WHITESPACE}$`, caseInsensitive: true },
-  boolean: { pattern: `^${WHITESPACE}(?:t|tr|tru|true|f|fa|fal|fals|false|y|ye|yes|n|no|on|of|off|1|0)${WHITESPACE}$`, caseInsensitive: true },
+  float32: {
+    pattern: `^${WHITESPACE}(?:[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:e[+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity))${WHITESPACE}$`,
+    caseInsensitive: true,
+  },
+  float64: {
+    pattern: `^${WHITESPACE}(?:[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:e[+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity))${WHITESPACE}$`,
+    caseInsensitive: true,
+  },
+  decimal: {
+    pattern: `^${WHITESPACE}(?:[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:e[+-]?[0-9]+)?|nan|[+-]?(?:inf|infinity))${WHITESPACE}$`,
+    caseInsensitive: true,
+  },
+  boolean: {
+    pattern: `^${WHITESPACE}(?:t|tr|tru|true|f|fa|fal|fals|false|y|ye|yes|n|no|on|of|off|1|0)${WHITESPACE}$`,
+    caseInsensitive: true,
+  },
   uuid: { pattern: '^(?:[0-9a-f]{4}-?){7}[0-9a-f]{4}$|^[{](?:[0-9a-f]{4}-?){7}[0-9a-f]{4}[}]$', caseInsensitive: true },
   date: { pattern: `^${DATE_PART}$`, caseInsensitive: false },
   time: { pattern: `^${TIME_PART}$`, caseInsensitive: false },
@@ -155,7 +169,12 @@ export const TEXT_GRAMMARS: Partial<Record<CanonicalType, { pattern: string; cas
   timestamptz: { pattern: `^${DATE_PART}(?:[ T]${TIME_PART}${ZONE_PART}?)?$`, caseInsensitive: false },
 };
 
-const COMPILED_GRAMMARS = new Map(Object.entries(TEXT_GRAMMARS).map(([type, grammar]) => [type, new RegExp(grammar.pattern, grammar.caseInsensitive ? 'i' : '')]));
+const COMPILED_GRAMMARS = new Map(
+  Object.entries(TEXT_GRAMMARS).map(([type, grammar]) => [
+    type,
+    new RegExp(grammar.pattern, grammar.caseInsensitive ? 'i' : ''),
+  ]),
+);
 
 export function grammarOf(type: CanonicalType): RegExp | undefined {
   return COMPILED_GRAMMARS.get(type);
@@ -170,7 +189,8 @@ function checkedDate(year: string, month: string, day: string): string {
   const y = Number(year);
   const m = Number(month);
   const d = Number(day);
-  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) fail(`date/time field value out of range: "${year}-${month}-${day}"`);
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m))
+    fail(`date/time field value out of range: "${year}-${month}-${day}"`);
   return `${year}-${month}-${day}`;
 }
 
@@ -221,7 +241,8 @@ export function convertTemporal(from: CanonicalType, to: CanonicalType, value: s
   const [clock, fraction] = time.split('.') as [string, string | undefined];
   if (to === 'date') return date;
   if (to === 'time') return timeText(clock.slice(0, 2), clock.slice(3, 5), clock.slice(6, 8), fraction);
-  if (to === 'timestamp') return `${date}T${timeText(clock.slice(0, 2), clock.slice(3, 5), clock.slice(6, 8), fraction)}`;
+  if (to === 'timestamp')
+    return `${date}T${timeText(clock.slice(0, 2), clock.slice(3, 5), clock.slice(6, 8), fraction)}`;
   return `${date}T${clock}.${(fraction ?? '').padEnd(6, '0')}Z`;
 }
 
@@ -278,7 +299,12 @@ export function textFormOf(type: CanonicalType): (value: unknown) => string {
 export function parseIntText(text: string, type: 'int16' | 'int32' | 'int64'): number | string {
   const trimmed = text.trim();
   const value = BigInt(trimmed);
-  const [min, max, name] = type === 'int16' ? [-32768n, 32767n, 'smallint'] : type === 'int32' ? [-2147483648n, 2147483647n, 'integer'] : [INT64_MIN, INT64_MAX, 'bigint'];
+  const [min, max, name] =
+    type === 'int16'
+      ? [-32768n, 32767n, 'smallint']
+      : type === 'int32'
+        ? [-2147483648n, 2147483647n, 'integer']
+        : [INT64_MIN, INT64_MAX, 'bigint'];
   if (value < min || value > max) fail(`value "${trimmed}" is out of range for type ${name}`);
   return type === 'int64' ? value.toString() : Number(value);
 }
@@ -310,7 +336,7 @@ export function parseUuidText(text: string): string {
 export function parseByteaText(text: string): Buffer {
   if (text.startsWith('\\x')) {
     const bytes: number[] = [];
-    for (let i = 2; i < text.length; ) {
+    for (let i = 2; i < text.length;) {
       const c = text[i]!;
       if (c === ' ' || c === '\n' || c === '\t' || c === '\r') {
         i++;
@@ -328,7 +354,7 @@ export function parseByteaText(text: string): Buffer {
   }
   const input = Buffer.from(text, 'utf8');
   const out: number[] = [];
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     const byte = input[i]!;
     if (byte !== 0x5c) {
       out.push(byte);

@@ -7,7 +7,12 @@ export const auditRoutes = serviceRoutes<AuditService>(['audit'], (route, servic
   route.get(
     '/audit-log',
     'audit:read',
-    { operationId: 'listAuditLog', summary: 'Audit events, newest first (administrators); filter by kind, actor_id, since, until; page with cursor', querystring: AuditQuery, response: { 200: Page(AuditEvent) } },
+    {
+      operationId: 'listAuditLog',
+      summary: 'Audit events, newest first (administrators); filter by kind, actor_id, since, until; page with cursor',
+      querystring: AuditQuery,
+      response: { 200: Page(AuditEvent) },
+    },
     (request, principal) => service.list(principal, request.query),
   );
 });

@@ -34,7 +34,8 @@ export function createAuditService(db: Db) {
       let beforeId: string | undefined;
       if (query.cursor) {
         beforeId = Buffer.from(query.cursor, 'base64url').toString();
-        if (!/^\d+$/.test(beforeId)) throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
+        if (!/^\d+$/.test(beforeId))
+          throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
       }
       const rows = await repository.list(db, {
         kind: query.kind,

@@ -67,7 +67,10 @@ export async function createConnectivityArea(
         await warehouse?.dropProject(projectId);
         await rm(path.join(root, projectId), { recursive: true, force: true });
       } catch (error) {
-        logger.error({ err: { message: (error as Error).message }, project_id: projectId }, "removing a deleted project's warehouse schemas or files failed");
+        logger.error(
+          { err: { message: (error as Error).message }, project_id: projectId },
+          "removing a deleted project's warehouse schemas or files failed",
+        );
       }
     },
     async routes(app: FastifyInstance) {

@@ -1,12 +1,28 @@
 import { resourceRoutes, serviceRoutes } from '../../platform/routes.js';
 import { IdParams, Items } from '../../platform/schemas.js';
-import { CreateConnectorBody, DataConnector, DiscoverResult, Kind, TestResult, UpdateConnectorBody } from './schemas.js';
+import {
+  CreateConnectorBody,
+  DataConnector,
+  DiscoverResult,
+  Kind,
+  TestResult,
+  UpdateConnectorBody,
+} from './schemas.js';
 import type { ConnectorsService } from './service.js';
 
 export const connectorRoutes = serviceRoutes<ConnectorsService>(['connectivity'], (route, service) => {
-  route.get('/data-connectors/kinds', 'authenticated', { operationId: 'listConnectorKinds', summary: 'Connector kinds with the JSON Schema of their configuration', response: { 200: Items(Kind) } }, async () => ({
-    items: service.kinds(),
-  }));
+  route.get(
+    '/data-connectors/kinds',
+    'authenticated',
+    {
+      operationId: 'listConnectorKinds',
+      summary: 'Connector kinds with the JSON Schema of their configuration',
+      response: { 200: Items(Kind) },
+    },
+    async () => ({
+      items: service.kinds(),
+    }),
+  );
   resourceRoutes(route, service, {
     path: '/data-connectors',
     noun: 'DataConnector',
@@ -23,13 +39,23 @@ export const connectorRoutes = serviceRoutes<ConnectorsService>(['connectivity']
   route.post(
     '/data-connectors/:id/test',
     'connector:read',
-    { operationId: 'testDataConnector', summary: 'Try to connect with the stored configuration; names the cause of a failure (connector:read)', params: IdParams, response: { 200: TestResult } },
+    {
+      operationId: 'testDataConnector',
+      summary: 'Try to connect with the stored configuration; names the cause of a failure (connector:read)',
+      params: IdParams,
+      response: { 200: TestResult },
+    },
     (request, principal) => service.test(principal, request.params.id),
   );
   route.post(
     '/data-connectors/:id/discover',
     'connector:write',
-    { operationId: 'discoverDataConnector', summary: 'Discover datasets and record them in the catalog (connector:write)', params: IdParams, response: { 200: DiscoverResult } },
+    {
+      operationId: 'discoverDataConnector',
+      summary: 'Discover datasets and record them in the catalog (connector:write)',
+      params: IdParams,
+      response: { 200: DiscoverResult },
+    },
     (request, principal, context) => service.discover(principal, request.params.id, context),
   );
 });

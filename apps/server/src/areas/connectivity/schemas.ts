@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import { Uuid } from '../../platform/schemas.js';
 
-const Config = Type.Record(Type.String(), Type.Unknown(), { description: 'Fields of the kind\'s spec (GET /data-connectors/kinds)' });
+const Config = Type.Record(Type.String(), Type.Unknown(), {
+  description: "Fields of the kind's spec (GET /data-connectors/kinds)",
+});
 
 export const DataConnector = Type.Object({
   id: Uuid,
@@ -10,7 +12,9 @@ export const DataConnector = Type.Object({
   name: Type.String(),
   kind: Type.String(),
   config: Type.Record(Type.String(), Type.Unknown(), { description: 'The configuration without its secret fields' }),
-  secrets_set: Type.Array(Type.String(), { description: 'Names of the secret fields that hold a value (never the values)' }),
+  secrets_set: Type.Array(Type.String(), {
+    description: 'Names of the secret fields that hold a value (never the values)',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });
@@ -30,7 +34,11 @@ export const UpdateConnectorBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     environment_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
-    config: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Fields to change; omitted fields (secrets too) keep their value; null removes a field' })),
+    config: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'Fields to change; omitted fields (secrets too) keep their value; null removes a field',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -39,14 +47,18 @@ export const Kind = Type.Object({
   kind: Type.String(),
   title: Type.String(),
   version: Type.Integer(),
-  spec: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the configuration; secret fields carry "x-secret": true' }),
+  spec: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'JSON Schema of the configuration; secret fields carry "x-secret": true',
+  }),
   capabilities: Type.Object({ read: Type.Boolean(), write: Type.Boolean(), writeModes: Type.Array(Type.String()) }),
   secret_fields: Type.Array(Type.String()),
 });
 
 export const TestResult = Type.Object({
   ok: Type.Boolean(),
-  code: Type.Optional(Type.String({ description: 'auth_failed, unreachable, timeout, missing_privilege, not_found, ...' })),
+  code: Type.Optional(
+    Type.String({ description: 'auth_failed, unreachable, timeout, missing_privilege, not_found, ...' }),
+  ),
   message: Type.Optional(Type.String()),
   detail: Type.Optional(Type.String()),
   duration_ms: Type.Integer(),

@@ -4,7 +4,15 @@
  * names in `secrets_set`), kept by a PATCH that leaves them out. A connector is created at its kind's
  * latest version and keeps it: it is validated and opened with the definition of that version.
  */
-import { ConnectorError, registry, secretFields, type ConnectorContext, type ConnectorDefinition, type DatasetSchema, type EgressPolicy } from '@svc/engine';
+import {
+  ConnectorError,
+  registry,
+  secretFields,
+  type ConnectorContext,
+  type ConnectorDefinition,
+  type DatasetSchema,
+  type EgressPolicy,
+} from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { mkdir } from 'node:fs/promises';
@@ -25,12 +33,15 @@ import { CONNECTOR, connectorNameTaken, discoveryFailed } from './errors.js';
 const TEST_TIMEOUT_MS = 15_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
 
-
 function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
-    const extra = e.keyword === 'additionalProperties' ? `.${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-    return { path: `config${e.instancePath.replaceAll('/', '.')}${missing}${extra}`, message: e.message ?? 'is invalid' };
+    const extra =
+      e.keyword === 'additionalProperties' ? `.${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+    return {
+      path: `config${e.instancePath.replaceAll('/', '.')}${missing}${extra}`,
+      message: e.message ?? 'is invalid',
+    };
   });
 }
 
@@ -97,20 +108,35 @@ export function createConnectorsService(deps: {
   /** The latest version of a kind: what a new connector is created at. */
   const definitionOf = (kind: string) => {
     const definition = registry.connectorFor(kind);
-    if (!definition) throw validationFailed([{ path: 'kind', message: `unknown kind; one of ${registry.latest().map((c) => c.kind).join(', ')}` }]);
+    if (!definition)
+      throw validationFailed([
+        {
+          path: 'kind',
+          message: `unknown kind; one of ${registry
+            .latest()
+            .map((c) => c.kind)
+            .join(', ')}`,
+        },
+      ]);
     return definition;
   };
 
   /** The definition a stored connector was created at. */
   const definitionOfRow = (row: ConnectorRow) => {
     const definition = registry.connectorFor(row.kind, row.version);
-    if (!definition) throw new ConnectorError('invalid_config', `version ${row.version} of the ${row.kind} connector is not available on this instance`, false);
+    if (!definition)
+      throw new ConnectorError(
+        'invalid_config',
+        `version ${row.version} of the ${row.kind} connector is not available on this instance`,
+        false,
+      );
     return definition;
   };
 
   /** A project's own folder of the files root: the only place its `files` connectors read and write. */
   const projectFolder = (projectId: string) => path.join(deps.filesRoot, projectId);
-  const insideFolder = (folder: string, target: string) => target === folder || target.startsWith(`${folder}${path.sep}`);
+  const insideFolder = (folder: string, target: string) =>
+    target === folder || target.startsWith(`${folder}${path.sep}`);
 
   /** Validates a whole configuration and splits it into plain fields and encrypted secrets. */
   const seal = (definition: ConnectorDefinition, config: Record<string, unknown>, projectId: string) => {
@@ -123,7 +149,12 @@ export function createConnectorsService(deps: {
       const folder = projectFolder(projectId);
       const resolved = path.resolve(folder, String(candidate['path'] ?? ''));
       if (!insideFolder(folder, resolved)) {
-        throw validationFailed([{ path: 'config.path', message: `must be inside the project's folder of the files root (${folder}; SVC_FILES_ROOT/<project id>)` }]);
+        throw validationFailed([
+          {
+            path: 'config.path',
+            message: `must be inside the project's folder of the files root (${folder}; SVC_FILES_ROOT/<project id>)`,
+          },
+        ]);
       }
       candidate['path'] = resolved;
     }
@@ -159,7 +190,10 @@ export function createConnectorsService(deps: {
   });
 
   // One check for a connector and the list of connectors (connectors may be placed in an environment).
-  const guard = resourceGuard(deps, CONNECTOR, (id) => repository.find(db, id), { inEnvironments: true, capabilities: ['connector:read', 'connector:write'] });
+  const guard = resourceGuard(deps, CONNECTOR, (id) => repository.find(db, id), {
+    inEnvironments: true,
+    capabilities: ['connector:read', 'connector:write'],
+  });
 
   const checkEnvironment = async (projectId: string, environmentId: string | null | undefined) => {
     if (environmentId && !(await deps.environmentBelongs(projectId, environmentId))) {
@@ -171,14 +205,26 @@ export function createConnectorsService(deps: {
   const runtimeConfig = async (row: ConnectorRow): Promise<Record<string, unknown>> => {
     const config = unseal(row);
     if (row.kind === 'warehouse') {
-      if (!deps.warehouse) throw new ConnectorError('invalid_config', 'the built-in warehouse is unavailable on this instance (see the startup log)', false);
-      return { ...config, tenant: await deps.warehouse.forProject(row.project_id, String(config['schema'] ?? DEFAULT_SCHEMA)) };
+      if (!deps.warehouse)
+        throw new ConnectorError(
+          'invalid_config',
+          'the built-in warehouse is unavailable on this instance (see the startup log)',
+          false,
+        );
+      return {
+        ...config,
+        tenant: await deps.warehouse.forProject(row.project_id, String(config['schema'] ?? DEFAULT_SCHEMA)),
+      };
     }
     if (row.kind === 'files') {
       // A path stored before folders were per project, or a root moved since: refused, never followed.
       const folder = projectFolder(row.project_id);
       if (!insideFolder(folder, String(config['path']))) {
-        throw new ConnectorError('invalid_config', `the directory is outside the project's folder of the files root (${folder}); set config.path again`, false);
+        throw new ConnectorError(
+          'invalid_config',
+          `the directory is outside the project's folder of the files root (${folder}); set config.path again`,
+          false,
+        );
       }
       await mkdir(folder, { recursive: true });
       return { ...config, confineTo: folder };
@@ -187,9 +233,16 @@ export function createConnectorsService(deps: {
   };
 
   const openRow = async (row: ConnectorRow, log: ConnectorContext['log']) =>
-    definitionOfRow(row).open(await runtimeConfig(row), { log, egress: deps.egress, maxResponseBytes: deps.maxResponseBytes });
+    definitionOfRow(row).open(await runtimeConfig(row), {
+      log,
+      egress: deps.egress,
+      maxResponseBytes: deps.maxResponseBytes,
+    });
 
-  const open = (row: ConnectorRow) => openRow(row, (level, message, fields) => logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message));
+  const open = (row: ConnectorRow) =>
+    openRow(row, (level, message, fields) =>
+      logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message),
+    );
 
   return {
     /** For runs (no principal: the execution was authorized when it was created). */
@@ -203,7 +256,14 @@ export function createConnectorsService(deps: {
     async describe(principal: Principal, id: string) {
       const row = await guard.find(principal, id, 'connector:read');
       const definition = definitionOfRow(row);
-      return { id: row.id, project_id: row.project_id, name: row.name, kind: row.kind, capabilities: definition.capabilities, sql: row.kind === 'postgres' || row.kind === 'warehouse' };
+      return {
+        id: row.id,
+        project_id: row.project_id,
+        name: row.name,
+        kind: row.kind,
+        capabilities: definition.capabilities,
+        sql: row.kind === 'postgres' || row.kind === 'warehouse',
+      };
     },
 
     /** The project of a connector the principal may read. */
@@ -213,7 +273,14 @@ export function createConnectorsService(deps: {
 
     /** The latest version of each kind; `spec` as plain JSON Schema (the TypeBox declaration's own keys only). */
     kinds() {
-      return registry.latest().map((c) => ({ kind: c.kind, title: c.title, version: c.version, spec: { ...c.spec }, capabilities: c.capabilities, secret_fields: secretFields(c.spec) }));
+      return registry.latest().map((c) => ({
+        kind: c.kind,
+        title: c.title,
+        version: c.version,
+        spec: { ...c.spec },
+        capabilities: c.capabilities,
+        secret_fields: secretFields(c.spec),
+      }));
     },
 
     ...guard.readers('connector:read', (projectIds) => repository.list(db, projectIds), present),
@@ -221,28 +288,46 @@ export function createConnectorsService(deps: {
     async create(principal: Principal, input: ConnectorInput, context: RequestContext) {
       await authorize(principal, 'connector:write', input.project_id, input.environment_id ?? null);
       if (input.kind === 'warehouse' && !deps.warehouse) {
-        throw validationFailed([{ path: 'kind', message: 'the built-in warehouse is unavailable on this instance (see the startup log)' }]);
+        throw validationFailed([
+          { path: 'kind', message: 'the built-in warehouse is unavailable on this instance (see the startup log)' },
+        ]);
       }
       await checkEnvironment(input.project_id, input.environment_id);
       const definition = definitionOf(input.kind);
       const { plain, sealed } = seal(definition, input.config, input.project_id);
-      return onUniqueViolation(db.transaction().execute(async (trx) => {
-        const row = await repository.insert(trx, {
-          project_id: input.project_id,
-          environment_id: input.environment_id ?? null,
-          name: input.name,
-          kind: input.kind,
-          version: definition.version,
-          config: plain,
-          secrets: sealed,
-          created_by: principal.userId,
-        });
-        await audit.record(context, { kind: 'data_connector_created', target: { type: 'data_connector', id: row.id }, details: { name: row.name, kind: row.kind, project_id: row.project_id } }, trx);
-        return present(row);
-      }), () => connectorNameTaken(input.name));
+      return onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const row = await repository.insert(trx, {
+            project_id: input.project_id,
+            environment_id: input.environment_id ?? null,
+            name: input.name,
+            kind: input.kind,
+            version: definition.version,
+            config: plain,
+            secrets: sealed,
+            created_by: principal.userId,
+          });
+          await audit.record(
+            context,
+            {
+              kind: 'data_connector_created',
+              target: { type: 'data_connector', id: row.id },
+              details: { name: row.name, kind: row.kind, project_id: row.project_id },
+            },
+            trx,
+          );
+          return present(row);
+        }),
+        () => connectorNameTaken(input.name),
+      );
     },
 
-    async update(principal: Principal, id: string, input: { name?: string; environment_id?: string | null; config?: Record<string, unknown> }, context: RequestContext) {
+    async update(
+      principal: Principal,
+      id: string,
+      input: { name?: string; environment_id?: string | null; config?: Record<string, unknown> },
+      context: RequestContext,
+    ) {
       const row = await guard.find(principal, id, 'connector:write');
       if (input.environment_id !== undefined) {
         await authorize(principal, 'connector:write', row.project_id, input.environment_id);
@@ -259,16 +344,23 @@ export function createConnectorsService(deps: {
         changes.config = plain;
         changes.secrets = sealed;
       }
-      return onUniqueViolation(db.transaction().execute(async (trx) => {
-        const updated = await repository.update(trx, id, changes);
-        if (!updated) throw notFound(CONNECTOR);
-        await audit.record(
-          context,
-          { kind: 'data_connector_changed', target: { type: 'data_connector', id }, details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) } },
-          trx,
-        );
-        return present(updated);
-      }), () => connectorNameTaken(input.name ?? row.name));
+      return onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const updated = await repository.update(trx, id, changes);
+          if (!updated) throw notFound(CONNECTOR);
+          await audit.record(
+            context,
+            {
+              kind: 'data_connector_changed',
+              target: { type: 'data_connector', id },
+              details: { fields: Object.keys(input), config_fields: Object.keys(input.config ?? {}) },
+            },
+            trx,
+          );
+          return present(updated);
+        }),
+        () => connectorNameTaken(input.name ?? row.name),
+      );
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
@@ -291,11 +383,13 @@ export function createConnectorsService(deps: {
         return { ok: false as const, code: error.code, message: error.message, duration_ms: Date.now() - started };
       }
       try {
-        const result = await withTimeout((signal) => handle.check(signal), TEST_TIMEOUT_MS, 'connection test').catch((error: Error) => ({
-          ok: false as const,
-          code: 'timeout' as const,
-          message: error.message,
-        }));
+        const result = await withTimeout((signal) => handle.check(signal), TEST_TIMEOUT_MS, 'connection test').catch(
+          (error: Error) => ({
+            ok: false as const,
+            code: 'timeout' as const,
+            message: error.message,
+          }),
+        );
         return { ...result, duration_ms: Date.now() - started };
       } finally {
         await handle.close();
@@ -320,10 +414,24 @@ export function createConnectorsService(deps: {
       }
       await db.transaction().execute(async (trx) => {
         await catalog.recordDiscovery(trx, row, datasets);
-        await audit.record(context, { kind: 'data_connector_discovered', target: { type: 'data_connector', id }, details: { datasets: datasets.length } }, trx);
+        await audit.record(
+          context,
+          {
+            kind: 'data_connector_discovered',
+            target: { type: 'data_connector', id },
+            details: { datasets: datasets.length },
+          },
+          trx,
+        );
       });
       return {
-        datasets: datasets.map((d) => ({ namespace: d.namespace, name: d.name, columns: d.columns.length, primary_key: d.primaryKey, row_estimate: d.rowEstimate })),
+        datasets: datasets.map((d) => ({
+          namespace: d.namespace,
+          name: d.name,
+          columns: d.columns.length,
+          primary_key: d.primaryKey,
+          row_estimate: d.rowEstimate,
+        })),
       };
     },
   };

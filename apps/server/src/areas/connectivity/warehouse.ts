@@ -107,7 +107,11 @@ export interface WarehouseOptions {
  * its public schema). Undefined, with a warning that says why, when the server refuses or the
  * service's login cannot create roles.
  */
-export async function ensureWarehouse(framework: pg.PoolConfig, options: WarehouseOptions, logger: Logger): Promise<Warehouse | undefined> {
+export async function ensureWarehouse(
+  framework: pg.PoolConfig,
+  options: WarehouseOptions,
+  logger: Logger,
+): Promise<Warehouse | undefined> {
   const base = partsOf(framework);
   const database = options.database ?? `${base.database}_warehouse`;
   const unavailable = (reason: string) => {
@@ -139,9 +143,15 @@ export async function ensureWarehouse(framework: pg.PoolConfig, options: Warehou
     // Nobody connects to the warehouse or the framework database unless granted; on the embedded
     // default, to no database at all (the project roles are granted the warehouse alone).
     const lockedDown = options.embedded
-      ? (await client.query<{ datname: string }>('select datname from pg_database where datallowconn and datname <> $1', [database])).rows.map((r) => r.datname)
+      ? (
+          await client.query<{ datname: string }>(
+            'select datname from pg_database where datallowconn and datname <> $1',
+            [database],
+          )
+        ).rows.map((r) => r.datname)
       : [login.framework];
-    for (const name of [database, ...lockedDown]) await client.query(`revoke connect, temporary on database ${quote(name)} from public`);
+    for (const name of [database, ...lockedDown])
+      await client.query(`revoke connect, temporary on database ${quote(name)} from public`);
   } catch (error) {
     return unavailable((error as Error).message);
   } finally {
@@ -151,7 +161,8 @@ export async function ensureWarehouse(framework: pg.PoolConfig, options: Warehou
   const connection: WarehouseConnection = { ...base, database };
   const prefix = warehouseRolePrefix(database);
   const roleOf = (projectId: string) => `${prefix}${projectKey(projectId)}`;
-  const passwordOf = (role: string) => createHmac('sha256', options.passwordKey).update(`warehouse-role:${role}`).digest('base64url');
+  const passwordOf = (role: string) =>
+    createHmac('sha256', options.passwordKey).update(`warehouse-role:${role}`).digest('base64url');
 
   // Once per process and project (role) or schema: the statements are idempotent, so another
   // process doing the same at the same time is harmless (an advisory lock orders the two).
@@ -196,16 +207,26 @@ export async function ensureWarehouse(framework: pg.PoolConfig, options: Warehou
         );
         const exists = existing.rowCount === 1;
         // Role names hold 64 bits of the project id: never take over a role that is not this project's.
-        if (exists && existing.rows[0]!.description !== comment) throw new Error(`the PostgreSQL role ${role} exists and is not this project's warehouse role`);
+        if (exists && existing.rows[0]!.description !== comment)
+          throw new Error(`the PostgreSQL role ${role} exists and is not this project's warehouse role`);
         await c.query(`${exists ? 'alter' : 'create'} role ${quote(role)} ${exists ? 'with' : ''} ${attributes}`);
         await c.query(`comment on role ${quote(role)} is ${literal(comment)}`);
         // Whatever someone granted it since, it is a member of no role.
-        const memberships = await c.query<{ name: string }>('select r.rolname as name from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = $1', [role]);
+        const memberships = await c.query<{ name: string }>(
+          'select r.rolname as name from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = $1',
+          [role],
+        );
         for (const { name } of memberships.rows) await c.query(`revoke ${quote(name)} from ${quote(role)}`);
         await c.query(`grant connect, temporary on database ${quote(database)} to ${quote(role)}`);
-        await c.query(`alter role ${quote(role)} in database ${quote(database)} set statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
-        await c.query(`alter role ${quote(role)} in database ${quote(database)} set idle_in_transaction_session_timeout = 600000`);
-        await c.query(`alter role ${quote(role)} in database ${quote(database)} set search_path = ${quote(projectSchemaName(projectId, DEFAULT_SCHEMA))}`);
+        await c.query(
+          `alter role ${quote(role)} in database ${quote(database)} set statement_timeout = ${Math.floor(options.statementTimeoutMs)}`,
+        );
+        await c.query(
+          `alter role ${quote(role)} in database ${quote(database)} set idle_in_transaction_session_timeout = 600000`,
+        );
+        await c.query(
+          `alter role ${quote(role)} in database ${quote(database)} set search_path = ${quote(projectSchemaName(projectId, DEFAULT_SCHEMA))}`,
+        );
         // A login that is not a superuser creates the schemas on the role's behalf as a member of it.
         if (!superuser) await c.query(`grant ${quote(role)} to current_user`);
         await c.query(`revoke all on schema public from public`);
@@ -228,19 +249,28 @@ export async function ensureWarehouse(framework: pg.PoolConfig, options: Warehou
       await ensureRole(projectId);
       await ensureSchema(projectId, schema);
       const role = roleOf(projectId);
-      return { connection: { ...connection, user: role, password: passwordOf(role) }, schema, captureConnection: connection };
+      return {
+        connection: { ...connection, user: role, password: passwordOf(role) },
+        schema,
+        captureConnection: connection,
+      };
     },
     async dropProject(projectId) {
       const role = roleOf(projectId);
       await asService(async (c) => {
         if (!(await c.query('select 1 from pg_roles where rolname = $1', [role])).rowCount) return;
         // Its schemas (and their tables), then whatever else it owns or was granted, then the role.
-        const schemas = await c.query<{ nspname: string }>('select nspname from pg_namespace where nspowner = (select oid from pg_roles where rolname = $1)', [role]);
+        const schemas = await c.query<{ nspname: string }>(
+          'select nspname from pg_namespace where nspowner = (select oid from pg_roles where rolname = $1)',
+          [role],
+        );
         for (const { nspname } of schemas.rows) await c.query(`drop schema ${quote(nspname)} cascade`);
         await c.query(`drop owned by ${quote(role)}`);
         await c.query(`drop role ${quote(role)}`);
       });
-      for (const key of [...ready.keys()]) if (key === `role:${projectId}` || key.startsWith(`schema:${projectSchemaName(projectId, '')}`)) ready.delete(key);
+      for (const key of [...ready.keys()])
+        if (key === `role:${projectId}` || key.startsWith(`schema:${projectSchemaName(projectId, '')}`))
+          ready.delete(key);
     },
   };
 }

@@ -43,15 +43,35 @@ export function createEtlArea(
   const pipelinesRepository = createPipelinesRepository();
   const schedulesRepository = createSchedulesRepository();
   const access = { authorize: deps.authorize, visibleProjects: deps.visibleProjects, audit: deps.audit };
-  const pipelines = createPipelinesService({ db, repository: pipelinesRepository, executions: deps.executions, connectors: deps.connectors, ...access });
-  const schedules = createSchedulesService({ db, repository: schedulesRepository, pipelines: pipelinesRepository, executions: deps.executions, ...access });
+  const pipelines = createPipelinesService({
+    db,
+    repository: pipelinesRepository,
+    executions: deps.executions,
+    connectors: deps.connectors,
+    ...access,
+  });
+  const schedules = createSchedulesService({
+    db,
+    repository: schedulesRepository,
+    pipelines: pipelinesRepository,
+    executions: deps.executions,
+    ...access,
+  });
   const firings = new client.Counter({
     name: 'svc_schedule_firings_total',
     help: 'Due times of schedules handled, by outcome (enqueued, missed, skipped_running).',
     labelNames: ['outcome'] as const,
     registers: [platform.metrics.registry],
   });
-  const runs = createPipelineRuns({ db, repository: pipelinesRepository, executions: deps.executions, recorder: deps.recorder, lineage: deps.lineage, queue: deps.queue, logger });
+  const runs = createPipelineRuns({
+    db,
+    repository: pipelinesRepository,
+    executions: deps.executions,
+    recorder: deps.recorder,
+    lineage: deps.lineage,
+    queue: deps.queue,
+    logger,
+  });
   return {
     /** Pipelines and schedules per project, and the pipelines' names, for the overview. */
     overview: {
@@ -61,7 +81,12 @@ export function createEtlArea(
     },
     /** The run kinds this area executes (platform/job-kinds.ts). */
     jobHandlers: {
-      etl_pipeline: createPipelineHandler({ recorder: deps.recorder, openConnector: deps.connectors.openForRun, rowsMoved: deps.rowsMoved, pipelines: runs }),
+      etl_pipeline: createPipelineHandler({
+        recorder: deps.recorder,
+        openConnector: deps.connectors.openForRun,
+        rowsMoved: deps.rowsMoved,
+        pipelines: runs,
+      }),
       etl_dependents: createDependentsHandler({ recorder: deps.recorder, pipelines: runs }),
     } satisfies JobHandlers,
     /** Fires due schedules from this process (any number of processes may). */

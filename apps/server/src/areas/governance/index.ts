@@ -8,7 +8,10 @@ import { catalogRoutes } from './catalog/routes.js';
 import { createCatalogService } from './catalog/service.js';
 import { createLineageService } from './lineage/service.js';
 
-export function createGovernanceArea(platform: Platform, deps: { authorize: Authorize; visibleProjects: (principal: Principal) => Promise<string[] | null> }) {
+export function createGovernanceArea(
+  platform: Platform,
+  deps: { authorize: Authorize; visibleProjects: (principal: Principal) => Promise<string[] | null> },
+) {
   const catalog = createCatalogService({ db: platform.framework.db, repository: createCatalogRepository(), ...deps });
   return {
     catalog,

@@ -20,7 +20,12 @@ function then<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>)
   return value instanceof Promise ? value.then(next) : next(value);
 }
 
-export function createAuthenticator(deps: { tokens: AccessTokens; users: UserCache; apiTokens: ApiTokensService; revocations: Revocations }): Authenticator {
+export function createAuthenticator(deps: {
+  tokens: AccessTokens;
+  users: UserCache;
+  apiTokens: ApiTokensService;
+  revocations: Revocations;
+}): Authenticator {
   const { tokens, users, apiTokens, revocations } = deps;
 
   const activeUser = (id: string): MaybePromise<UserRow> => {

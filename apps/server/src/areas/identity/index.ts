@@ -48,9 +48,24 @@ export async function createIdentityArea(platform: Platform, audit: AuditService
   const revocations = await createRevocations(db, shared, log);
   const jwtSecret = await resolveJwtSecret(config);
   const tokens = createAccessTokens(jwtSecret, config.auth.jwtAlgorithm, config.auth.accessTokenTtlMinutes);
-  const sessions = createSessionsService({ db, repository: sessionsRepository, tokens, revocations, audit, refreshTtlDays: config.auth.refreshTokenTtlDays });
+  const sessions = createSessionsService({
+    db,
+    repository: sessionsRepository,
+    tokens,
+    revocations,
+    audit,
+    refreshTtlDays: config.auth.refreshTokenTtlDays,
+  });
   const apiTokens = createApiTokensService({ db, repository: createApiTokensRepository(), revocations, audit });
-  const users = createUsersService({ db, users: usersRepository, cache: userCache, sessions, apiTokens, audit, bcryptRounds: config.auth.bcryptRounds });
+  const users = createUsersService({
+    db,
+    users: usersRepository,
+    cache: userCache,
+    sessions,
+    apiTokens,
+    audit,
+    bcryptRounds: config.auth.bcryptRounds,
+  });
   let grantRole: (projectId: string, userId: string, role: string) => Promise<boolean> = async () => false;
   const external = createExternalIdentityService({
     db,
@@ -64,7 +79,15 @@ export async function createIdentityArea(platform: Platform, audit: AuditService
     production: config.env === 'production',
     grantRole: (...args) => grantRole(...args),
   });
-  const auth = createAuthService({ db, users: usersRepository, userCache, sessions, audit, bcryptRounds: config.auth.bcryptRounds, ldapLogin: external.ldapLogin });
+  const auth = createAuthService({
+    db,
+    users: usersRepository,
+    userCache,
+    sessions,
+    audit,
+    bcryptRounds: config.auth.bcryptRounds,
+    ldapLogin: external.ldapLogin,
+  });
 
   return {
     authenticator: createAuthenticator({ tokens, users: userCache, apiTokens, revocations }),
@@ -77,7 +100,12 @@ export async function createIdentityArea(platform: Platform, audit: AuditService
       await app.register(meRoutes, { service: users });
       await app.register(userRoutes, { service: users });
       await app.register(apiTokenRoutes, { service: apiTokens });
-      await app.register(externalIdentityRoutes, { service: external, publicUrl: config.auth.publicUrl, secureCookies: config.env === 'production', stateTtlSeconds: config.auth.ssoStateTtlSeconds });
+      await app.register(externalIdentityRoutes, {
+        service: external,
+        publicUrl: config.auth.publicUrl,
+        secureCookies: config.env === 'production',
+        stateTtlSeconds: config.auth.ssoStateTtlSeconds,
+      });
     },
     leaderTasks: [
       {
@@ -87,7 +115,11 @@ export async function createIdentityArea(platform: Platform, audit: AuditService
           const denyListEntries = await revocations.pruneExpired();
           const refreshTokens = await sessionsRepository.pruneExpired(db);
           await external.pruneLoginStates();
-          if (denyListEntries + refreshTokens > 0) log.info({ deny_list_entries: denyListEntries, refresh_tokens: refreshTokens }, 'retention sweep pruned expired entries');
+          if (denyListEntries + refreshTokens > 0)
+            log.info(
+              { deny_list_entries: denyListEntries, refresh_tokens: refreshTokens },
+              'retention sweep pruned expired entries',
+            );
         },
       },
     ],

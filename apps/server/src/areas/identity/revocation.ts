@@ -89,10 +89,18 @@ export async function createRevocations(db: Db, shared: SharedState, logger: Log
       for (const e of entries) remember(e.kind, e.id, e.expiresAt.getTime());
       await shared
         .publish(REVOCATIONS_CHANNEL, JSON.stringify(entries.map((e) => [e.kind, e.id, e.expiresAt.getTime()])))
-        .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'deny-list broadcast failed; other processes sync within seconds'));
+        .catch((error: Error) =>
+          logger.warn(
+            { err: { message: error.message } },
+            'deny-list broadcast failed; other processes sync within seconds',
+          ),
+        );
     },
     async pruneExpired() {
-      const result = await db.deleteFrom('revoked_credentials').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst();
+      const result = await db
+        .deleteFrom('revoked_credentials')
+        .where('expires_at', '<', sql<Date>`now()`)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async close() {

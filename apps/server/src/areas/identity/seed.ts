@@ -29,7 +29,13 @@ export async function resolveInitialPasswordFile(config: Config): Promise<string
   }
 }
 
-export async function seedInitialAdmin(deps: { db: Db; config: Config; logger: Logger; users: UsersRepository; audit: AuditService }) {
+export async function seedInitialAdmin(deps: {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  users: UsersRepository;
+  audit: AuditService;
+}) {
   const { db, config, logger, users, audit } = deps;
   const seeded = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -41,7 +47,15 @@ export async function seedInitialAdmin(deps: { db: Db; config: Config; logger: L
       is_admin: true,
       password_change_required: true,
     });
-    await audit.record({}, { kind: 'user_created', target: { type: 'user', id: user.id }, details: { username: user.username, seeded: true } }, trx);
+    await audit.record(
+      {},
+      {
+        kind: 'user_created',
+        target: { type: 'user', id: user.id },
+        details: { username: user.username, seeded: true },
+      },
+      trx,
+    );
     return user;
   });
   if (!seeded) return;
@@ -49,9 +63,15 @@ export async function seedInitialAdmin(deps: { db: Db; config: Config; logger: L
   try {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await writeFile(file, `${config.auth.initialAdminPassword}\n`, { mode: 0o600, flag: 'wx' });
-    logger.warn({ username: seeded.username, password_file: file }, 'initial administrator created; its password is in the password file and must be changed at first login');
+    logger.warn(
+      { username: seeded.username, password_file: file },
+      'initial administrator created; its password is in the password file and must be changed at first login',
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    logger.warn({ username: seeded.username, password_file: file, code }, 'initial administrator created; the password file was not written (it exists already or cannot be created)');
+    logger.warn(
+      { username: seeded.username, password_file: file, code },
+      'initial administrator created; the password file was not written (it exists already or cannot be created)',
+    );
   }
 }

@@ -58,7 +58,11 @@ const claimsOf = (payload: Payload): AccessClaims => ({
   expiresAt: new Date(payload.exp * 1000),
 });
 
-export function createAccessTokens(secret: string, algorithm: 'HS256' | 'HS384' | 'HS512', ttlMinutes: number): AccessTokens {
+export function createAccessTokens(
+  secret: string,
+  algorithm: 'HS256' | 'HS384' | 'HS512',
+  ttlMinutes: number,
+): AccessTokens {
   const ttlSeconds = ttlMinutes * 60;
   const sign = createSigner({ key: secret, algorithm, iss: ISSUER, aud: AUDIENCE, expiresIn: ttlSeconds * 1000 });
   const verifyToken = createVerifier({
@@ -90,7 +94,8 @@ export function createAccessTokens(secret: string, algorithm: 'HS256' | 'HS384' 
       try {
         payload = verifyToken(token) as Payload;
       } catch (error) {
-        if (error instanceof TokenError && error.code === TOKEN_ERROR_CODES.expired) throw unauthenticated('Access token expired');
+        if (error instanceof TokenError && error.code === TOKEN_ERROR_CODES.expired)
+          throw unauthenticated('Access token expired');
         throw unauthenticated('Invalid access token');
       }
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {

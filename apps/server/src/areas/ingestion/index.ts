@@ -29,7 +29,12 @@ export function createIngestionArea(
 ) {
   const db = platform.framework.db;
   const repository = createCdcRepository();
-  const logs = createCdcLogs({ db, repository, shared: platform.shared, logger: platform.logger.child({ area: 'ingestion' }) });
+  const logs = createCdcLogs({
+    db,
+    repository,
+    shared: platform.shared,
+    logger: platform.logger.child({ area: 'ingestion' }),
+  });
   const service = createCdcService({ db, repository, logs, ...deps });
   registerCdcMetrics(platform, repository);
   const { config } = platform;
@@ -67,7 +72,8 @@ function registerCdcMetrics(platform: Platform, repository: ReturnType<typeof cr
   // One query per scrape, shared by the five metrics below (each collects on its own).
   let cached: { at: number; rows: ReturnType<typeof repository.list> } | undefined;
   const rows = () => {
-    if (!cached || Date.now() - cached.at > 1000) cached = { at: Date.now(), rows: repository.list(platform.framework.db, null) };
+    if (!cached || Date.now() - cached.at > 1000)
+      cached = { at: Date.now(), rows: repository.list(platform.framework.db, null) };
     return cached.rows;
   };
   const gauge = (name: string, help: string, value: (row: Awaited<ReturnType<typeof rows>>[number]) => number | null) =>
@@ -84,10 +90,20 @@ function registerCdcMetrics(platform: Platform, repository: ReturnType<typeof cr
         }
       },
     });
-  gauge('svc_cdc_lag_seconds', 'From source commit to applied in the destination, of the latest transaction applied, per CDC table.', (r) => r.lag_seconds);
-  gauge('svc_cdc_lag_bytes', 'Change data at the source past the applied position, per CDC table.', (r) => (r.lag_bytes === null ? null : Number(r.lag_bytes)));
-  gauge('svc_cdc_retained_wal_bytes', 'WAL the replication slot of a CDC table retains (PostgreSQL sources).', (r) => (r.retained_wal_bytes === null ? null : Number(r.retained_wal_bytes)));
-  gauge('svc_cdc_streaming', '1 when a CDC table is streaming, 0 otherwise.', (r) => (r.status === 'streaming' ? 1 : 0));
+  gauge(
+    'svc_cdc_lag_seconds',
+    'From source commit to applied in the destination, of the latest transaction applied, per CDC table.',
+    (r) => r.lag_seconds,
+  );
+  gauge('svc_cdc_lag_bytes', 'Change data at the source past the applied position, per CDC table.', (r) =>
+    r.lag_bytes === null ? null : Number(r.lag_bytes),
+  );
+  gauge('svc_cdc_retained_wal_bytes', 'WAL the replication slot of a CDC table retains (PostgreSQL sources).', (r) =>
+    r.retained_wal_bytes === null ? null : Number(r.retained_wal_bytes),
+  );
+  gauge('svc_cdc_streaming', '1 when a CDC table is streaming, 0 otherwise.', (r) =>
+    r.status === 'streaming' ? 1 : 0,
+  );
   new client.Counter({
     name: 'svc_cdc_changes_applied_total',
     help: 'Changes applied to the destination since the last snapshot, per CDC table.',

@@ -15,7 +15,14 @@ const EventStream = { 200: { description: 'text/event-stream', type: 'string' } 
 export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/streams/:id/runs/stream', {
     config: { sseQueryToken: true, capability: 'stream:read' },
-    schema: { operationId: 'streamStreamRuns', tags: ['ingestion'], summary: 'Live run status of a stream (SSE)', params: IdParams, querystring: StreamRunsQuery, response: EventStream },
+    schema: {
+      operationId: 'streamStreamRuns',
+      tags: ['ingestion'],
+      summary: 'Live run status of a stream (SSE)',
+      params: IdParams,
+      querystring: StreamRunsQuery,
+      response: EventStream,
+    },
     handler: async () => {
       throw notFound('Stream');
     },

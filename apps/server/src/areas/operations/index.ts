@@ -68,7 +68,10 @@ export function createOperationsArea(
     /** Counts the rows runs move (svc_rows_moved_total), for every area's run handlers. */
     rowsMoved,
     /** The run kinds this area executes (platform/job-kinds.ts). */
-    jobHandlers: { sync: createSyncHandler(syncDeps), sync_range: createSyncRangeHandler(syncDeps) } satisfies JobHandlers,
+    jobHandlers: {
+      sync: createSyncHandler(syncDeps),
+      sync_range: createSyncRangeHandler(syncDeps),
+    } satisfies JobHandlers,
     executionCounts: () => repository.countByStatus(db),
     /** The overview reads projects and the other areas' counts through their services, given once they exist. */
     useOverviewSources(sources: OverviewSources) {

@@ -28,19 +28,29 @@ export interface PlatformArea {
   close(): Promise<void>;
 }
 
-export async function createPlatformArea(platform: Platform, deps: { audit: AuditService; users: UsersService }): Promise<PlatformArea> {
+export async function createPlatformArea(
+  platform: Platform,
+  deps: { audit: AuditService; users: UsersService },
+): Promise<PlatformArea> {
   const { framework, shared, config, logger } = platform;
   const db = framework.db;
   const repository = createAdminRepository();
   const admin = await createAdminService({ db, repository, users: deps.users, audit: deps.audit, shared });
-  const license = await createLicenseService({ db, publicKey: config.auth.licensePublicKey, audit: deps.audit, shared, logger: logger.child({ area: 'platform' }) });
+  const license = await createLicenseService({
+    db,
+    publicKey: config.auth.licensePublicKey,
+    audit: deps.audit,
+    shared,
+    logger: logger.child({ area: 'platform' }),
+  });
   return {
     authorize: admin.authorize,
     visibleProjectIds: admin.visibleProjectIds,
     environmentBelongs: admin.environmentBelongs,
     grantRole: admin.grantRole,
     onProjectDeleted: admin.onProjectDeleted,
-    projectNames: async (projectIds) => (await repository.listProjects(db, { ids: projectIds })).map(({ id, name }) => ({ id, name })),
+    projectNames: async (projectIds) =>
+      (await repository.listProjects(db, { ids: projectIds })).map(({ id, name }) => ({ id, name })),
     license,
     async routes(app) {
       await app.register(adminRoutes, { service: admin });

@@ -3,7 +3,18 @@ import { accessLogUrl } from '../logging.js';
 
 describe('accessLogUrl', () => {
   it('redacts token and access_token by decoded name, in any case and encoding', () => {
-    for (const name of ['token', 'TOKEN', 'Token', '%74oken', '%74%6F%6B%65%6E', 'tok%65n', 'access_token', 'ACCESS_TOKEN', 'access%5Ftoken', '%61ccess_token']) {
+    for (const name of [
+      'token',
+      'TOKEN',
+      'Token',
+      '%74oken',
+      '%74%6F%6B%65%6E',
+      'tok%65n',
+      'access_token',
+      'ACCESS_TOKEN',
+      'access%5Ftoken',
+      '%61ccess_token',
+    ]) {
       expect(accessLogUrl(`/a/b?x=1&${name}=secret.jwt.value&y=2`)).toBe(`/a/b?x=1&${name}=[redacted]&y=2`);
     }
   });
@@ -21,6 +32,7 @@ describe('accessLogUrl', () => {
   });
 
   it('leaves other parameters and URLs without a query as they are', () => {
-    for (const url of ['/a', '/a?tokens=1', '/a?page_token=1', '/a?q=token', '/a?q=%20x', '/a?my+token=1']) expect(accessLogUrl(url)).toBe(url);
+    for (const url of ['/a', '/a?tokens=1', '/a?page_token=1', '/a?q=token', '/a?q=%20x', '/a?my+token=1'])
+      expect(accessLogUrl(url)).toBe(url);
   });
 });

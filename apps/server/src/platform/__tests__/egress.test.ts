@@ -8,7 +8,11 @@ const dns = (table: Record<string, string[]>) => async (host: string) => {
   return found;
 };
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'allowed', (error: Error) => error.message);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'allowed',
+    (error: Error) => error.message,
+  );
 
 describe('address classification', () => {
   it.each([
@@ -46,7 +50,11 @@ describe('allow-list', () => {
   it('reads CIDRs, single addresses and names, and names a bad entry', () => {
     const list = parseAllowList(' 10.1.0.0/16, ::1 ,DB.Internal., *.corp.example,127.0.0.1');
     expect(list.names).toEqual(['db.internal', '*.corp.example']);
-    expect(list.ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual(['10.1.0.0/16', '::1/128', '127.0.0.1/32']);
+    expect(list.ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '10.1.0.0/16',
+      '::1/128',
+      '127.0.0.1/32',
+    ]);
     expect(parseAllowList('').ranges).toEqual([]);
     expect(() => parseAllowList('10.0.0.0/99')).toThrow(/SVC_CONNECTOR_ALLOWED_HOSTS: "10.0.0.0\/99"/);
     expect(() => parseAllowList('http://x')).toThrow(/SVC_CONNECTOR_ALLOWED_HOSTS/);
@@ -67,7 +75,14 @@ describe('egress policy', () => {
     { url: 'redis://cache.internal', defaultPort: 6379, what: 'Redis' },
   ];
   const policy = (options: { allowPrivateNetworks?: boolean; allowedHosts?: string } = {}) =>
-    createEgressPolicy({ allowPrivateNetworks: options.allowPrivateNetworks ?? false, allowedHosts: options.allowedHosts ?? '', serviceUrls }, names);
+    createEgressPolicy(
+      {
+        allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+        allowedHosts: options.allowedHosts ?? '',
+        serviceUrls,
+      },
+      names,
+    );
 
   it('pins the checked address of a public host', async () => {
     expect(await policy().resolve('api.example.com', 443)).toEqual({ address: '93.184.216.34', family: 4 });
@@ -75,19 +90,35 @@ describe('egress policy', () => {
   });
 
   it('refuses loopback, link-local and unspecified addresses, by literal or by name', async () => {
-    for (const host of ['127.0.0.1', '[::1]', '::ffff:127.0.0.1', '0.0.0.0', '169.254.169.254', 'rebound.example.com', 'sneaky.example.com']) {
-      expect(await refusal(policy({ allowPrivateNetworks: true }).resolve(host, 80)), host).toMatch(/not allowed by the egress policy/);
+    for (const host of [
+      '127.0.0.1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+      '169.254.169.254',
+      'rebound.example.com',
+      'sneaky.example.com',
+    ]) {
+      expect(await refusal(policy({ allowPrivateNetworks: true }).resolve(host, 80)), host).toMatch(
+        /not allowed by the egress policy/,
+      );
     }
   });
 
   it('allows private networks only when told to', async () => {
-    expect(await refusal(policy().resolve('10.2.3.4', 5432))).toMatch(/not allowed by the egress policy \(a private network address/);
-    expect(await policy({ allowPrivateNetworks: true }).resolve('10.2.3.4', 5432)).toMatchObject({ address: '10.2.3.4' });
+    expect(await refusal(policy().resolve('10.2.3.4', 5432))).toMatch(
+      /not allowed by the egress policy \(a private network address/,
+    );
+    expect(await policy({ allowPrivateNetworks: true }).resolve('10.2.3.4', 5432)).toMatchObject({
+      address: '10.2.3.4',
+    });
   });
 
   it("refuses the service's own database and Redis even with private networks allowed, by name or address", async () => {
     const open = policy({ allowPrivateNetworks: true });
-    expect(await refusal(open.resolve('db.internal', 5432))).toMatch(/not allowed by the egress policy \(the service's own database\)/);
+    expect(await refusal(open.resolve('db.internal', 5432))).toMatch(
+      /not allowed by the egress policy \(the service's own database\)/,
+    );
     expect(await refusal(open.resolve('10.0.0.5', 5432))).toMatch(/the service's own database/);
     expect(await refusal(open.resolve('::ffff:10.0.0.6', 6379))).toMatch(/the service's own Redis/);
     // Another port of the same server is another service.

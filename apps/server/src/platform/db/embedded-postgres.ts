@@ -72,7 +72,14 @@ async function serviceUserForRoot(logger: Logger): Promise<RunAs> {
   const existing = await lookupUser('postgres');
   if (existing) return existing;
   logger.warn('running as root: creating the system user "postgres" to run the embedded PostgreSQL');
-  await execFileAsync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+  await execFileAsync('useradd', [
+    '--system',
+    '--user-group',
+    '--no-create-home',
+    '--shell',
+    '/usr/sbin/nologin',
+    'postgres',
+  ]);
   const created = await lookupUser('postgres');
   if (!created) throw new Error('could not create the OS user "postgres" for the embedded PostgreSQL');
   return created;
@@ -137,7 +144,10 @@ async function clusterLocation(dataDir: string, runAs: RunAs | undefined, logger
     path.join(dataDir, 'EMBEDDED_POSTGRES_LOCATION.txt'),
     `Running as root, the OS user "postgres" cannot reach ${preferred}.\nThe embedded PostgreSQL cluster of this data directory is kept in ${relocated}.\n`,
   );
-  logger.warn({ cluster_dir: relocated }, 'embedded PostgreSQL cluster kept outside SVC_DATA_DIR (private parent directory)');
+  logger.warn(
+    { cluster_dir: relocated },
+    'embedded PostgreSQL cluster kept outside SVC_DATA_DIR (private parent directory)',
+  );
   return relocated;
 }
 
@@ -152,7 +162,11 @@ function run(command: string, args: string[], runAs: RunAs | undefined, libDir: 
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} failed (exit ${code}): ${output.trim()}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${path.basename(command)} failed (exit ${code}): ${output.trim()}`)),
+    );
   });
 }
 
@@ -173,7 +187,9 @@ async function waitUntilReady(connection: pg.PoolConfig, child: ChildProcess, st
       await client.end().catch(() => undefined);
     }
   }
-  throw new Error(`embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000} s: ${stderr().trim()}`);
+  throw new Error(
+    `embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000} s: ${stderr().trim()}`,
+  );
 }
 
 async function refuseIfRunning(clusterDir: string): Promise<void> {
@@ -204,18 +220,27 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
 
   await fs.mkdir(dataDir, { recursive: true });
   let nativeDir = binaries.dir;
-  if (runAs && !(await reachable(path.join(nativeDir, 'bin', 'postgres'), runAs))) nativeDir = await stagedBinaries(binaries);
+  if (runAs && !(await reachable(path.join(nativeDir, 'bin', 'postgres'), runAs)))
+    nativeDir = await stagedBinaries(binaries);
   const bin = (name: string) => path.join(nativeDir, 'bin', name);
   const libDir = path.join(nativeDir, 'lib');
 
   const clusterDir = await clusterLocation(dataDir, runAs, log);
   await refuseIfRunning(clusterDir);
-  const initialised = await fs.access(path.join(clusterDir, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await fs.access(path.join(clusterDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   if (!initialised) {
     await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
     if (runAs) await fs.chown(clusterDir, runAs.uid, runAs.gid);
     log.info({ cluster_dir: clusterDir }, 'initialising embedded PostgreSQL cluster');
-    await run(bin('initdb'), ['-D', clusterDir, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-instructions'], runAs, libDir);
+    await run(
+      bin('initdb'),
+      ['-D', clusterDir, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-instructions'],
+      runAs,
+      libDir,
+    );
   }
 
   // A fresh private socket directory per start: short enough for the Unix socket path limit.
@@ -226,8 +251,23 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   let stderr = '';
   const child = spawn(
     bin('postgres'),
-    ['-D', clusterDir, '-c', "listen_addresses=", '-c', `unix_socket_directories=${socketDir}`, '-c', 'max_connections=200', '-c', 'wal_level=logical'],
-    { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C', LD_LIBRARY_PATH: libDir }, stdio: ['ignore', 'ignore', 'pipe'] },
+    [
+      '-D',
+      clusterDir,
+      '-c',
+      'listen_addresses=',
+      '-c',
+      `unix_socket_directories=${socketDir}`,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'wal_level=logical',
+    ],
+    {
+      ...(runAs ?? {}),
+      env: { ...process.env, LC_ALL: 'C', LD_LIBRARY_PATH: libDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-8000);

@@ -83,9 +83,18 @@ export function createFrameworkDb(connection: pg.PoolConfig, poolMax: number): F
 }
 
 /** Rows of a project-owned table per project (for read models such as the overview); each area counts its own table. */
-export async function countByProject(db: Db, table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules' | 'cdc_tables', projectIds: string[]): Promise<Map<string, number>> {
+export async function countByProject(
+  db: Db,
+  table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules' | 'cdc_tables',
+  projectIds: string[],
+): Promise<Map<string, number>> {
   if (projectIds.length === 0) return new Map();
-  const rows = await db.selectFrom(table).select(['project_id', sql<string>`count(*)`.as('n')]).where('project_id', 'in', projectIds).groupBy('project_id').execute();
+  const rows = await db
+    .selectFrom(table)
+    .select(['project_id', sql<string>`count(*)`.as('n')])
+    .where('project_id', 'in', projectIds)
+    .groupBy('project_id')
+    .execute();
   return new Map(rows.map((r) => [r.project_id, Number(r.n)]));
 }
 

@@ -38,12 +38,23 @@ declare module 'fastify' {
   }
 }
 
-export function send(reply: FastifyReply, statusCode: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+export function send(
+  reply: FastifyReply,
+  statusCode: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-  return reply.code(statusCode).type('application/json; charset=utf-8').send({ ...body, request_id: reply.request.id });
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ ...body, request_id: reply.request.id });
 }
 
-export function registerErrorHandling(app: FastifyInstance, pageFallback?: () => ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | undefined) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  pageFallback?: () => ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | undefined,
+) {
   // A second router that knows every route under every method: an unknown path is 404,
   // a known path with the wrong method is 405 with Allow.
   const allRoutes = FindMyWay({ ignoreTrailingSlash: false });
@@ -69,7 +80,12 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback?: () =>
       (method) => method !== request.method && allRoutes.find(method, path) !== null,
     );
     if (allowed.length > 0) {
-      return send(reply, 405, { detail: `Method ${request.method} not allowed on ${path}` }, { Allow: allowed.join(', ') });
+      return send(
+        reply,
+        405,
+        { detail: `Method ${request.method} not allowed on ${path}` },
+        { Allow: allowed.join(', ') },
+      );
     }
     return send(reply, 404, { detail: `No route ${request.method} ${path}` });
   });

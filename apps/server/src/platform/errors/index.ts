@@ -43,10 +43,14 @@ export const validationFailed = defineError('validation_failed', 422, (errors: F
   extras: { errors },
 }));
 /** A connector could not do what was asked (connect, discover, read, drop its replication slot): named for the user. */
-export const connectorFailed = defineError('connector_failed', 422, (detail: string, errors: FieldError[], code?: string) => ({
-  detail,
-  extras: { ...(code !== undefined ? { code } : {}), errors },
-}));
+export const connectorFailed = defineError(
+  'connector_failed',
+  422,
+  (detail: string, errors: FieldError[], code?: string) => ({
+    detail,
+    extras: { ...(code !== undefined ? { code } : {}), errors },
+  }),
+);
 export const tooManyRequests = defineError('rate_limited', 429, (resetSeconds: number) => ({
   detail: `Rate limit exceeded; retry in ${resetSeconds} s`,
   headers: { 'Retry-After': String(resetSeconds) },

@@ -67,7 +67,12 @@ export async function createRedisState(url: string, logger: Logger, keyPrefix = 
   const subscriberConnection = async (): Promise<Redis> => {
     if (subscriber) return subscriber;
     // The subscriber keeps its offline queue so subscriptions are replayed after a reconnect.
-    const created = new Redis(url, { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null, autoResubscribe: true });
+    const created = new Redis(url, {
+      ...options,
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      autoResubscribe: true,
+    });
     created.on('error', (error) => logger.warn({ err: { message: error.message } }, 'redis subscriber error'));
     created.on('message', (channel: string, message: string) => {
       for (const handler of handlers.get(channel.slice(keyPrefix.length)) ?? []) handler(message);

@@ -7,7 +7,10 @@ export function AuditLog() {
   const log = useInfiniteQuery({
     queryKey: ['audit-log'],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/audit-log', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/v1/audit-log', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } }),
+      ),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
   return (
@@ -21,7 +24,10 @@ export function AuditLog() {
       columns={[
         { header: 'When', cell: (event) => new Date(event.occurred_at).toLocaleString() },
         { header: 'Event', cell: (event) => event.kind },
-        { header: 'Target', cell: (event) => (event.target_type ? `${event.target_type} ${event.target_id ?? ''}` : '—') },
+        {
+          header: 'Target',
+          cell: (event) => (event.target_type ? `${event.target_type} ${event.target_id ?? ''}` : '—'),
+        },
         { header: 'From', cell: (event) => event.client_address ?? '—' },
       ]}
       more={log}

@@ -23,7 +23,15 @@ interface Property {
  * A configuration form drawn from a connector kind's JSON Schema: text, numbers, switches, secrets.
  * Editing, the fields start from the saved values; secrets start empty and stay as they are unless typed.
  */
-function ConfigFields({ spec, values, secretsSet }: { spec: Record<string, unknown>; values?: Record<string, unknown>; secretsSet?: string[] }) {
+function ConfigFields({
+  spec,
+  values,
+  secretsSet,
+}: {
+  spec: Record<string, unknown>;
+  values?: Record<string, unknown>;
+  secretsSet?: string[];
+}) {
   const properties = (spec['properties'] ?? {}) as Record<string, Property>;
   const required = new Set((spec['required'] as string[] | undefined) ?? []);
   return (
@@ -31,9 +39,19 @@ function ConfigFields({ spec, values, secretsSet }: { spec: Record<string, unkno
       {Object.entries(properties).map(([name, property]) => {
         const label = property.title ?? name;
         const initial = values && name in values ? values[name] : property.default;
-        if (property.type === 'boolean') return <CheckboxField key={name} name={`config.${name}`} label={label} defaultSelected={initial === true} />;
+        if (property.type === 'boolean')
+          return <CheckboxField key={name} name={`config.${name}`} label={label} defaultSelected={initial === true} />;
         const json = property.type === 'object' || property.type === 'array';
-        if (property['x-secret'] && !json) return <SecretField key={name} name={`config.${name}`} label={label} stored={secretsSet?.includes(name) === true} isRequired={required.has(name)} />;
+        if (property['x-secret'] && !json)
+          return (
+            <SecretField
+              key={name}
+              name={`config.${name}`}
+              label={label}
+              stored={secretsSet?.includes(name) === true}
+              isRequired={required.has(name)}
+            />
+          );
         const shown = initial === undefined || initial === null ? '' : json ? JSON.stringify(initial) : String(initial);
         return (
           <TextInput
@@ -54,13 +72,24 @@ function ConfigFields({ spec, values, secretsSet }: { spec: Record<string, unkno
  * The form's config.* fields as the kind's types: numbers, booleans, JSON. Empty fields are left out
  * (a stored secret is kept); editing, an emptied field that had a value is sent as null (removed).
  */
-function configOf(form: FormData, spec: Record<string, unknown>, saved?: Record<string, unknown>): Record<string, unknown> {
+function configOf(
+  form: FormData,
+  spec: Record<string, unknown>,
+  saved?: Record<string, unknown>,
+): Record<string, unknown> {
   const properties = (spec['properties'] ?? {}) as Record<string, Property>;
   const config: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
     const raw = form.get(`config.${name}`);
     if (property.type === 'boolean') config[name] = raw === 'true';
-    else if ((raw === null || raw === '') && saved && !property['x-secret'] && saved[name] !== undefined && saved[name] !== null) config[name] = null;
+    else if (
+      (raw === null || raw === '') &&
+      saved &&
+      !property['x-secret'] &&
+      saved[name] !== undefined &&
+      saved[name] !== null
+    )
+      config[name] = null;
     else if (raw === null || raw === '') continue;
     else if (property.type === 'integer' || property.type === 'number') config[name] = Number(raw);
     else if (property.type === 'object' || property.type === 'array') config[name] = JSON.parse(String(raw)) as unknown;
@@ -72,11 +101,20 @@ function configOf(form: FormData, spec: Record<string, unknown>, saved?: Record<
 type Connector = paths['/api/v1/data-connectors/{id}']['get']['responses'][200]['content']['application/json'];
 
 /** Changes a connector: its name and configuration, drawn from its kind's spec and filled with what is saved. */
-function EditConnector({ connector, spec, onDone }: { connector: Connector; spec: Record<string, unknown>; onDone: () => void }) {
+function EditConnector({
+  connector,
+  spec,
+  onDone,
+}: {
+  connector: Connector;
+  spec: Record<string, unknown>;
+  onDone: () => void;
+}) {
   const queries = useQueryClient();
   const [invalid, setInvalid] = useState<string | undefined>();
   const update = useMutation({
-    mutationFn: (body: { name: string; config: Record<string, unknown> }) => unwrap(api.PATCH('/api/v1/data-connectors/{id}', { params: { path: { id: connector.id } }, body })),
+    mutationFn: (body: { name: string; config: Record<string, unknown> }) =>
+      unwrap(api.PATCH('/api/v1/data-connectors/{id}', { params: { path: { id: connector.id } }, body })),
     onSuccess: () => {
       void queries.invalidateQueries({ queryKey: ['connectors'] });
       onDone();
@@ -97,7 +135,13 @@ function EditConnector({ connector, spec, onDone }: { connector: Connector; spec
       <Form onSubmit={submit}>
         <TextInput name="name" label="Name" isRequired defaultValue={connector.name} />
         <ConfigFields spec={spec} values={connector.config} secretsSet={connector.secrets_set} />
-        <FormSubmit label="Save changes" error={update.error} invalid={invalid} isDisabled={update.isPending} onCancel={onDone} />
+        <FormSubmit
+          label="Save changes"
+          error={update.error}
+          invalid={invalid}
+          isDisabled={update.isPending}
+          onCancel={onDone}
+        />
       </Form>
     </Card>
   );
@@ -106,7 +150,10 @@ function EditConnector({ connector, spec, onDone }: { connector: Connector; spec
 export function Connectors() {
   const queries = useQueryClient();
   const connectors = useConnectors();
-  const kinds = useQuery({ queryKey: ['connector-kinds'], queryFn: () => unwrap(api.GET('/api/v1/data-connectors/kinds')) });
+  const kinds = useQuery({
+    queryKey: ['connector-kinds'],
+    queryFn: () => unwrap(api.GET('/api/v1/data-connectors/kinds')),
+  });
   const projects = useProjects();
   const [kind, setKind] = useState<string | undefined>();
   const [project, setProject] = useState<string | undefined>();
@@ -118,7 +165,8 @@ export function Connectors() {
   const [formKey, setFormKey] = useState(0);
   const spec = kinds.data?.items.find((k) => k.kind === kind)?.spec;
   const create = useMutation({
-    mutationFn: (body: { project_id: string; name: string; kind: string; config: Record<string, unknown> }) => unwrap(api.POST('/api/v1/data-connectors', { body })),
+    mutationFn: (body: { project_id: string; name: string; kind: string; config: Record<string, unknown> }) =>
+      unwrap(api.POST('/api/v1/data-connectors', { body })),
     onSuccess: () => {
       setKind(undefined);
       setFormKey((k) => k + 1);
@@ -127,7 +175,13 @@ export function Connectors() {
   });
   const test = useMutation({
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/data-connectors/{id}/test', { params: { path: { id } } })),
-    onSuccess: (result, id) => setChecks((all) => ({ ...all, [id]: result.ok ? `Connection works (${result.duration_ms} ms)` : `Failed (${result.code ?? 'error'}): ${result.message ?? ''}` })),
+    onSuccess: (result, id) =>
+      setChecks((all) => ({
+        ...all,
+        [id]: result.ok
+          ? `Connection works (${result.duration_ms} ms)`
+          : `Failed (${result.code ?? 'error'}): ${result.message ?? ''}`,
+      })),
   });
   const remove = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/data-connectors/{id}', { params: { path: { id } } })),
@@ -138,7 +192,8 @@ export function Connectors() {
   });
   const discover = useMutation({
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/data-connectors/{id}/discover', { params: { path: { id } } })),
-    onSuccess: (result, id) => setChecks((all) => ({ ...all, [id]: `Discovered ${result.datasets.length} datasets into the catalog` })),
+    onSuccess: (result, id) =>
+      setChecks((all) => ({ ...all, [id]: `Discovered ${result.datasets.length} datasets into the catalog` })),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,13 +211,25 @@ export function Connectors() {
       <Card id="new-connector" title="New connector">
         <Form key={formKey} onSubmit={submit}>
           <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
-          <ItemSelect label="Kind" items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))} value={kind} onChange={setKind} />
+          <ItemSelect
+            label="Kind"
+            items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))}
+            value={kind}
+            onChange={setKind}
+          />
           <TextInput name="name" label="Name" isRequired />
           {spec ? <ConfigFields key={kind} spec={spec} /> : null}
-          <FormSubmit label="Create connector" error={create.error} invalid={checks['form']} isDisabled={!spec || !project || create.isPending} />
+          <FormSubmit
+            label="Create connector"
+            error={create.error}
+            invalid={checks['form']}
+            isDisabled={!spec || !project || create.isPending}
+          />
         </Form>
       </Card>
-      {edited && editedSpec ? <EditConnector key={edited.id} connector={edited} spec={editedSpec} onDone={() => setEditing(undefined)} /> : null}
+      {edited && editedSpec ? (
+        <EditConnector key={edited.id} connector={edited} spec={editedSpec} onDone={() => setEditing(undefined)} />
+      ) : null}
       <DataTable
         caption="Data connectors"
         rows={connectors.data?.items}
@@ -179,16 +246,32 @@ export function Connectors() {
         actionsClassName="row"
         actions={(connector) => (
           <>
-            <Button className="secondary" aria-label={`Edit ${connector.name}`} onPress={() => setEditing(connector.id)}>
+            <Button
+              className="secondary"
+              aria-label={`Edit ${connector.name}`}
+              onPress={() => setEditing(connector.id)}
+            >
               Edit
             </Button>
-            <Button className="secondary" aria-label={`Test ${connector.name}`} onPress={() => test.mutate(connector.id)}>
+            <Button
+              className="secondary"
+              aria-label={`Test ${connector.name}`}
+              onPress={() => test.mutate(connector.id)}
+            >
               Test
             </Button>
-            <Button className="secondary" aria-label={`Discover ${connector.name}`} onPress={() => discover.mutate(connector.id)}>
+            <Button
+              className="secondary"
+              aria-label={`Discover ${connector.name}`}
+              onPress={() => discover.mutate(connector.id)}
+            >
               Discover
             </Button>
-            <DeleteButton name={connector.name} onConfirm={() => remove.mutate(connector.id)} isPending={remove.isPending} />
+            <DeleteButton
+              name={connector.name}
+              onConfirm={() => remove.mutate(connector.id)}
+              isPending={remove.isPending}
+            />
           </>
         )}
       />

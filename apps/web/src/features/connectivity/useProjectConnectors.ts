@@ -24,6 +24,7 @@ export function useProjectConnectors() {
       setSource(undefined);
       setDestination(undefined);
     },
-    inProject: (kinds?: string[]) => (connectors.data?.items ?? []).filter((c) => c.project_id === project && (!kinds || kinds.includes(c.kind))),
+    inProject: (kinds?: string[]) =>
+      (connectors.data?.items ?? []).filter((c) => c.project_id === project && (!kinds || kinds.includes(c.kind))),
   };
 }

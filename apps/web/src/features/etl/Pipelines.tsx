@@ -24,14 +24,16 @@ function Runs({ pipelineId }: { pipelineId: string }) {
   const runs = useQuery({
     queryKey: ['pipeline-runs', pipelineId],
     queryFn: () => unwrap(api.GET('/api/v1/executions', { params: { query: { pipeline_id: pipelineId, limit: 5 } } })),
-    refetchInterval: (query) => (query.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 500 : 5000),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 500 : 5000,
   });
   if (!runs.data?.items.length) return <p className="empty">Not run yet.</p>;
   return (
     <ul className="runs" aria-label="Latest runs">
       {runs.data.items.map((run) => (
         <li key={run.id}>
-          <span className={`status ${run.status}`}>{run.status}</span> {run.rows_read.toLocaleString()} rows read, {run.rows_written.toLocaleString()} written
+          <span className={`status ${run.status}`}>{run.status}</span> {run.rows_read.toLocaleString()} rows read,{' '}
+          {run.rows_written.toLocaleString()} written
           {run.status === 'running' ? <progress aria-label="Running" /> : null}
           {run.error ? <div className="muted">{run.error}</div> : null}
         </li>
@@ -41,7 +43,8 @@ function Runs({ pipelineId }: { pipelineId: string }) {
 }
 
 /** A cell of the preview: nulls and JSON shown as such. */
-const cellText = (value: unknown) => (value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const cellText = (value: unknown) =>
+  value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
 function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted: () => void }) {
@@ -71,12 +74,20 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
   };
   const id = pipeline.id;
   const preview = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/preview', { params: { path: { id } }, body: { limit: 20, transforms: steps.map(toStep) } })),
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/v1/etl/pipelines/{id}/preview', {
+          params: { path: { id } },
+          body: { limit: 20, transforms: steps.map(toStep) },
+        }),
+      ),
   });
   const save = useMutation({
     mutationFn: () => {
       editsAtSave.current = edits;
-      return unwrap(api.PATCH('/api/v1/etl/pipelines/{id}', { params: { path: { id } }, body: { transforms: steps.map(toStep) } }));
+      return unwrap(
+        api.PATCH('/api/v1/etl/pipelines/{id}', { params: { path: { id } }, body: { transforms: steps.map(toStep) } }),
+      );
     },
     onSuccess: (updated) => {
       setEdits((n) => n - editsAtSave.current);
@@ -90,7 +101,11 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] }),
   });
   // Polled: a run that succeeds moves the cursors.
-  const state = useQuery({ queryKey: ['pipeline-state', id], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })), refetchInterval: 5000 });
+  const state = useQuery({
+    queryKey: ['pipeline-state', id],
+    queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })),
+    refetchInterval: 5000,
+  });
   const reset = useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-state', id] }),
@@ -117,21 +132,33 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
         <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending || !!unreadable}>
           Preview
         </Button>
-        <Button className="secondary" onPress={() => save.mutate()} isDisabled={saved || save.isPending || !!unreadable}>
+        <Button
+          className="secondary"
+          onPress={() => save.mutate()}
+          isDisabled={saved || save.isPending || !!unreadable}
+        >
           Save steps
         </Button>
         <Button onPress={() => run.mutate()} isDisabled={run.isPending || !saved}>
           Run now
         </Button>
-        <DeleteButton name={pipeline.name} label="Delete pipeline" onConfirm={() => remove.mutate()} isPending={remove.isPending} />
+        <DeleteButton
+          name={pipeline.name}
+          label="Delete pipeline"
+          onConfirm={() => remove.mutate()}
+          isPending={remove.isPending}
+        />
       </div>
-      {saved ? null : <p className="muted">Unsaved steps: the preview uses them; a run uses the saved ones, so save first.</p>}
+      {saved ? null : (
+        <p className="muted">Unsaved steps: the preview uses them; a run uses the saved ones, so save first.</p>
+      )}
       <ErrorNotice error={preview.error ?? save.error ?? run.error ?? remove.error} />
       {preview.data ? (
         <div className="table-wrap" tabIndex={0}>
           <table>
             <caption>
-              Preview: the first rows after the steps ({preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})
+              Preview: the first rows after the steps (
+              {preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})
             </caption>
             <thead>
               <tr>
@@ -161,7 +188,8 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
           <ul>
             {cursors.map((c) => (
               <li key={c.stream}>
-                {c.stream}: past {c.cursor_column} = {c.cursor_value === null ? 'nothing yet (the next run reads everything)' : cellText(c.cursor_value)}
+                {c.stream}: past {c.cursor_column} ={' '}
+                {c.cursor_value === null ? 'nothing yet (the next run reads everything)' : cellText(c.cursor_value)}
               </li>
             ))}
           </ul>
@@ -180,7 +208,8 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
 /** Builds a pipeline: a source dataset (from the catalog, or typed), the steps, a destination table. */
 function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void }) {
   const queries = useQueryClient();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
+    useProjectConnectors();
   const [dataset, setDataset] = useState('');
   const [mode, setMode] = useState<WriteModeValue>('append');
   const [steps, setSteps] = useState<StepDraft[]>([]);
@@ -207,7 +236,10 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
     const text = (name: string) => String(form.get(name) ?? '').trim();
     // A dataset picked from the catalog carries its namespace; a typed one is the connector's own.
     const known = catalog.data?.items.find((d) => qualified(d) === dataset.trim());
-    const keys = text('key_columns').split(',').map((k) => k.trim()).filter(Boolean);
+    const keys = text('key_columns')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
     create.mutate({
       project_id: project,
       name: text('name'),
@@ -219,7 +251,12 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
         },
       ],
       transforms: steps.map(toStep),
-      destination: { connector_id: destination, table: text('table'), mode, ...(keys.length ? { key_columns: keys } : {}) },
+      destination: {
+        connector_id: destination,
+        table: text('table'),
+        mode,
+        ...(keys.length ? { key_columns: keys } : {}),
+      },
       ...(upstream.length ? { depends_on: upstream } : {}),
     });
   };
@@ -251,7 +288,14 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
             isDisabled={!project}
             empty="No connectors in this project"
           />
-          <ComboBox allowsCustomValue inputValue={dataset} onInputChange={setDataset} isRequired isDisabled={!source} items={catalog.data?.items ?? []}>
+          <ComboBox
+            allowsCustomValue
+            inputValue={dataset}
+            onInputChange={setDataset}
+            isRequired
+            isDisabled={!source}
+            items={catalog.data?.items ?? []}
+          >
             <Label>Source dataset</Label>
             <div className="row">
               <Input />
@@ -261,10 +305,18 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
             </div>
             <Text slot="description">Pick one the catalog found, or type a table, file dataset or endpoint.</Text>
             <Popover>
-              <ListBox>{(item: { id: string; namespace: string | null; name: string }) => <ListBoxItem id={item.id}>{qualified(item)}</ListBoxItem>}</ListBox>
+              <ListBox>
+                {(item: { id: string; namespace: string | null; name: string }) => (
+                  <ListBoxItem id={item.id}>{qualified(item)}</ListBoxItem>
+                )}
+              </ListBox>
             </Popover>
           </ComboBox>
-          <TextInput name="cursor_column" label="Cursor column" description="Optional: each run then reads only rows past the value the previous run reached." />
+          <TextInput
+            name="cursor_column"
+            label="Cursor column"
+            description="Optional: each run then reads only rows past the value the previous run reached."
+          />
         </fieldset>
         <fieldset>
           <legend>Steps</legend>
@@ -272,13 +324,28 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
         </fieldset>
         <fieldset>
           <legend>Destination</legend>
-          <ItemSelect label="Destination connector" items={inProject()} value={destination} onChange={setDestination} isDisabled={!project} empty="No connectors in this project" />
+          <ItemSelect
+            label="Destination connector"
+            items={inProject()}
+            value={destination}
+            onChange={setDestination}
+            isDisabled={!project}
+            empty="No connectors in this project"
+          />
           <TextInput name="table" label="Table" isRequired />
           <WriteMode value={mode} onChange={setMode} order={['append', 'overwrite', 'upsert']} />
-          {mode === 'upsert' ? <TextInput name="key_columns" label="Key columns" isRequired description="Comma-separated" /> : null}
+          {mode === 'upsert' ? (
+            <TextInput name="key_columns" label="Key columns" isRequired description="Comma-separated" />
+          ) : null}
         </fieldset>
         {siblings.length ? (
-          <CheckboxList label="Run after" description="Each successful run of a pipeline ticked here starts this one." items={siblings} value={upstream} onChange={setUpstream} />
+          <CheckboxList
+            label="Run after"
+            description="Each successful run of a pipeline ticked here starts this one."
+            items={siblings}
+            value={upstream}
+            onChange={setUpstream}
+          />
         ) : null}
         <FormSubmit label="Create pipeline" error={create.error} isDisabled={create.isPending || !project} />
       </Form>
@@ -306,7 +373,10 @@ export function Pipelines() {
           { header: 'Streams', cell: (pipeline) => pipeline.sources.map((s) => s.name).join(', ') },
           { header: 'Steps', cell: (pipeline) => pipeline.transforms.map((t) => String(t['type'])).join(' → ') || '—' },
           { header: 'Destination', cell: (pipeline) => `${pipeline.destination.table} (${pipeline.destination.mode})` },
-          { header: 'Runs after', cell: (pipeline) => pipeline.depends_on.map((upstream) => nameOf(upstream)).join(', ') || '—' },
+          {
+            header: 'Runs after',
+            cell: (pipeline) => pipeline.depends_on.map((upstream) => nameOf(upstream)).join(', ') || '—',
+          },
         ]}
         actions={(pipeline) => (
           <Button className="secondary" aria-label={`Open ${pipeline.name}`} onPress={() => setSelected(pipeline.id)}>

@@ -36,13 +36,23 @@ function NewSchedule() {
     if (!pipeline) return;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const when = timing === 'cron' ? { cron: text('cron'), timezone: text('timezone') } : { interval_seconds: Number(text('interval_seconds')) };
+    const when =
+      timing === 'cron'
+        ? { cron: text('cron'), timezone: text('timezone') }
+        : { interval_seconds: Number(text('interval_seconds')) };
     create.mutate({ pipeline_id: pipeline, ...when, missed_policy: policy, paused: form.get('paused') === 'true' });
   };
   return (
     <Card id="new-schedule" title="New schedule">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect label="Pipeline" items={pipelines.data?.items ?? []} value={pipeline} onChange={setPipeline} description="One schedule per pipeline." empty="No pipelines yet" />
+        <ItemSelect
+          label="Pipeline"
+          items={pipelines.data?.items ?? []}
+          value={pipeline}
+          onChange={setPipeline}
+          description="One schedule per pipeline."
+          empty="No pipelines yet"
+        />
         <ChoiceField
           label="Timing"
           value={timing}
@@ -76,7 +86,13 @@ function NewSchedule() {
             />
           </>
         ) : (
-          <NumberInput name="interval_seconds" label="Every (seconds)" isRequired min={1} description="Counted from the creation, or the last resume." />
+          <NumberInput
+            name="interval_seconds"
+            label="Every (seconds)"
+            isRequired
+            min={1}
+            description="Counted from the creation, or the last resume."
+          />
         )}
         <ChoiceField
           label="Missed runs"
@@ -105,7 +121,11 @@ const calls: Record<Action, (id: string) => Promise<unknown>> = {
 /** The schedules dashboard: next due time, last run, failures in a row, missed runs; pause, resume or delete each. */
 export function Schedules() {
   const queries = useQueryClient();
-  const dashboard = useQuery({ queryKey: ['schedules-dashboard'], queryFn: () => unwrap(api.GET('/api/v1/schedules/dashboard')), refetchInterval: 5000 });
+  const dashboard = useQuery({
+    queryKey: ['schedules-dashboard'],
+    queryFn: () => unwrap(api.GET('/api/v1/schedules/dashboard')),
+    refetchInterval: 5000,
+  });
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] }),
@@ -122,8 +142,16 @@ export function Schedules() {
         empty="No schedules yet."
         columns={[
           { header: 'Pipeline', cell: (item) => item.pipeline_name },
-          { header: 'When', cell: (item) => (item.kind === 'cron' ? `${item.cron} (${item.timezone})` : `every ${item.interval_seconds} s`) },
-          { header: 'Next due', cell: (item) => (item.paused ? 'paused' : item.next_due_at ? new Date(item.next_due_at).toLocaleString() : '—') },
+          {
+            header: 'When',
+            cell: (item) =>
+              item.kind === 'cron' ? `${item.cron} (${item.timezone})` : `every ${item.interval_seconds} s`,
+          },
+          {
+            header: 'Next due',
+            cell: (item) =>
+              item.paused ? 'paused' : item.next_due_at ? new Date(item.next_due_at).toLocaleString() : '—',
+          },
           {
             header: 'Last run',
             cell: (item) =>
@@ -136,7 +164,11 @@ export function Schedules() {
                 'never'
               ),
           },
-          { header: 'Failures in a row', cell: (item) => item.failures_in_a_row, cellProps: (item) => ({ className: item.failures_in_a_row > 0 ? 'status failed' : undefined }) },
+          {
+            header: 'Failures in a row',
+            cell: (item) => item.failures_in_a_row,
+            cellProps: (item) => ({ className: item.failures_in_a_row > 0 ? 'status failed' : undefined }),
+          },
           { header: 'Missed runs', cell: (item) => item.missed_runs },
         ]}
         actions={(item) => {
@@ -144,10 +176,20 @@ export function Schedules() {
           const toggle: Action = item.paused ? 'resume' : 'pause';
           return (
             <div className="row">
-              <Button className="secondary" aria-label={`${item.paused ? 'Resume' : 'Pause'} ${item.pipeline_name}`} onPress={() => act.mutate({ id: item.schedule_id, action: toggle })} isDisabled={busy}>
+              <Button
+                className="secondary"
+                aria-label={`${item.paused ? 'Resume' : 'Pause'} ${item.pipeline_name}`}
+                onPress={() => act.mutate({ id: item.schedule_id, action: toggle })}
+                isDisabled={busy}
+              >
                 {item.paused ? 'Resume' : 'Pause'}
               </Button>
-              <DeleteButton name={`the schedule of ${item.pipeline_name}`} label={`Delete schedule of ${item.pipeline_name}`} onConfirm={() => act.mutate({ id: item.schedule_id, action: 'delete' })} isPending={busy} />
+              <DeleteButton
+                name={`the schedule of ${item.pipeline_name}`}
+                label={`Delete schedule of ${item.pipeline_name}`}
+                onConfirm={() => act.mutate({ id: item.schedule_id, action: 'delete' })}
+                isPending={busy}
+              />
             </div>
           );
         }}

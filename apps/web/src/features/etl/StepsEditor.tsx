@@ -7,8 +7,10 @@ import { STEP_FIELDS, STEP_TYPES, newDraft, withValue, type StepDraft, type Step
 /** The steps of a pipeline, in order: one group of fields per step, moved up, removed or added at the end. */
 export function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange: (steps: StepDraft[]) => void }) {
   const [adding, setAdding] = useState<StepType>('filter');
-  const update = (index: number, name: string, value: string | boolean) => onChange(steps.map((step, i) => (i === index ? withValue(step, name, value) : step)));
-  const move = (index: number) => onChange(steps.map((step, i) => (i === index - 1 ? steps[index]! : i === index ? steps[index - 1]! : step)));
+  const update = (index: number, name: string, value: string | boolean) =>
+    onChange(steps.map((step, i) => (i === index ? withValue(step, name, value) : step)));
+  const move = (index: number) =>
+    onChange(steps.map((step, i) => (i === index - 1 ? steps[index]! : i === index ? steps[index - 1]! : step)));
   return (
     <div className="steps">
       {steps.length === 0 ? <p className="empty">No steps: rows are copied as they are.</p> : null}
@@ -39,7 +41,14 @@ export function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange:
               );
             }
             return (
-              <TextInput key={field.name} label={field.label} value={String(value ?? '')} onChange={(next) => update(index, field.name, next)} isRequired={!field.optional} description={field.help} />
+              <TextInput
+                key={field.name}
+                label={field.label}
+                value={String(value ?? '')}
+                onChange={(next) => update(index, field.name, next)}
+                isRequired={!field.optional}
+                description={field.help}
+              />
             );
           })}
           <div className="row">
@@ -55,7 +64,13 @@ export function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange:
         </fieldset>
       ))}
       <div className="row end">
-        <ItemSelect label="New step" isRequired={false} items={STEP_TYPES.map((type) => ({ id: type, name: type }))} value={adding} onChange={(type) => setAdding(type as StepType)} />
+        <ItemSelect
+          label="New step"
+          isRequired={false}
+          items={STEP_TYPES.map((type) => ({ id: type, name: type }))}
+          value={adding}
+          onChange={(type) => setAdding(type as StepType)}
+        />
         <Button className="secondary" onPress={() => onChange([...steps, newDraft(adding)])}>
           Add step
         </Button>

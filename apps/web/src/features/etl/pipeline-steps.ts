@@ -6,7 +6,17 @@
  * the form does not show), so editing one step never rewrites another.
  */
 export type StepType = 'select' | 'drop' | 'rename' | 'cast' | 'filter' | 'derive' | 'deduplicate' | 'flatten' | 'mask';
-export const STEP_TYPES: StepType[] = ['select', 'drop', 'rename', 'cast', 'filter', 'derive', 'deduplicate', 'flatten', 'mask'];
+export const STEP_TYPES: StepType[] = [
+  'select',
+  'drop',
+  'rename',
+  'cast',
+  'filter',
+  'derive',
+  'deduplicate',
+  'flatten',
+  'mask',
+];
 
 export type FieldShape = 'text' | 'list' | 'pairs' | 'flag' | 'choice';
 export interface StepField {
@@ -23,7 +33,14 @@ export const STEP_FIELDS: Record<StepType, StepField[]> = {
   drop: [{ name: 'columns', label: 'Columns to drop', shape: 'list', help: 'Comma-separated' }],
   rename: [{ name: 'columns', label: 'Renames', shape: 'pairs', help: 'old=new, comma-separated' }],
   cast: [{ name: 'columns', label: 'Casts', shape: 'pairs', help: 'column=type, e.g. price=decimal, born=date' }],
-  filter: [{ name: 'expression', label: 'Keep rows where', shape: 'text', help: "An expression, e.g. country == 'DE' and age >= 18" }],
+  filter: [
+    {
+      name: 'expression',
+      label: 'Keep rows where',
+      shape: 'text',
+      help: "An expression, e.g. country == 'DE' and age >= 18",
+    },
+  ],
   derive: [
     { name: 'column', label: 'Column', shape: 'text' },
     { name: 'expression', label: 'Expression', shape: 'text', help: 'e.g. price * quantity, upper(name)' },
@@ -35,7 +52,13 @@ export const STEP_FIELDS: Record<StepType, StepField[]> = {
   ],
   flatten: [
     { name: 'column', label: 'JSON column', shape: 'text' },
-    { name: 'paths', label: 'Paths', shape: 'list', optional: true, help: 'Comma-separated, e.g. city, geo.lat; empty: found from the sample' },
+    {
+      name: 'paths',
+      label: 'Paths',
+      shape: 'list',
+      optional: true,
+      help: 'Comma-separated, e.g. city, geo.lat; empty: found from the sample',
+    },
     { name: 'separator', label: 'Separator', shape: 'text', optional: true },
     { name: 'keep_original', label: 'Keep the original column', shape: 'flag' },
   ],
@@ -55,14 +78,19 @@ export interface StepDraft {
 
 /** The draft with one field changed (and marked as edited). */
 export function withValue(draft: StepDraft, name: string, value: string | boolean): StepDraft {
-  return { ...draft, values: { ...draft.values, [name]: value }, edited: [...new Set([...(draft.edited ?? []), name])] };
+  return {
+    ...draft,
+    values: { ...draft.values, [name]: value },
+    edited: [...new Set([...(draft.edited ?? []), name])],
+  };
 }
 
 let nextKey = 1;
 
 export function newDraft(type: StepType): StepDraft {
   const values: Record<string, string | boolean> = {};
-  for (const field of STEP_FIELDS[type]) values[field.name] = field.shape === 'flag' ? false : field.shape === 'choice' ? field.options![0]! : '';
+  for (const field of STEP_FIELDS[type])
+    values[field.name] = field.shape === 'flag' ? false : field.shape === 'choice' ? field.options![0]! : '';
   return { key: nextKey++, type, values };
 }
 

@@ -8,10 +8,12 @@ import { DataTable } from '../../components/DataTable';
 import { ItemSelect } from '../../components/ItemSelect';
 import { qualified } from './datasets';
 
-
 /** One dataset's columns, its primary key columns marked. */
 function DatasetDetail({ id, name }: { id: string; name: string }) {
-  const dataset = useQuery({ queryKey: ['catalog-dataset', id], queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets/{id}', { params: { path: { id } } })) });
+  const dataset = useQuery({
+    queryKey: ['catalog-dataset', id],
+    queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets/{id}', { params: { path: { id } } })),
+  });
   const key = new Set(dataset.data?.primary_key ?? []);
   return (
     <Card id="dataset-detail" title={name}>
@@ -40,7 +42,15 @@ function DatasetDetail({ id, name }: { id: string; name: string }) {
           { header: 'Type', cell: (column) => column.type },
           { header: 'Source type', cell: (column) => column.source_type },
           { header: 'Nullable', cell: (column) => (column.nullable ? 'yes' : 'no') },
-          { header: 'Precision/scale', cell: (column) => (column.precision === null ? '—' : column.scale === null ? column.precision : `${column.precision}, ${column.scale}`) },
+          {
+            header: 'Precision/scale',
+            cell: (column) =>
+              column.precision === null
+                ? '—'
+                : column.scale === null
+                  ? column.precision
+                  : `${column.precision}, ${column.scale}`,
+          },
         ]}
       />
     </Card>
@@ -55,7 +65,12 @@ export function Catalog() {
   const connectors = useConnectors();
   const datasets = useQuery({
     queryKey: ['catalog-datasets', connector],
-    queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets', { params: { query: connector === 'all' ? {} : { connector_id: connector } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/catalog/datasets', {
+          params: { query: connector === 'all' ? {} : { connector_id: connector } },
+        }),
+      ),
   });
   const names = new Map((connectors.data?.items ?? []).map((c) => [c.id, c.name]));
   const term = search.trim().toLowerCase();
@@ -63,7 +78,13 @@ export function Catalog() {
   return (
     <>
       <div className="row">
-        <ItemSelect label="Connector" isRequired={false} items={[{ id: 'all', name: 'All connectors' }, ...(connectors.data?.items ?? [])]} value={connector} onChange={setConnector} />
+        <ItemSelect
+          label="Connector"
+          isRequired={false}
+          items={[{ id: 'all', name: 'All connectors' }, ...(connectors.data?.items ?? [])]}
+          value={connector}
+          onChange={setConnector}
+        />
         <SearchField value={search} onChange={setSearch}>
           <Label>Search datasets</Label>
           <Input />
@@ -77,16 +98,27 @@ export function Catalog() {
         rowKey={(dataset) => dataset.id}
         pending={datasets.isPending}
         error={datasets.error ?? connectors.error}
-        empty={datasets.data?.items.length === 0 ? 'No datasets yet: discover a connector on the Connectors screen.' : `No datasets match “${search.trim()}”.`}
+        empty={
+          datasets.data?.items.length === 0
+            ? 'No datasets yet: discover a connector on the Connectors screen.'
+            : `No datasets match “${search.trim()}”.`
+        }
         columns={[
           { header: 'Dataset', cell: (dataset) => qualified(dataset) },
           { header: 'Connector', cell: (dataset) => names.get(dataset.connector_id) ?? '—' },
           { header: 'Primary key', cell: (dataset) => dataset.primary_key.join(', ') || '—' },
-          { header: 'Estimated rows', cell: (dataset) => (dataset.row_estimate === null ? '—' : dataset.row_estimate.toLocaleString()) },
+          {
+            header: 'Estimated rows',
+            cell: (dataset) => (dataset.row_estimate === null ? '—' : dataset.row_estimate.toLocaleString()),
+          },
           { header: 'Discovered', cell: (dataset) => new Date(dataset.discovered_at).toLocaleString() },
         ]}
         actions={(dataset) => (
-          <Button className="secondary" aria-label={`Columns of ${qualified(dataset)}`} onPress={() => setSelected({ id: dataset.id, name: qualified(dataset) })}>
+          <Button
+            className="secondary"
+            aria-label={`Columns of ${qualified(dataset)}`}
+            onPress={() => setSelected({ id: dataset.id, name: qualified(dataset) })}
+          >
             Columns
           </Button>
         )}

@@ -54,7 +54,12 @@ export function ApiTokens() {
             <div className="row">
               <Button
                 className="secondary"
-                onPress={() => void navigator.clipboard?.writeText(created.token).then(() => setCopied(true), () => setCopied(false))}
+                onPress={() =>
+                  void navigator.clipboard?.writeText(created.token).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
               >
                 {copied ? 'Copied' : 'Copy'}
               </Button>
@@ -76,7 +81,10 @@ export function ApiTokens() {
           { header: 'Name', cell: (token) => token.name },
           { header: 'Scope', cell: (token) => token.scope },
           { header: 'Ends with', cell: (token) => <code>…{token.suffix}</code> },
-          { header: 'Last used', cell: (token) => (token.last_used_at ? new Date(token.last_used_at).toLocaleString() : 'never') },
+          {
+            header: 'Last used',
+            cell: (token) => (token.last_used_at ? new Date(token.last_used_at).toLocaleString() : 'never'),
+          },
         ]}
         actions={(token) => (
           <Button className="secondary" aria-label={`Revoke ${token.name}`} onPress={() => revoke.mutate(token.id)}>

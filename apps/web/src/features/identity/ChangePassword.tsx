@@ -14,7 +14,14 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
       return;
     }
     try {
-      await unwrap(api.POST('/api/v1/me/password', { body: { current_password: String(form.get('current_password')), new_password: String(form.get('new_password')) } }));
+      await unwrap(
+        api.POST('/api/v1/me/password', {
+          body: {
+            current_password: String(form.get('current_password')),
+            new_password: String(form.get('new_password')),
+          },
+        }),
+      );
       onDone();
     } catch (failure) {
       setError(failure);
@@ -25,8 +32,22 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
       <h1>Choose a new password</h1>
       <p>This account was created with an initial password. Choose your own before you continue.</p>
       <Form onSubmit={submit}>
-        <TextInput name="current_password" label="Current password" type="password" isRequired autoComplete="current-password" />
-        <TextInput name="new_password" label="New password" type="password" isRequired minLength={12} autoComplete="new-password" description="At least 12 characters, not your username." />
+        <TextInput
+          name="current_password"
+          label="Current password"
+          type="password"
+          isRequired
+          autoComplete="current-password"
+        />
+        <TextInput
+          name="new_password"
+          label="New password"
+          type="password"
+          isRequired
+          minLength={12}
+          autoComplete="new-password"
+          description="At least 12 characters, not your username."
+        />
         <TextInput name="repeat" label="New password again" type="password" isRequired autoComplete="new-password" />
         <FormSubmit label="Change password" error={error} />
       </Form>

@@ -15,7 +15,11 @@ export function Login() {
     setBusy(true);
     setError(undefined);
     try {
-      const session = await unwrap(api.POST('/api/v1/auth/login', { body: { username: String(form.get('username')), password: String(form.get('password')) } }));
+      const session = await unwrap(
+        api.POST('/api/v1/auth/login', {
+          body: { username: String(form.get('username')), password: String(form.get('password')) },
+        }),
+      );
       setSession(session.access_token, session.expires_in);
     } catch (failure) {
       setError(failure);

@@ -11,7 +11,10 @@ import { CheckboxField, FormSubmit, TextInput } from '../../components/fields';
 export const usersQuery = infiniteQueryOptions({
   queryKey: ['users'],
   initialPageParam: undefined as string | undefined,
-  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/users', { params: { query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+  queryFn: ({ pageParam }) =>
+    unwrap(
+      api.GET('/api/v1/users', { params: { query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } }),
+    ),
   getNextPageParam: (page) => page.next_cursor ?? undefined,
 });
 
@@ -24,7 +27,13 @@ export function Users() {
   // A new key empties the form after a user was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
-    mutationFn: (body: { username: string; email: string; password: string; display_name?: string; is_admin: boolean }) => unwrap(api.POST('/api/v1/users', { body })),
+    mutationFn: (body: {
+      username: string;
+      email: string;
+      password: string;
+      display_name?: string;
+      is_admin: boolean;
+    }) => unwrap(api.POST('/api/v1/users', { body })),
     onSuccess: (user) => {
       setCreated(user.username);
       setFormKey((k) => k + 1);
@@ -32,7 +41,8 @@ export function Users() {
     },
   });
   const toggle = useMutation({
-    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) => unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id } }, body: { disabled } })),
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id } }, body: { disabled } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['users'] }),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -85,7 +95,11 @@ export function Users() {
           { header: 'Display name', cell: (user) => user.display_name ?? '—' },
           { header: 'Source', cell: (user) => user.auth_source },
           { header: 'Administrator', cell: (user) => (user.is_admin ? 'yes' : 'no') },
-          { header: 'State', cell: (user) => (user.disabled ? 'disabled' : user.password_change_required ? 'must change password' : 'active') },
+          {
+            header: 'State',
+            cell: (user) =>
+              user.disabled ? 'disabled' : user.password_change_required ? 'must change password' : 'active',
+          },
         ]}
         // Disabling ends every session and token of the user: not offered on one's own row.
         actions={(user) =>

@@ -47,7 +47,9 @@ function LiveLog({ id }: { id: string }) {
     let closed = false;
     const open = () => {
       const after = last.current ? `&last_event_id=${last.current}` : '';
-      source = new EventSource(`/api/v1/cdc-tables/${id}/logs/stream?token=${encodeURIComponent(currentToken() ?? '')}${after}`);
+      source = new EventSource(
+        `/api/v1/cdc-tables/${id}/logs/stream?token=${encodeURIComponent(currentToken() ?? '')}${after}`,
+      );
       source.onopen = () => setState('live');
       source.addEventListener('log', (event) => {
         const line = JSON.parse((event as MessageEvent<string>).data) as LogLine;
@@ -101,7 +103,13 @@ function LiveLog({ id }: { id: string }) {
 }
 
 /** One side of a CDC table (its fields named `source_table`, `destination_namespace`, ...): the connector, of the kinds the side allows, the table and its schema. */
-function TableSide(props: { side: keyof typeof SIDES; connectors: Array<{ id: string; name: string }>; connector: string | undefined; onConnector: (id: string) => void; isDisabled: boolean }) {
+function TableSide(props: {
+  side: keyof typeof SIDES;
+  connectors: Array<{ id: string; name: string }>;
+  connector: string | undefined;
+  onConnector: (id: string) => void;
+  isDisabled: boolean;
+}) {
   const prefix = props.side.toLowerCase();
   const { connectorHelp, schemaHelp } = SIDES[props.side];
   return (
@@ -125,7 +133,8 @@ function TableSide(props: { side: keyof typeof SIDES; connectors: Array<{ id: st
 /** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
 function NewCdcTable() {
   const queries = useQueryClient();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
+    useProjectConnectors();
   const [mode, setMode] = useState<CdcBody['mode']>('mirror');
   // A new key empties the form after a CDC table was created.
   const [formKey, setFormKey] = useState(0);
@@ -141,23 +150,54 @@ function NewCdcTable() {
     if (!project || !source || !destination) return;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const side = (connector_id: string, prefix: string) => ({ connector_id, table: text(`${prefix}_table`), ...(text(`${prefix}_namespace`) ? { namespace: text(`${prefix}_namespace`) } : {}) });
-    create.mutate({ project_id: project, name: text('name'), source: side(source, 'source'), destination: side(destination, 'destination'), mode, start: form.get('start') === 'true' });
+    const side = (connector_id: string, prefix: string) => ({
+      connector_id,
+      table: text(`${prefix}_table`),
+      ...(text(`${prefix}_namespace`) ? { namespace: text(`${prefix}_namespace`) } : {}),
+    });
+    create.mutate({
+      project_id: project,
+      name: text('name'),
+      source: side(source, 'source'),
+      destination: side(destination, 'destination'),
+      mode,
+      start: form.get('start') === 'true',
+    });
   };
   return (
     <Card id="new-cdc-table" title="New CDC table">
       <Form key={formKey} onSubmit={submit}>
         <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
         <TextInput name="name" label="Name" isRequired />
-        <TableSide side="Source" connectors={inProject(SIDES.Source.kinds)} connector={source} onConnector={setSource} isDisabled={!project} />
-        <TableSide side="Destination" connectors={inProject(SIDES.Destination.kinds)} connector={destination} onConnector={setDestination} isDisabled={!project} />
+        <TableSide
+          side="Source"
+          connectors={inProject(SIDES.Source.kinds)}
+          connector={source}
+          onConnector={setSource}
+          isDisabled={!project}
+        />
+        <TableSide
+          side="Destination"
+          connectors={inProject(SIDES.Destination.kinds)}
+          connector={destination}
+          onConnector={setDestination}
+          isDisabled={!project}
+        />
         <ChoiceField
           label="Mode"
           value={mode}
           onChange={setMode}
           choices={[
-            { value: 'mirror', label: 'mirror', description: 'Upserts and deletes by primary key: the destination equals the source.' },
-            { value: 'changelog', label: 'changelog', description: 'Appends every change with its operation, source position and commit time.' },
+            {
+              value: 'mirror',
+              label: 'mirror',
+              description: 'Upserts and deletes by primary key: the destination equals the source.',
+            },
+            {
+              value: 'changelog',
+              label: 'changelog',
+              description: 'Appends every change with its operation, source position and commit time.',
+            },
           ]}
         />
         <CheckboxField name="start" label="Start at once" defaultSelected />
@@ -168,11 +208,24 @@ function NewCdcTable() {
 }
 
 /** The actions on one CDC table, as its state allows; deleting (which drops the replication slot) asks first, in place. */
-function CdcActions({ table, onAct, isPending }: { table: CdcTable; onAct: (action: Action) => void; isPending: boolean }) {
+function CdcActions({
+  table,
+  onAct,
+  isPending,
+}: {
+  table: CdcTable;
+  onAct: (action: Action) => void;
+  isPending: boolean;
+}) {
   const canStart = table.desired_state === 'stopped' || table.status === 'paused' || table.status === 'failed';
   const canStop = table.desired_state === 'running';
   const action = (name: Action, label: string, verb: string) => (
-    <Button className="secondary" aria-label={`${label} ${table.name}`} onPress={() => onAct(name)} isDisabled={isPending}>
+    <Button
+      className="secondary"
+      aria-label={`${label} ${table.name}`}
+      onPress={() => onAct(name)}
+      isDisabled={isPending}
+    >
       {verb}
     </Button>
   );
@@ -181,7 +234,12 @@ function CdcActions({ table, onAct, isPending }: { table: CdcTable; onAct: (acti
       {canStart ? action('start', 'Start', 'Start') : null}
       {canStop ? action('stop', 'Stop', 'Stop') : null}
       {action('resync', 'Resync', 'Resync')}
-      <DeleteButton name={table.name} warning="Drops the replication slot at the source." onConfirm={() => onAct('delete')} isPending={isPending} />
+      <DeleteButton
+        name={table.name}
+        warning="Drops the replication slot at the source."
+        onConfirm={() => onAct('delete')}
+        isPending={isPending}
+      />
     </div>
   );
 }
@@ -197,7 +255,11 @@ const calls: Record<Action, (id: string) => Promise<unknown>> = {
 /** CDC tables: create one, follow their status and lag, start, stop, resync or delete them, and watch one's live log. */
 export function CdcTables() {
   const queries = useQueryClient();
-  const tables = useQuery({ queryKey: ['cdc-tables'], queryFn: () => unwrap(api.GET('/api/v1/cdc-tables')), refetchInterval: 3000 });
+  const tables = useQuery({
+    queryKey: ['cdc-tables'],
+    queryFn: () => unwrap(api.GET('/api/v1/cdc-tables')),
+    refetchInterval: 3000,
+  });
   const [selected, setSelected] = useState<string | undefined>();
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
@@ -233,10 +295,18 @@ export function CdcTables() {
         ]}
         actions={(table) => (
           <div className="row">
-            <Button className="secondary" aria-label={`Show the live log of ${table.name}`} onPress={() => setSelected(table.id)}>
+            <Button
+              className="secondary"
+              aria-label={`Show the live log of ${table.name}`}
+              onPress={() => setSelected(table.id)}
+            >
               Live log
             </Button>
-            <CdcActions table={table} onAct={(action) => act.mutate({ id: table.id, action })} isPending={act.isPending && act.variables.id === table.id} />
+            <CdcActions
+              table={table}
+              onAct={(action) => act.mutate({ id: table.id, action })}
+              isPending={act.isPending && act.variables.id === table.id}
+            />
           </div>
         )}
       />

@@ -13,7 +13,8 @@ type Status = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
 type Kind = 'sync' | 'pipeline';
 const KINDS: Kind[] = ['sync', 'pipeline'];
-type LogLine = paths['/api/v1/executions/{id}/logs']['get']['responses'][200]['content']['application/json']['items'][number];
+type LogLine =
+  paths['/api/v1/executions/{id}/logs']['get']['responses'][200]['content']['application/json']['items'][number];
 /** The most log lines the server answers at once: a full page means more are waiting. */
 const LOG_PAGE = 1000;
 
@@ -43,9 +44,27 @@ function bytes(n: number): string {
 }
 
 /** A Select of one list filter: "All" or one of the values. */
-function Filter<T extends string>({ label, value, values, onChange }: { label: string; value: T | 'all'; values: T[]; onChange: (value: T | 'all') => void }) {
+function Filter<T extends string>({
+  label,
+  value,
+  values,
+  onChange,
+}: {
+  label: string;
+  value: T | 'all';
+  values: T[];
+  onChange: (value: T | 'all') => void;
+}) {
   const items = [{ id: 'all', name: 'All' }, ...values.map((v) => ({ id: v, name: v }))];
-  return <ItemSelect label={label} isRequired={false} items={items} value={value} onChange={(id) => onChange(id as T | 'all')} />;
+  return (
+    <ItemSelect
+      label={label}
+      isRequired={false}
+      items={items}
+      value={value}
+      onChange={(id) => onChange(id as T | 'all')}
+    />
+  );
 }
 
 /** The log lines of an execution, appended as they come: polled every second while it runs, once more when it has finished. */
@@ -61,7 +80,11 @@ function useLogLines(id: string, finished: boolean | undefined) {
     const poll = async () => {
       let more = false;
       try {
-        const page = await unwrap(api.GET('/api/v1/executions/{id}/logs', { params: { path: { id }, query: after.current ? { after_id: after.current } : {} } }));
+        const page = await unwrap(
+          api.GET('/api/v1/executions/{id}/logs', {
+            params: { path: { id }, query: after.current ? { after_id: after.current } : {} },
+          }),
+        );
         if (stopped) return;
         const last = page.items[page.items.length - 1];
         if (last) {
@@ -118,13 +141,18 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
         <>
           {isActive(run.status) ? (
             <p>
-              <progress aria-label="Progress of the run" /> {run.rows_read.toLocaleString()} rows read, {run.rows_written.toLocaleString()} written ({bytes(run.bytes_read)} read,{' '}
-              {bytes(run.bytes_written)} written)
+              <progress aria-label="Progress of the run" /> {run.rows_read.toLocaleString()} rows read,{' '}
+              {run.rows_written.toLocaleString()} written ({bytes(run.bytes_read)} read, {bytes(run.bytes_written)}{' '}
+              written)
             </p>
           ) : null}
           <div className="row">
             {isActive(run.status) ? (
-              <Button className="secondary" onPress={() => cancel.mutate()} isDisabled={cancel.isPending || run.cancel_requested}>
+              <Button
+                className="secondary"
+                onPress={() => cancel.mutate()}
+                isDisabled={cancel.isPending || run.cancel_requested}
+              >
                 Cancel run
               </Button>
             ) : null}
@@ -168,7 +196,11 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
         </>
       ) : null}
       <h3>Log</h3>
-      <QueryState pending={!!run && !log.loaded && !log.error} error={log.error} empty={log.loaded && log.lines.length === 0 ? 'No log lines yet.' : undefined} />
+      <QueryState
+        pending={!!run && !log.loaded && !log.error}
+        error={log.error}
+        empty={log.loaded && log.lines.length === 0 ? 'No log lines yet.' : undefined}
+      />
       {/* A count is announced as lines arrive, not the lines themselves (a finished run can have a thousand). */}
       <p className="visually-hidden" role="status">
         {log.lines.length} log lines
@@ -176,7 +208,8 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
       <ol className="log" aria-label="Log of the run">
         {log.lines.map((line) => (
           <li key={line.id} className={`level-${line.level}`}>
-            <time dateTime={line.ts}>{new Date(line.ts).toLocaleTimeString()}</time> <span className="level">{line.level}</span> {line.message}
+            <time dateTime={line.ts}>{new Date(line.ts).toLocaleTimeString()}</time>{' '}
+            <span className="level">{line.level}</span> {line.message}
             {Object.keys(line.fields).length ? (
               <>
                 {' '}
@@ -197,7 +230,12 @@ export function Executions() {
   const [selected, setSelected] = useState<string | undefined>();
   const executions = useQuery({
     queryKey: ['executions', status, kind],
-    queryFn: () => unwrap(api.GET('/api/v1/executions', { params: { query: { ...(status === 'all' ? {} : { status }), ...(kind === 'all' ? {} : { kind }) } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/executions', {
+          params: { query: { ...(status === 'all' ? {} : { status }), ...(kind === 'all' ? {} : { kind }) } },
+        }),
+      ),
     refetchInterval: 2000,
   });
   return (
@@ -216,13 +254,20 @@ export function Executions() {
         empty={`No executions${status === 'all' ? '' : ` with status ${status}`}${kind === 'all' ? '' : ` of kind ${kind}`}.`}
         columns={[
           { header: 'Kind', cell: (execution) => execution.kind },
-          { header: 'Status', cell: (execution) => <span className={`status ${execution.status}`}>{execution.status}</span> },
+          {
+            header: 'Status',
+            cell: (execution) => <span className={`status ${execution.status}`}>{execution.status}</span>,
+          },
           { header: 'Started', cell: (execution) => time(execution.started_at) },
           { header: 'Rows written', cell: (execution) => execution.rows_written.toLocaleString() },
           { header: 'Error', cell: (execution) => execution.error ?? '' },
         ]}
         actions={(execution) => (
-          <Button className="secondary" aria-label={`Details of ${execution.kind} run ${short(execution.id)}`} onPress={() => setSelected(execution.id)}>
+          <Button
+            className="secondary"
+            aria-label={`Details of ${execution.kind} run ${short(execution.id)}`}
+            onPress={() => setSelected(execution.id)}
+          >
             Details
           </Button>
         )}

@@ -17,7 +17,8 @@ type StartBody = NonNullable<paths['/api/v1/executions']['post']['requestBody']>
 /** Starts a sync: tables the catalog found in a source connector, copied into a destination connector. */
 export function StartSync({ onStarted }: { onStarted: (executionId: string) => void }) {
   const queries = useQueryClient();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
+  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
+    useProjectConnectors();
   const [tables, setTables] = useState<string[]>([]);
   const [mode, setMode] = useState<WriteModeValue>('overwrite');
   const catalog = useConnectorDatasets(source);
@@ -39,7 +40,12 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
       source_connector_id: source,
       destination_connector_id: destination,
       // Upsert matches rows on the key discovery found; a table without one gets a 422 naming it.
-      streams: chosen.map((d) => ({ namespace: d.namespace, name: d.name, mode, ...(mode === 'upsert' && d.primary_key.length ? { key_columns: d.primary_key } : {}) })),
+      streams: chosen.map((d) => ({
+        namespace: d.namespace,
+        name: d.name,
+        mode,
+        ...(mode === 'upsert' && d.primary_key.length ? { key_columns: d.primary_key } : {}),
+      })),
     });
   };
   return (
@@ -58,18 +64,47 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
             isDisabled={!project}
             empty="None in this project"
           />
-          <ItemSelect label="Into connector" items={inProject()} value={destination} onChange={setDestination} isDisabled={!project} empty="None in this project" />
+          <ItemSelect
+            label="Into connector"
+            items={inProject()}
+            value={destination}
+            onChange={setDestination}
+            isDisabled={!project}
+            empty="None in this project"
+          />
         </div>
         {source ? (
           catalog.data?.items.length ? (
-            <CheckboxList label="Tables to copy" items={catalog.data.items.map((d) => ({ id: d.id, name: qualified(d) }))} value={tables} onChange={setTables} isRequired />
+            <CheckboxList
+              label="Tables to copy"
+              items={catalog.data.items.map((d) => ({ id: d.id, name: qualified(d) }))}
+              value={tables}
+              onChange={setTables}
+              isRequired
+            />
           ) : (
-            <QueryState pending={catalog.isPending} empty={catalog.isPending ? undefined : 'The catalog knows no tables of this connector yet: discover it on the Connectors screen.'} />
+            <QueryState
+              pending={catalog.isPending}
+              empty={
+                catalog.isPending
+                  ? undefined
+                  : 'The catalog knows no tables of this connector yet: discover it on the Connectors screen.'
+              }
+            />
           )
         ) : null}
         <ErrorNotice error={catalog.error} />
-        <WriteMode value={mode} onChange={setMode} order={['overwrite', 'append', 'upsert']} note="Upsert matches rows on each table's primary key." />
-        <FormSubmit label="Start sync" error={start.error} isDisabled={start.isPending || !source || !destination || tables.length === 0} />
+        <WriteMode
+          value={mode}
+          onChange={setMode}
+          order={['overwrite', 'append', 'upsert']}
+          note="Upsert matches rows on each table's primary key."
+        />
+        <FormSubmit
+          label="Start sync"
+          error={start.error}
+          isDisabled={start.isPending || !source || !destination || tables.length === 0}
+        />
       </Form>
     </Card>
   );

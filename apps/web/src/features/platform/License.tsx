@@ -57,13 +57,21 @@ export function License() {
               </>
             )}
           </dl>
-          {license.data.state === 'unlicensed' ? <p className="empty">Customer, seats, features and expiry come with a license.</p> : null}
+          {license.data.state === 'unlicensed' ? (
+            <p className="empty">Customer, seats, features and expiry come with a license.</p>
+          ) : null}
         </Card>
       ) : null}
       {admin ? (
         <Card id="install-license" title="Install a license">
           <Form key={formKey} onSubmit={submit}>
-            <TextAreaInput name="license" label="License" rows={6} isRequired description="The signed license text you received. Installing works in read-only mode too." />
+            <TextAreaInput
+              name="license"
+              label="License"
+              rows={6}
+              isRequired
+              description="The signed license text you received. Installing works in read-only mode too."
+            />
             <FormSubmit label="Install license" error={install.error} isDisabled={install.isPending} />
           </Form>
           {installed ? (

@@ -12,17 +12,41 @@ import { usersQuery } from '../identity/Users';
 import { NameAndDescription, nameAndDescriptionOf } from './NameAndDescription';
 
 /** A select of roles by name; labelled by a visible label or, in a table, by aria-label. */
-function RoleSelect({ label, ariaLabel, value, onChange, isDisabled }: { label?: string; ariaLabel?: string; value: string | null; onChange: (role: string) => void; isDisabled?: boolean }) {
+function RoleSelect({
+  label,
+  ariaLabel,
+  value,
+  onChange,
+  isDisabled,
+}: {
+  label?: string;
+  ariaLabel?: string;
+  value: string | null;
+  onChange: (role: string) => void;
+  isDisabled?: boolean;
+}) {
   const roles = useRoles();
   const items = (roles.data?.items ?? []).map((role) => ({ id: role.name, name: role.name }));
-  return <ItemSelect label={label} ariaLabel={ariaLabel} items={items} value={value} onChange={onChange} isDisabled={isDisabled} />;
+  return (
+    <ItemSelect
+      label={label}
+      ariaLabel={ariaLabel}
+      items={items}
+      value={value}
+      onChange={onChange}
+      isDisabled={isDisabled}
+    />
+  );
 }
 
 /** The members of one project: change a role, remove a member, add one. */
 function Members({ project }: { project: { id: string; name: string } }) {
   const queries = useQueryClient();
   const key = ['members', project.id];
-  const members = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/members', { params: { path: { id: project.id } } })) });
+  const members = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/members', { params: { path: { id: project.id } } })),
+  });
   const roles = useRoles();
   // Listing users is for administrators: only they get the form that adds a member.
   const admin = useMe().data?.is_admin === true;
@@ -35,7 +59,12 @@ function Members({ project }: { project: { id: string; name: string } }) {
   const [user, setUser] = useState<string | null>(null);
   const [role, setRole] = useState<string | null>(null);
   const putMember = ({ userId, ...body }: { userId: string; role: string; environment_ids?: string[] | null }) =>
-    unwrap(api.PUT('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } }, body }));
+    unwrap(
+      api.PUT('/api/v1/admin/projects/{id}/members/{user_id}', {
+        params: { path: { id: project.id, user_id: userId } },
+        body,
+      }),
+    );
   const add = useMutation({
     mutationFn: putMember,
     onSuccess: () => {
@@ -45,9 +74,17 @@ function Members({ project }: { project: { id: string; name: string } }) {
     },
   });
   // environment_ids is sent back unchanged: leaving it out would widen a narrowed member to every environment.
-  const changeRole = useMutation({ mutationFn: putMember, onSuccess: () => void queries.invalidateQueries({ queryKey: key }) });
+  const changeRole = useMutation({
+    mutationFn: putMember,
+    onSuccess: () => void queries.invalidateQueries({ queryKey: key }),
+  });
   const remove = useMutation({
-    mutationFn: (userId: string) => unwrap(api.DELETE('/api/v1/admin/projects/{id}/members/{user_id}', { params: { path: { id: project.id, user_id: userId } } })),
+    mutationFn: (userId: string) =>
+      unwrap(
+        api.DELETE('/api/v1/admin/projects/{id}/members/{user_id}', {
+          params: { path: { id: project.id, user_id: userId } },
+        }),
+      ),
     onSuccess: () => void queries.invalidateQueries({ queryKey: key }),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -75,25 +112,38 @@ function Members({ project }: { project: { id: string; name: string } }) {
                 value={member.role}
                 isDisabled={changeRole.isPending}
                 onChange={(next) => {
-                  if (next !== member.role) changeRole.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
+                  if (next !== member.role)
+                    changeRole.mutate({ userId: member.user_id, role: next, environment_ids: member.environment_ids });
                 }}
               />
             ),
           },
-          { header: 'Environments', cell: (member) => (member.environment_ids === null ? 'all' : member.environment_ids.length) },
+          {
+            header: 'Environments',
+            cell: (member) => (member.environment_ids === null ? 'all' : member.environment_ids.length),
+          },
         ]}
         actions={(member) => (
-            <Button className="secondary" aria-label={`Remove ${member.username}`} onPress={() => remove.mutate(member.user_id)}>
-              Remove
-            </Button>
-          )}
+          <Button
+            className="secondary"
+            aria-label={`Remove ${member.username}`}
+            onPress={() => remove.mutate(member.user_id)}
+          >
+            Remove
+          </Button>
+        )}
       />
       {admin ? (
         <>
           <h3 id="add-member">Add member</h3>
           <Form onSubmit={submit} aria-labelledby="add-member">
             <div className="row">
-              <ItemSelect label="User" items={candidates.map((u) => ({ id: u.id, name: u.username }))} value={user} onChange={setUser} />
+              <ItemSelect
+                label="User"
+                items={candidates.map((u) => ({ id: u.id, name: u.username }))}
+                value={user}
+                onChange={setUser}
+              />
               <RoleSelect label="Role" value={role} onChange={setRole} />
             </div>
             <FormSubmit label="Add member" error={add.error} isDisabled={!user || !role || add.isPending} />
@@ -110,10 +160,17 @@ function Members({ project }: { project: { id: string; name: string } }) {
 function Environments({ project }: { project: { id: string; name: string } }) {
   const queries = useQueryClient();
   const key = ['environments', project.id];
-  const environments = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } } })) });
+  const environments = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } } })),
+  });
   const [formKey, setFormKey] = useState(0);
   const add = useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } }, body: { name } })),
+    mutationFn: (name: string) =>
+      unwrap(
+        api.POST('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } }, body: { name } }),
+      ),
     onSuccess: () => {
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: key });
@@ -129,7 +186,9 @@ function Environments({ project }: { project: { id: string; name: string } }) {
       <QueryState
         pending={environments.isPending}
         error={environments.error}
-        empty={items?.length === 0 ? 'No environments: members and connectors belong to the project as a whole.' : undefined}
+        empty={
+          items?.length === 0 ? 'No environments: members and connectors belong to the project as a whole.' : undefined
+        }
       />
       {items?.length ? (
         <ul aria-label={`Environments of ${project.name}`}>
@@ -191,10 +250,10 @@ export function Projects() {
           { header: 'Created', cell: (p) => new Date(p.created_at).toLocaleString() },
         ]}
         actions={(p) => (
-            <Button className="secondary" aria-label={`Members of ${p.name}`} onPress={() => setSelected(p.id)}>
-              Members
-            </Button>
-          )}
+          <Button className="secondary" aria-label={`Members of ${p.name}`} onPress={() => setSelected(p.id)}>
+            Members
+          </Button>
+        )}
       />
       {project ? <Members key={project.id} project={project} /> : null}
       {project ? <Environments key={`environments-${project.id}`} project={project} /> : null}

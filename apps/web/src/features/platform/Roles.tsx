@@ -18,7 +18,8 @@ export function Roles() {
   // A new key empties the form after a role was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
-    mutationFn: (body: { name: string; description?: string; capabilities: string[] }) => unwrap(api.POST('/api/v1/admin/roles', { body })),
+    mutationFn: (body: { name: string; description?: string; capabilities: string[] }) =>
+      unwrap(api.POST('/api/v1/admin/roles', { body })),
     onSuccess: () => {
       setCapabilities([]);
       setFormKey((k) => k + 1);
@@ -41,7 +42,12 @@ export function Roles() {
         <Card id="new-role" title="New role">
           <Form key={formKey} onSubmit={submit}>
             <NameAndDescription />
-            <CheckboxList label="Capabilities" items={catalogue.map((capability) => ({ id: capability, name: capability }))} value={capabilities} onChange={setCapabilities} />
+            <CheckboxList
+              label="Capabilities"
+              items={catalogue.map((capability) => ({ id: capability, name: capability }))}
+              value={capabilities}
+              onChange={setCapabilities}
+            />
             <FormSubmit label="Create role" error={create.error} isDisabled={create.isPending} />
           </Form>
         </Card>
@@ -59,7 +65,11 @@ export function Roles() {
           { header: 'Description', cell: (role) => role.description ?? '—' },
           { header: 'Capabilities', cell: (role) => role.capabilities.join(', ') || '—' },
         ]}
-        actions={(role) => (role.built_in || !admin ? null : <DeleteButton name={role.name} onConfirm={() => remove.mutate(role.id)} isPending={remove.isPending} />)}
+        actions={(role) =>
+          role.built_in || !admin ? null : (
+            <DeleteButton name={role.name} onConfirm={() => remove.mutate(role.id)} isPending={remove.isPending} />
+          )
+        }
       />
     </>
   );

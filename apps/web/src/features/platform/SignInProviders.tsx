@@ -8,7 +8,15 @@ import { Card } from '../../components/Card';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { CheckboxField, FormSubmit, NumberInput, SecretField, secretOf, TextAreaInput, TextInput } from '../../components/fields';
+import {
+  CheckboxField,
+  FormSubmit,
+  NumberInput,
+  SecretField,
+  secretOf,
+  TextAreaInput,
+  TextInput,
+} from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 
 type Provider = paths['/api/v1/sso/providers']['get']['responses'][200]['content']['application/json']['items'][number];
@@ -26,13 +34,22 @@ interface MappingDraft {
 }
 
 let nextMappingKey = 0;
-const draftOf = (mapping?: GroupMapping): MappingDraft => ({ key: nextMappingKey++, group: mapping?.group ?? '', project_id: mapping?.project_id ?? null, role: mapping?.role ?? null });
+const draftOf = (mapping?: GroupMapping): MappingDraft => ({
+  key: nextMappingKey++,
+  group: mapping?.group ?? '',
+  project_id: mapping?.project_id ?? null,
+  role: mapping?.role ?? null,
+});
 
 /** Whether a stored value is a complete group mapping. */
 function isMapping(value: unknown): value is GroupMapping {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record['group'] === 'string' && typeof record['project_id'] === 'string' && typeof record['role'] === 'string';
+  return (
+    typeof record['group'] === 'string' &&
+    typeof record['project_id'] === 'string' &&
+    typeof record['role'] === 'string'
+  );
 }
 
 /** The stored group mappings of a provider, as rows to edit. */
@@ -43,7 +60,9 @@ function draftsOf(config: Record<string, unknown> | undefined): MappingDraft[] {
 
 /** The rows as the API's group mappings, or undefined while one lacks its group, project or role. */
 function mappingsOf(drafts: MappingDraft[]): GroupMapping[] | undefined {
-  const mappings = drafts.flatMap((d) => (d.group.trim() && d.project_id && d.role ? [{ group: d.group.trim(), project_id: d.project_id, role: d.role }] : []));
+  const mappings = drafts.flatMap((d) =>
+    d.group.trim() && d.project_id && d.role ? [{ group: d.group.trim(), project_id: d.project_id, role: d.role }] : [],
+  );
   return mappings.length === drafts.length ? mappings : undefined;
 }
 
@@ -68,15 +87,25 @@ const field = (form: FormData, name: string): string => String(form.get(name) ??
 /** The fields every provider has, as the API takes them: name, enabled, position (left out when emptied). */
 function commonOf(form: FormData): { name: string; enabled: boolean; position?: number } {
   const position = field(form, 'position');
-  return { name: field(form, 'name'), enabled: form.get('enabled') === 'true', ...(position ? { position: Number(position) } : {}) };
+  return {
+    name: field(form, 'name'),
+    enabled: form.get('enabled') === 'true',
+    ...(position ? { position: Number(position) } : {}),
+  };
 }
 
 /** The result of an LDAP check, in words: OK, or the reason and message the API gives. */
 const describeCheck = (result: LdapCheck): string =>
-  result.ok ? 'OK: connection, TLS, service bind and user base work' : `Failed (${result.reason ?? 'error'}): ${result.message ?? ''}`;
+  result.ok
+    ? 'OK: connection, TLS, service bind and user base work'
+    : `Failed (${result.reason ?? 'error'}): ${result.message ?? ''}`;
 
 /** The state a provider section keeps: its list, the provider being edited, the form's key and focus, the last save, deletion. */
-function useProviders(queryKey: string, list: () => Promise<{ items: Provider[] }>, remove: (id: string) => Promise<unknown>) {
+function useProviders(
+  queryKey: string,
+  list: () => Promise<{ items: Provider[] }>,
+  remove: (id: string) => Promise<unknown>,
+) {
   const queries = useQueryClient();
   const providers = useQuery({ queryKey: [queryKey], queryFn: list });
   const [editing, setEditing] = useState<string | undefined>();
@@ -123,19 +152,41 @@ function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (ro
   const addButton = useRef<HTMLButtonElement>(null);
   // The row just added takes the focus.
   const [added, setAdded] = useState<number | undefined>();
-  const update = (key: number, change: Partial<MappingDraft>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: number, change: Partial<MappingDraft>) =>
+    onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
     <>
-      <p className="muted">At sign-in, a member of the group becomes a member of the project with the role (a user who is a member already keeps their role).</p>
+      <p className="muted">
+        At sign-in, a member of the group becomes a member of the project with the role (a user who is a member already
+        keeps their role).
+      </p>
       <ErrorNotice error={projects.error ?? roles.error} />
       {rows.length === 0 ? <p className="empty">No group mappings.</p> : null}
       {rows.map((row, index) => {
         const n = index + 1;
         return (
           <div key={row.key} role="group" aria-label={`Mapping ${n}`} className="row">
-            <TextInput label={`Group of mapping ${n}`} value={row.group} onChange={(group) => update(row.key, { group })} isRequired autoFocus={row.key === added} />
-            <ItemSelect label={`Project of mapping ${n}`} items={projects.data?.items ?? []} value={row.project_id} onChange={(id) => update(row.key, { project_id: id })} empty="No projects" />
-            <ItemSelect label={`Role of mapping ${n}`} items={roleItems} value={row.role} onChange={(id) => update(row.key, { role: id })} empty="No roles" />
+            <TextInput
+              label={`Group of mapping ${n}`}
+              value={row.group}
+              onChange={(group) => update(row.key, { group })}
+              isRequired
+              autoFocus={row.key === added}
+            />
+            <ItemSelect
+              label={`Project of mapping ${n}`}
+              items={projects.data?.items ?? []}
+              value={row.project_id}
+              onChange={(id) => update(row.key, { project_id: id })}
+              empty="No projects"
+            />
+            <ItemSelect
+              label={`Role of mapping ${n}`}
+              items={roleItems}
+              value={row.role}
+              onChange={(id) => update(row.key, { role: id })}
+              empty="No roles"
+            />
             <Button
               className="secondary"
               onPress={() => {
@@ -166,30 +217,100 @@ function GroupMappings({ rows, onChange }: { rows: MappingDraft[]; onChange: (ro
 }
 
 /** The fields every provider has: its name, whether it is enabled, and its position. */
-function CommonFields({ nameLabel, provider, positionHelp }: { nameLabel: string; provider?: Provider; positionHelp: string }) {
+function CommonFields({
+  nameLabel,
+  provider,
+  positionHelp,
+}: {
+  nameLabel: string;
+  provider?: Provider;
+  positionHelp: string;
+}) {
   return (
     <>
       <TextInput name="name" label={nameLabel} isRequired maxLength={100} defaultValue={provider?.name ?? ''} />
       <CheckboxField name="enabled" label="Enabled" defaultSelected={provider?.enabled ?? true} />
-      <NumberInput name="position" label="Position" min={0} defaultValue={String(provider?.position ?? 0)} description={positionHelp} />
+      <NumberInput
+        name="position"
+        label="Position"
+        min={0}
+        defaultValue={String(provider?.position ?? 0)}
+        description={positionHelp}
+      />
     </>
   );
 }
 
 /** A write-only secret of a provider: when editing, an empty field keeps the stored value. */
-function ProviderSecret({ name, label, provider, optional }: { name: string; label: string; provider?: Provider; optional: string }) {
-  return <SecretField name={name} label={label} stored={provider?.secrets_set.includes(name) === true} hint={optional} />;
+function ProviderSecret({
+  name,
+  label,
+  provider,
+  optional,
+}: {
+  name: string;
+  label: string;
+  provider?: Provider;
+  optional: string;
+}) {
+  return (
+    <SecretField name={name} label={label} stored={provider?.secrets_set.includes(name) === true} hint={optional} />
+  );
 }
 
 /** A text setting of a provider's config, filled with the stored value when editing. */
-function ConfigText({ name, label, provider, help, isRequired, type, initial }: { name: string; label: string; provider?: Provider; help?: string; isRequired?: boolean; type?: 'url'; initial?: string }) {
+function ConfigText({
+  name,
+  label,
+  provider,
+  help,
+  isRequired,
+  type,
+  initial,
+}: {
+  name: string;
+  label: string;
+  provider?: Provider;
+  help?: string;
+  isRequired?: boolean;
+  type?: 'url';
+  initial?: string;
+}) {
   const value = provider ? textOf(provider.config, name) : (initial ?? '');
-  return <TextInput name={name} label={label} isRequired={isRequired} type={type} defaultValue={value} spellCheck={false} description={help} />;
+  return (
+    <TextInput
+      name={name}
+      label={label}
+      isRequired={isRequired}
+      type={type}
+      defaultValue={value}
+      spellCheck={false}
+      description={help}
+    />
+  );
 }
 
 /** A list setting of a provider's config as comma-separated text. */
-function ConfigList({ name, label, provider, help }: { name: string; label: string; provider?: Provider; help: string }) {
-  return <TextInput name={name} label={label} defaultValue={listOf(provider?.config, name)} spellCheck={false} description={help} />;
+function ConfigList({
+  name,
+  label,
+  provider,
+  help,
+}: {
+  name: string;
+  label: string;
+  provider?: Provider;
+  help: string;
+}) {
+  return (
+    <TextInput
+      name={name}
+      label={label}
+      defaultValue={listOf(provider?.config, name)}
+      spellCheck={false}
+      description={help}
+    />
+  );
 }
 
 interface FormProps {
@@ -206,7 +327,12 @@ const INCOMPLETE_MAPPING = 'Each group mapping needs a group, a project and a ro
  * What a provider form keeps: its group mapping rows, what it refused (a mapping not complete), and
  * the save (`send`: create, or change the provider being edited) of the body `bodyOf` builds.
  */
-function useProviderForm<Body>(provider: Provider | undefined, onSaved: (name: string) => void, send: (body: Body) => Promise<{ name: string }>, bodyOf: (form: FormData, groupMappings: GroupMapping[]) => Body) {
+function useProviderForm<Body>(
+  provider: Provider | undefined,
+  onSaved: (name: string) => void,
+  send: (body: Body) => Promise<{ name: string }>,
+  bodyOf: (form: FormData, groupMappings: GroupMapping[]) => Body,
+) {
   const [mappings, setMappings] = useState(() => draftsOf(provider?.config));
   const [invalid, setInvalid] = useState<string | undefined>();
   const save = useMutation({ mutationFn: send, onSuccess: (saved) => onSaved(saved.name) });
@@ -224,7 +350,10 @@ function SsoForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
   const { mappings, setMappings, invalid, save, submit } = useProviderForm<SsoBody>(
     provider,
     onSaved,
-    (body) => (provider ? unwrap(api.PATCH('/api/v1/sso/providers/{id}', { params: { path: { id: provider.id } }, body })) : unwrap(api.POST('/api/v1/sso/providers', { body }))),
+    (body) =>
+      provider
+        ? unwrap(api.PATCH('/api/v1/sso/providers/{id}', { params: { path: { id: provider.id } }, body }))
+        : unwrap(api.POST('/api/v1/sso/providers', { body })),
     (form, groupMappings) => {
       const secret = secretOf(form, 'client_secret');
       const scopes = splitList(field(form, 'scopes'));
@@ -248,26 +377,63 @@ function SsoForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
     <Card id="sso-form" title={provider ? `Edit ${provider.name}` : 'New SSO provider'} focus={focus}>
       {notice}
       <Form onSubmit={submit}>
-        <CommonFields nameLabel="Provider name" provider={provider} positionHelp="Orders the sign-in buttons on the login page, lowest first." />
+        <CommonFields
+          nameLabel="Provider name"
+          provider={provider}
+          positionHelp="Orders the sign-in buttons on the login page, lowest first."
+        />
         <fieldset>
           <legend>Client</legend>
-          <ConfigText name="issuer" label="Issuer" type="url" isRequired provider={provider} help="Issuer URL; its /.well-known/openid-configuration is read." />
+          <ConfigText
+            name="issuer"
+            label="Issuer"
+            type="url"
+            isRequired
+            provider={provider}
+            help="Issuer URL; its /.well-known/openid-configuration is read."
+          />
           <ConfigText name="client_id" label="Client ID" isRequired provider={provider} />
-          <ProviderSecret name="client_secret" label="Client secret" provider={provider} optional="Optional (a public client uses PKCE only)." />
-          <ConfigList name="scopes" label="Scopes" provider={provider} help="Comma-separated. Default openid, email, profile." />
+          <ProviderSecret
+            name="client_secret"
+            label="Client secret"
+            provider={provider}
+            optional="Optional (a public client uses PKCE only)."
+          />
+          <ConfigList
+            name="scopes"
+            label="Scopes"
+            provider={provider}
+            help="Comma-separated. Default openid, email, profile."
+          />
         </fieldset>
         <fieldset>
           <legend>Claims</legend>
-          <ConfigText name="username_claim" label="Username claim" provider={provider} help="Default preferred_username." />
+          <ConfigText
+            name="username_claim"
+            label="Username claim"
+            provider={provider}
+            help="Default preferred_username."
+          />
           <ConfigText name="email_claim" label="Email claim" provider={provider} help="Default email." />
           <ConfigText name="groups_claim" label="Groups claim" provider={provider} help="Default groups." />
         </fieldset>
         <fieldset>
           <legend>Access</legend>
-          <ConfigList name="allowed_email_domains" label="Allowed email domains" provider={provider} help="Comma-separated. When set, only verified addresses of these domains may sign in." />
+          <ConfigList
+            name="allowed_email_domains"
+            label="Allowed email domains"
+            provider={provider}
+            help="Comma-separated. When set, only verified addresses of these domains may sign in."
+          />
           <GroupMappings rows={mappings} onChange={setMappings} />
         </fieldset>
-        <FormSubmit label={provider ? 'Save changes' : 'Create provider'} error={save.error} invalid={invalid} isDisabled={save.isPending} onCancel={provider ? onCancel : undefined} />
+        <FormSubmit
+          label={provider ? 'Save changes' : 'Create provider'}
+          error={save.error}
+          invalid={invalid}
+          isDisabled={save.isPending}
+          onCancel={provider ? onCancel : undefined}
+        />
       </Form>
     </Card>
   );
@@ -278,7 +444,10 @@ function LdapForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
   const { mappings, setMappings, invalid, save, submit } = useProviderForm<LdapBody>(
     provider,
     onSaved,
-    (body) => (provider ? unwrap(api.PATCH('/api/v1/ldap/providers/{id}', { params: { path: { id: provider.id } }, body })) : unwrap(api.POST('/api/v1/ldap/providers', { body }))),
+    (body) =>
+      provider
+        ? unwrap(api.PATCH('/api/v1/ldap/providers/{id}', { params: { path: { id: provider.id } }, body }))
+        : unwrap(api.POST('/api/v1/ldap/providers', { body })),
     (form, groupMappings) => {
       const caPem = String(form.get('ca_pem') ?? '');
       const bindDn = field(form, 'bind_dn');
@@ -308,7 +477,11 @@ function LdapForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
     <Card id="ldap-form" title={provider ? `Edit ${provider.name}` : 'New LDAP directory'} focus={focus}>
       {notice}
       <Form onSubmit={submit}>
-        <CommonFields nameLabel="Directory name" provider={provider} positionHelp="The order directories are tried in at sign-in, lowest first." />
+        <CommonFields
+          nameLabel="Directory name"
+          provider={provider}
+          positionHelp="The order directories are tried in at sign-in, lowest first."
+        />
         <fieldset>
           <legend>Connection</legend>
           <TextInput
@@ -317,31 +490,87 @@ function LdapForm({ provider, focus, notice, onSaved, onCancel }: FormProps) {
             isRequired
             spellCheck={false}
             defaultValue={textOf(provider?.config, 'url')}
-            validate={(value) => (value === '' || /^ldaps?:\/\//.test(value) ? null : 'Starts with ldap:// or ldaps://')}
+            validate={(value) =>
+              value === '' || /^ldaps?:\/\//.test(value) ? null : 'Starts with ldap:// or ldaps://'
+            }
             description="ldap://host:port or ldaps://host:port"
           />
-          <CheckboxField name="start_tls" label="Use StartTLS (upgrades an ldap:// connection)" defaultSelected={provider?.config['start_tls'] === true} />
-          <TextAreaInput name="ca_pem" label="CA certificate (PEM)" rows={4} defaultValue={textOf(provider?.config, 'ca_pem')} description="The CA to trust (else the system CAs). Certificates are always verified." />
-          <NumberInput name="timeout_ms" label="Timeout (ms)" min={100} max={60000} defaultValue={textOf(provider?.config, 'timeout_ms')} description="100 to 60000. Default 5000." />
+          <CheckboxField
+            name="start_tls"
+            label="Use StartTLS (upgrades an ldap:// connection)"
+            defaultSelected={provider?.config['start_tls'] === true}
+          />
+          <TextAreaInput
+            name="ca_pem"
+            label="CA certificate (PEM)"
+            rows={4}
+            defaultValue={textOf(provider?.config, 'ca_pem')}
+            description="The CA to trust (else the system CAs). Certificates are always verified."
+          />
+          <NumberInput
+            name="timeout_ms"
+            label="Timeout (ms)"
+            min={100}
+            max={60000}
+            defaultValue={textOf(provider?.config, 'timeout_ms')}
+            description="100 to 60000. Default 5000."
+          />
         </fieldset>
         <fieldset>
           <legend>Service account</legend>
-          <ConfigText name="bind_dn" label="Bind DN" provider={provider} help="The account that searches for users; empty: anonymous search." />
+          <ConfigText
+            name="bind_dn"
+            label="Bind DN"
+            provider={provider}
+            help="The account that searches for users; empty: anonymous search."
+          />
           <ProviderSecret name="bind_password" label="Bind password" provider={provider} optional="Optional." />
         </fieldset>
         <fieldset>
           <legend>Users</legend>
           <ConfigText name="user_base_dn" label="User base DN" isRequired provider={provider} />
-          <ConfigText name="user_filter" label="User filter" isRequired provider={provider} initial="(uid={username})" help="e.g. (uid={username}); the login name is escaped." />
-          <ConfigText name="username_attribute" label="Username attribute" isRequired provider={provider} initial="uid" help="e.g. uid" />
-          <ConfigText name="email_attribute" label="Email attribute" isRequired provider={provider} initial="mail" help="e.g. mail" />
+          <ConfigText
+            name="user_filter"
+            label="User filter"
+            isRequired
+            provider={provider}
+            initial="(uid={username})"
+            help="e.g. (uid={username}); the login name is escaped."
+          />
+          <ConfigText
+            name="username_attribute"
+            label="Username attribute"
+            isRequired
+            provider={provider}
+            initial="uid"
+            help="e.g. uid"
+          />
+          <ConfigText
+            name="email_attribute"
+            label="Email attribute"
+            isRequired
+            provider={provider}
+            initial="mail"
+            help="e.g. mail"
+          />
         </fieldset>
         <fieldset>
           <legend>Groups</legend>
-          <ConfigText name="group_base_dn" label="Group base DN" provider={provider} help="Groups are searched here by member; empty: the user's memberOf." />
+          <ConfigText
+            name="group_base_dn"
+            label="Group base DN"
+            provider={provider}
+            help="Groups are searched here by member; empty: the user's memberOf."
+          />
           <GroupMappings rows={mappings} onChange={setMappings} />
         </fieldset>
-        <FormSubmit label={provider ? 'Save changes' : 'Create directory'} error={save.error} invalid={invalid} isDisabled={save.isPending} onCancel={provider ? onCancel : undefined} />
+        <FormSubmit
+          label={provider ? 'Save changes' : 'Create directory'}
+          error={save.error}
+          invalid={invalid}
+          isDisabled={save.isPending}
+          onCancel={provider ? onCancel : undefined}
+        />
       </Form>
     </Card>
   );
@@ -401,7 +630,11 @@ function ProviderSection(props: {
               Edit
             </Button>
             {props.actions?.(provider)}
-            <DeleteButton name={provider.name} onConfirm={() => removal.mutate(provider.id)} isPending={removal.isPending} />
+            <DeleteButton
+              name={provider.name}
+              onConfirm={() => removal.mutate(provider.id)}
+              isPending={removal.isPending}
+            />
           </div>
         )}
       />
@@ -438,7 +671,8 @@ function SsoSection() {
         <dl className="details">
           <dt>Callback URL</dt>
           <dd>
-            <code>{`${window.location.origin}/api/v1/sso/callback`}</code> (or under SVC_PUBLIC_URL when set): the provider must allow it.
+            <code>{`${window.location.origin}/api/v1/sso/callback`}</code> (or under SVC_PUBLIC_URL when set): the
+            provider must allow it.
           </dd>
         </dl>
       }
@@ -488,7 +722,12 @@ function LdapSection() {
       columns={columns}
       error={test.error}
       actions={(p) => (
-        <Button className="secondary" aria-label={`Check ${p.name}`} isDisabled={test.isPending && test.variables === p.id} onPress={() => test.mutate(p.id)}>
+        <Button
+          className="secondary"
+          aria-label={`Check ${p.name}`}
+          isDisabled={test.isPending && test.variables === p.id}
+          onPress={() => test.mutate(p.id)}
+        >
           Check
         </Button>
       )}

@@ -7,7 +7,11 @@ import { confinedLocalStore, localStore } from './local-store.js';
 export const filesSpec = Type.Object(
   {
     /** The base directory; every dataset is a file in it (not in subdirectories). */
-    path: Type.String({ minLength: 1, title: 'Directory', description: "Relative to the project's own folder of the files root (SVC_FILES_ROOT/<project id>)" }),
+    path: Type.String({
+      minLength: 1,
+      title: 'Directory',
+      description: "Relative to the project's own folder of the files root (SVC_FILES_ROOT/<project id>)",
+    }),
     ...formatProperties,
   },
   { additionalProperties: false },
@@ -28,7 +32,8 @@ export function openFiles(config: FilesConfig, context: ConnectorContext): Conne
     options: config,
     context,
     validate() {
-      if (typeof config.path !== 'string' || !isAbsolute(config.path)) throw invalidConfig('path must be an absolute directory path');
+      if (typeof config.path !== 'string' || !isAbsolute(config.path))
+        throw invalidConfig('path must be an absolute directory path');
       validateFormatOptions(config);
     },
     connect: async () => (config.confineTo ? confinedLocalStore(config.confineTo) : localStore),

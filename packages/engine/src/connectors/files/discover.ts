@@ -4,7 +4,12 @@ import { classify } from './errors.js';
 import { throwIfAborted, type FileFormat } from './formats/format.js';
 import type { DirectoryLayout } from './layout.js';
 
-export async function discoverDatasets(layout: DirectoryLayout, format: FileFormat, context: ConnectorContext, signal?: AbortSignal): Promise<DatasetSchema[]> {
+export async function discoverDatasets(
+  layout: DirectoryLayout,
+  format: FileFormat,
+  context: ConnectorContext,
+  signal?: AbortSignal,
+): Promise<DatasetSchema[]> {
   let datasets: Map<string, string[]>;
   try {
     datasets = await layout.datasets();
@@ -19,7 +24,10 @@ export async function discoverDatasets(layout: DirectoryLayout, format: FileForm
       schemas.push({ namespace: null, name, columns, primaryKey: [], rowEstimate });
     } catch (error) {
       if (signal?.aborted) throw error;
-      context.log('warn', 'skipping a dataset whose files cannot be read', { dataset: name, error: classify(error, name).message });
+      context.log('warn', 'skipping a dataset whose files cannot be read', {
+        dataset: name,
+        error: classify(error, name).message,
+      });
     }
   }
   return schemas;

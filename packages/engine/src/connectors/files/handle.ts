@@ -20,7 +20,9 @@ import { writeDataset } from './write.js';
 export const formatProperties = {
   format: Type.Enum([...FORMATS], { type: 'string', title: 'Format' }),
   /** '*' (files with the format's extension), '*.ext', or one literal file name. */
-  pattern: Type.Optional(Type.String({ minLength: 1, default: '*', title: 'File name pattern ("*", "*.ext" or a file name)' })),
+  pattern: Type.Optional(
+    Type.String({ minLength: 1, default: '*', title: 'File name pattern ("*", "*.ext" or a file name)' }),
+  ),
   /** csv/tsv: the first record names the columns (read) and is written (write). */
   header: Type.Optional(Type.Boolean({ default: true, title: 'First row is a header (CSV/TSV)' })),
   /** csv only; tsv is always a tab. */
@@ -34,9 +36,11 @@ export const invalidConfig = (message: string) => new ConnectorError('invalid_co
 export function validateFormatOptions(options: FormatOptions): void {
   if (!FORMATS.includes(options.format)) throw invalidConfig(`format must be one of ${FORMATS.join(', ')}`);
   const pattern = options.pattern ?? '*';
-  if (typeof pattern !== 'string' || !pattern || /[/\\]/.test(pattern)) throw invalidConfig('pattern must be a file name pattern without directories');
+  if (typeof pattern !== 'string' || !pattern || /[/\\]/.test(pattern))
+    throw invalidConfig('pattern must be a file name pattern without directories');
   const delimiter = options.delimiter;
-  if (delimiter !== undefined && (delimiter.length !== 1 || /["\r\n]/.test(delimiter))) throw invalidConfig('delimiter must be one character other than a quote or a line break');
+  if (delimiter !== undefined && (delimiter.length !== 1 || /["\r\n]/.test(delimiter)))
+    throw invalidConfig('delimiter must be one character other than a quote or a line break');
 }
 
 function formatFor(options: FormatOptions): FileFormat {
@@ -79,7 +83,13 @@ export interface DirectoryHandleOptions {
   connect(): Promise<FileStore>;
 }
 
-export function openDirectoryHandle({ dir, options, context, validate, connect }: DirectoryHandleOptions): ConnectorHandle {
+export function openDirectoryHandle({
+  dir,
+  options,
+  context,
+  validate,
+  connect,
+}: DirectoryHandleOptions): ConnectorHandle {
   let invalid: ConnectorError | undefined;
   try {
     validate();
@@ -96,7 +106,10 @@ export function openDirectoryHandle({ dir, options, context, validate, connect }
   };
   const ready = async () => {
     if (invalid) throw invalid;
-    return { layout: new DirectoryLayout(await connected(), dir, options.format, options.pattern), format: formatFor(options) };
+    return {
+      layout: new DirectoryLayout(await connected(), dir, options.format, options.pattern),
+      format: formatFor(options),
+    };
   };
   return {
     async check() {

@@ -111,7 +111,12 @@ export class ColumnInference {
   result(name: string): ColumnSchema {
     const type = this.type();
     const nullable = this.nullable || this.kinds.size === 0 || (this.emptyText && type !== 'string');
-    return { name, type, sourceType: this.textual ? 'text' : [...this.sourceKinds].sort().join('|') || 'null', nullable };
+    return {
+      name,
+      type,
+      sourceType: this.textual ? 'text' : [...this.sourceKinds].sort().join('|') || 'null',
+      nullable,
+    };
   }
 
   private type(): CanonicalType {
@@ -165,7 +170,14 @@ export class RecordInference {
 /** Returned by convertCell when a value does not fit its column's inferred type. */
 export const MISMATCH = Symbol('mismatch');
 
-const asText = (value: RawValue): string | undefined => (typeof value === 'string' ? value : value instanceof JsonNumber ? value.text : typeof value === 'number' ? formatNumber(value) : undefined);
+const asText = (value: RawValue): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : value instanceof JsonNumber
+      ? value.text
+      : typeof value === 'number'
+        ? formatNumber(value)
+        : undefined;
 
 /** A number as text, whether it came as text (CSV), a double or a JsonNumber (JSON). */
 function numberText(value: RawValue, textual: boolean): string | undefined {
@@ -199,7 +211,9 @@ export function convertCell(value: RawValue, type: CanonicalType, textual: boole
     }
     case 'int64': {
       const text = numberText(value, textual);
-      return text !== undefined && isIntegerText(text) && integerWidth(text) !== 'wider' ? BigInt(text).toString() : MISMATCH;
+      return text !== undefined && isIntegerText(text) && integerWidth(text) !== 'wider'
+        ? BigInt(text).toString()
+        : MISMATCH;
     }
     case 'float32':
     case 'float64': {

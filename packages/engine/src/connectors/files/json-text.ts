@@ -23,7 +23,8 @@ function parseNumber(text: string): number | JsonNumber {
 function plain(value: unknown): unknown {
   if (value instanceof JsonNumber) return Number(value.text);
   if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
@@ -31,7 +32,8 @@ function plain(value: unknown): unknown {
 function atFields(value: unknown, depth: number, fieldDepth: number): unknown {
   if (depth === fieldDepth) return value instanceof JsonNumber ? value : plain(value);
   if (Array.isArray(value)) return value.map((v) => atFields(v, depth + 1, fieldDepth));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, atFields(v, depth + 1, fieldDepth)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, atFields(v, depth + 1, fieldDepth)]));
   return value instanceof JsonNumber ? Number(value.text) : value;
 }
 

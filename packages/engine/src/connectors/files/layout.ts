@@ -19,8 +19,19 @@ export const FORMATS: readonly FormatName[] = ['csv', 'tsv', 'json', 'ndjson', '
 
 /** Rejects a dataset name or run id that could point outside the directory or hide a file. */
 export function checkName(name: string, what: 'dataset name' | 'run id'): void {
-  if (!name || name.includes('/') || name.includes('\\') || name.includes('..') || name.includes('\0') || name.startsWith('.')) {
-    throw new ConnectorError('invalid_config', `invalid ${what} "${name}": it must not be empty, start with '.', or contain '/', '\\' or '..'`, false);
+  if (
+    !name ||
+    name.includes('/') ||
+    name.includes('\\') ||
+    name.includes('..') ||
+    name.includes('\0') ||
+    name.startsWith('.')
+  ) {
+    throw new ConnectorError(
+      'invalid_config',
+      `invalid ${what} "${name}": it must not be empty, start with '.', or contain '/', '\\' or '..'`,
+      false,
+    );
   }
 }
 
@@ -73,7 +84,12 @@ export class DirectoryLayout {
     const entries = await this.store.list(this.dir, (name) => this.matches(name));
     const files: DataFile[] = entries
       .filter((entry) => entry.isFile)
-      .map((entry) => ({ name: entry.name, path: this.store.join(this.dir, entry.name), stem: this.stemOf(entry.name), mtimeMs: entry.mtimeMs }));
+      .map((entry) => ({
+        name: entry.name,
+        path: this.store.join(this.dir, entry.name),
+        stem: this.stemOf(entry.name),
+        mtimeMs: entry.mtimeMs,
+      }));
     return files.sort((a, b) => a.mtimeMs - b.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
@@ -92,13 +108,18 @@ export class DirectoryLayout {
       const name = owner(file.stem);
       datasets.set(name, [...(datasets.get(name) ?? []), file]);
     }
-    return new Map([...datasets].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, group]) => [name, ordered(name, group)]));
+    return new Map(
+      [...datasets].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, group]) => [name, ordered(name, group)]),
+    );
   }
 
   /** The files of one dataset; empty when it has none. */
   async datasetFiles(name: string): Promise<string[]> {
     checkName(name, 'dataset name');
-    return ordered(name, (await this.files()).filter((f) => f.stem === name || f.stem.startsWith(`${name}-`)));
+    return ordered(
+      name,
+      (await this.files()).filter((f) => f.stem === name || f.stem.startsWith(`${name}-`)),
+    );
   }
 
   baseFile(name: string): string {
@@ -114,7 +135,11 @@ export class DirectoryLayout {
 
   private inside(fileName: string): string {
     if (!this.matches(fileName)) {
-      throw new ConnectorError('invalid_config', `the file name "${fileName}" does not match the pattern of this connector, so it could not be read back`, false);
+      throw new ConnectorError(
+        'invalid_config',
+        `the file name "${fileName}" does not match the pattern of this connector, so it could not be read back`,
+        false,
+      );
     }
     return this.store.join(this.dir, fileName);
   }

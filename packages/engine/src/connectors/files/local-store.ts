@@ -6,10 +6,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { tempName, type FileEntry, type FileStore } from './store.js';
 
-const can = (path: string, mode: number) => access(path, mode).then(
-  () => true,
-  () => false,
-);
+const can = (path: string, mode: number) =>
+  access(path, mode).then(
+    () => true,
+    () => false,
+  );
 
 export const localStore: FileStore = {
   join,
@@ -71,9 +72,11 @@ export const localStore: FileStore = {
  * a project's folder cannot reach another project's files or the service's own.
  */
 export function confinedLocalStore(root: string): FileStore {
-  const outside = (path: string) => Object.assign(new Error(`${path} is outside the connector's folder`), { code: 'EACCES' });
+  const outside = (path: string) =>
+    Object.assign(new Error(`${path} is outside the connector's folder`), { code: 'EACCES' });
   let realRoot: string | undefined;
-  const isInside = (real: string) => real === realRoot || real.startsWith(realRoot!.endsWith(sep) ? realRoot! : `${realRoot}${sep}`);
+  const isInside = (real: string) =>
+    real === realRoot || real.startsWith(realRoot!.endsWith(sep) ? realRoot! : `${realRoot}${sep}`);
   /** The real path of `path`, or of its nearest existing ancestor joined with the rest (a file not created yet). */
   const resolveReal = async (path: string): Promise<string> => {
     realRoot ??= await realpath(root);
@@ -113,7 +116,11 @@ export function confinedLocalStore(root: string): FileStore {
         return localStore.readStream(checkedSync(path), range);
       } catch (error) {
         // The same shape as an unreadable file: the error surfaces when the stream is read.
-        return new Readable({ read() { this.destroy(error as Error); } });
+        return new Readable({
+          read() {
+            this.destroy(error as Error);
+          },
+        });
       }
     },
     readFile: async (path) => localStore.readFile(await checked(path)),

@@ -7,7 +7,14 @@
  * Files have no index: every file is scanned fully, and rows come in file order, not cursor order,
  * so the new cursor is the greatest value seen, not the last one.
  */
-import { ConnectorError, type CanonicalType, type ColumnSchema, type ReadRequest, type RecordBatch, type Value } from '../../types.js';
+import {
+  ConnectorError,
+  type CanonicalType,
+  type ColumnSchema,
+  type ReadRequest,
+  type RecordBatch,
+  type Value,
+} from '../../types.js';
 import { classify } from './errors.js';
 import { throwIfAborted, type FileFormat } from './formats/format.js';
 import type { DirectoryLayout } from './layout.js';
@@ -29,11 +36,20 @@ export function compareCursor(type: CanonicalType, a: Value | undefined, b: Valu
 
 export function requireDatasetRef(namespace: string | null | undefined): void {
   if (namespace !== null && namespace !== undefined && namespace !== '') {
-    throw new ConnectorError('invalid_config', 'the files connector has no namespaces: datasets are the files of one directory', false);
+    throw new ConnectorError(
+      'invalid_config',
+      'the files connector has no namespaces: datasets are the files of one directory',
+      false,
+    );
   }
 }
 
-export async function* readDataset(layout: DirectoryLayout, format: FileFormat, request: ReadRequest, signal?: AbortSignal): AsyncIterable<RecordBatch> {
+export async function* readDataset(
+  layout: DirectoryLayout,
+  format: FileFormat,
+  request: ReadRequest,
+  signal?: AbortSignal,
+): AsyncIterable<RecordBatch> {
   requireDatasetRef(request.dataset.namespace);
   const name = request.dataset.name;
   const batchSize = request.batchSize && request.batchSize > 0 ? request.batchSize : DEFAULT_BATCH;
@@ -59,7 +75,10 @@ export async function* readDataset(layout: DirectoryLayout, format: FileFormat, 
   // Rows are read with the output columns, plus the cursor when it is not one of them.
   const readColumns = cursor && !output.includes(cursor) ? [...output, cursor] : output;
   const cursorAt = cursor ? readColumns.indexOf(cursor) : -1;
-  const keep = (row: Value[]): boolean => (after === undefined || after === null || !cursor ? true : (compareCursor(cursor.type, row[cursorAt], after) ?? 0) > 0);
+  const keep = (row: Value[]): boolean =>
+    after === undefined || after === null || !cursor
+      ? true
+      : (compareCursor(cursor.type, row[cursorAt], after) ?? 0) > 0;
   const project = readColumns === output ? (row: Value[]) => row : (row: Value[]) => row.slice(0, output.length);
 
   let pending: Value[][] = [];

@@ -36,18 +36,31 @@ interface RawError {
 
 function connectionError(error: unknown, login: SftpLogin, presentedKey: string | undefined): ConnectorError {
   const where = `${login.host}:${login.port ?? 22}`;
-  const fail = (code: ConnectorError['code'], message: string, retryable: boolean) => new ConnectorError(code, message, retryable, { cause: error });
+  const fail = (code: ConnectorError['code'], message: string, retryable: boolean) =>
+    new ConnectorError(code, message, retryable, { cause: error });
   const expected = login.host_key_sha256 ? normalizeFingerprint(login.host_key_sha256) : undefined;
   if (expected && presentedKey && presentedKey !== expected) {
-    return fail('auth_failed', `the SSH host key of ${where} is ${presentedKey}, not the configured host_key_sha256 ${expected}: refusing to connect (the server's key changed, or this is another server)`, false);
+    return fail(
+      'auth_failed',
+      `the SSH host key of ${where} is ${presentedKey}, not the configured host_key_sha256 ${expected}: refusing to connect (the server's key changed, or this is another server)`,
+      false,
+    );
   }
   const e = (error ?? {}) as RawError;
   const message = e.message ?? '';
   if (e.level === 'client-authentication' || /authentication methods failed/i.test(message)) {
-    return fail('auth_failed', `authentication failed for user "${login.username}" on ${where}: check the password or private key`, false);
+    return fail(
+      'auth_failed',
+      `authentication failed for user "${login.username}" on ${where}: check the password or private key`,
+      false,
+    );
   }
   if (/Cannot parse privateKey|passphrase/i.test(message)) {
-    return fail('invalid_config', 'private_key cannot be used: it is not a PEM or OpenSSH private key, or its passphrase is wrong or missing', false);
+    return fail(
+      'invalid_config',
+      'private_key cannot be used: it is not a PEM or OpenSSH private key, or its passphrase is wrong or missing',
+      false,
+    );
   }
   if (e.level === 'client-timeout' || e.code === 'ETIMEDOUT' || /timed out/i.test(message)) {
     return fail('timeout', `no SSH handshake with ${where} within ${READY_TIMEOUT_MS / 1000} s`, true);
@@ -72,7 +85,8 @@ function connectionError(error: unknown, login: SftpLogin, presentedKey: string 
 export async function connectSftp(login: SftpLogin, context: ConnectorContext): Promise<SftpClient> {
   const { address } = await egressOf(context).resolve(login.host, login.port ?? 22);
   const client = new SftpClient('svc-files', {
-    error: (error) => context.log('warn', 'SFTP connection error', { host: login.host, error: (error as Error).message }),
+    error: (error) =>
+      context.log('warn', 'SFTP connection error', { host: login.host, error: (error as Error).message }),
     end: () => undefined,
     close: () => undefined,
   });
@@ -105,6 +119,10 @@ export async function connectSftp(login: SftpLogin, context: ConnectorContext): 
   } finally {
     client.removeListener('error', onError);
   }
-  if (!expected) context.log('info', 'SFTP host key not pinned: set host_key_sha256 to refuse any other key', { host: login.host, host_key_sha256: presentedKey });
+  if (!expected)
+    context.log('info', 'SFTP host key not pinned: set host_key_sha256 to refuse any other key', {
+      host: login.host,
+      host_key_sha256: presentedKey,
+    });
   return client;
 }

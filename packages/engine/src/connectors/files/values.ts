@@ -118,7 +118,9 @@ const DAY_MS = 86_400_000;
 function utcDate(year: number, month: number, day: number): Date | undefined {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day); // setUTCFullYear, not Date.UTC: years 0-99 stay themselves
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date
+    : undefined;
 }
 
 export function isDateText(text: string): boolean {

@@ -78,7 +78,8 @@ function causes(error: unknown): unknown[] {
 }
 
 function networkCode(error: unknown): string | undefined {
-  for (const e of causes(error)) if (typeof (e as { code?: unknown }).code === 'string') return (e as { code: string }).code;
+  for (const e of causes(error))
+    if (typeof (e as { code?: unknown }).code === 'string') return (e as { code: string }).code;
   return undefined;
 }
 
@@ -154,7 +155,12 @@ export class ApiClient {
       let response: Response;
       try {
         // Redirects by hand: fetch would carry a custom auth header to any host a redirect names.
-        response = await fetch(target, { headers: this.headers, signal: combined, redirect: 'manual', dispatcher: this.agent });
+        response = await fetch(target, {
+          headers: this.headers,
+          signal: combined,
+          redirect: 'manual',
+          dispatcher: this.agent,
+        });
       } catch (error) {
         throw this.fetchFailure(error, target, signal, timeout);
       }
@@ -167,26 +173,53 @@ export class ApiClient {
           throw this.tooLarge(where);
         }
         const values = new Map<JsonPath, unknown>();
-        const records = this.streamRecords(response, selection, values, { where, status, target, signal, timeout, done });
-        return { url: target, headers: response.headers as unknown as Headers, records, values, close: () => done.abort() };
+        const records = this.streamRecords(response, selection, values, {
+          where,
+          status,
+          target,
+          signal,
+          timeout,
+          done,
+        });
+        return {
+          url: target,
+          headers: response.headers as unknown as Headers,
+          records,
+          values,
+          close: () => done.abort(),
+        };
       }
       // The body of any other answer is not read: it is never shown, and may be large.
       done.abort();
       if (status >= 300 && status < 400 && response.headers.has('location')) {
         const next = new URL(response.headers.get('location')!, target);
         // The policy first: a redirect to a refused address is refused as such, whatever its origin.
-        await egressOf(this.context).resolve(bareHost(next.hostname), Number(next.port) || (next.protocol === 'https:' ? 443 : 80));
+        await egressOf(this.context).resolve(
+          bareHost(next.hostname),
+          Number(next.port) || (next.protocol === 'https:' ? 443 : 80),
+        );
         if (next.origin !== this.config.base.origin) {
-          throw this.error('failed', `${where} redirects to ${next.origin}, another origin than base_url; credentials are not sent there (set base_url to it if it is trusted)`, false);
+          throw this.error(
+            'failed',
+            `${where} redirects to ${next.origin}, another origin than base_url; credentials are not sent there (set base_url to it if it is trusted)`,
+            false,
+          );
         }
-        if (++redirects > MAX_REDIRECTS) throw this.error('failed', `${where}: more than ${MAX_REDIRECTS} redirects`, false);
+        if (++redirects > MAX_REDIRECTS)
+          throw this.error('failed', `${where}: more than ${MAX_REDIRECTS} redirects`, false);
         target = next;
         continue;
       }
       if (status === 429 && rateLimited < RATE_LIMIT_RETRIES) {
-        const wait = Math.min(retryAfterMs(response.headers.get('retry-after')) ?? 1000 * 2 ** rateLimited, MAX_RETRY_AFTER_MS);
+        const wait = Math.min(
+          retryAfterMs(response.headers.get('retry-after')) ?? 1000 * 2 ** rateLimited,
+          MAX_RETRY_AFTER_MS,
+        );
         rateLimited++;
-        this.log('warn', `${where} answered 429 (rate limited); retry ${rateLimited} of ${RATE_LIMIT_RETRIES} in ${wait} ms`);
+        this.log(
+          'warn',
+          `${where} answered 429 (rate limited); retry ${rateLimited} of ${RATE_LIMIT_RETRIES} in ${wait} ms`,
+        );
         await this.wait(wait, signal);
         continue;
       }
@@ -205,7 +238,14 @@ export class ApiClient {
     response: Response,
     selection: BodySelection,
     values: Map<JsonPath, unknown>,
-    request: { where: string; status: number; target: URL; signal?: AbortSignal; timeout: AbortSignal; done: AbortController },
+    request: {
+      where: string;
+      status: number;
+      target: URL;
+      signal?: AbortSignal;
+      timeout: AbortSignal;
+      done: AbortController;
+    },
   ): AsyncGenerator<unknown[], void, undefined> {
     const { where, status } = request;
     const parser = new JsonBodyParser(selection.records, selection.values ?? []);
@@ -228,11 +268,16 @@ export class ApiClient {
       } catch (error) {
         if (error instanceof ConnectorError) throw error;
         // The parser's message says where the JSON broke, never what the body held.
-        if (error instanceof NotJson) throw this.error('failed', `${where} answered ${status} with a body that is not JSON`, false);
+        if (error instanceof NotJson)
+          throw this.error('failed', `${where} answered ${status} with a body that is not JSON`, false);
         throw this.fetchFailure(error, request.target, request.signal, request.timeout);
       }
       if (parser.notAnArray !== undefined) {
-        throw this.error('invalid_config', `${where}: records_path ${selection.recordsLabel} leads to a ${parser.notAnArray}, not an array`, false);
+        throw this.error(
+          'invalid_config',
+          `${where}: records_path ${selection.recordsLabel} leads to a ${parser.notAnArray}, not an array`,
+          false,
+        );
       }
       for (const [path, value] of parser.values) values.set(path, value);
       if (pending.length > 0) yield pending;
@@ -242,7 +287,11 @@ export class ApiClient {
   }
 
   private tooLarge(where: string): ConnectorError {
-    return this.error('failed', `${where}: the response is larger than the limit of ${this.maxBytes} bytes per response; stopped reading it (ask the API for smaller pages)`, false);
+    return this.error(
+      'failed',
+      `${where}: the response is larger than the limit of ${this.maxBytes} bytes per response; stopped reading it (ask the API for smaller pages)`,
+      false,
+    );
   }
 
   private async wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -256,7 +305,11 @@ export class ApiClient {
   private statusFailure(status: number, statusText: string, where: string): unknown {
     const answered = `${where} answered ${status}${statusText ? ` ${statusText}` : ''}`;
     if (status === 401 || status === 403) {
-      return this.error('auth_failed', `${answered}: the API refused the credentials (check auth_header_name and auth_header_value)`, false);
+      return this.error(
+        'auth_failed',
+        `${answered}: the API refused the credentials (check auth_header_name and auth_header_value)`,
+        false,
+      );
     }
     if (status === 404) return this.error('not_found', `${answered}: check base_url and the endpoint path`, false);
     // Rate limits and server errors that outlasted the retries may pass; other client errors will not.

@@ -30,7 +30,14 @@ export interface ResolvedConfig {
   maxPages: number;
 }
 
-export const DEFAULTS = { authHeaderName: 'Authorization', limitParam: 'limit', offsetParam: 'offset', pageSize: 100, timeoutMs: 30_000, maxPages: 10_000 };
+export const DEFAULTS = {
+  authHeaderName: 'Authorization',
+  limitParam: 'limit',
+  offsetParam: 'offset',
+  pageSize: 100,
+  timeoutMs: 30_000,
+  maxPages: 10_000,
+};
 /**
  * Upper bounds of the numbers a user sets. A request may take up to 5 minutes (a slow export
  * endpoint), a read at most 100,000 pages (10 million records at 100 a page; the default stops at
@@ -38,8 +45,10 @@ export const DEFAULTS = { authHeaderName: 'Authorization', limitParam: 'limit', 
  */
 export const LIMITS = { timeoutMs: 300_000, maxPages: 100_000, pageSize: 10_000 };
 
-const jsonPath = (title: string, defaultValue?: string) => Type.String({ pattern: JSON_PATH_PATTERN, title, ...(defaultValue ? { default: defaultValue } : {}) });
-const param = (title: string, defaultValue?: string) => Type.String({ minLength: 1, title, ...(defaultValue ? { default: defaultValue } : {}) });
+const jsonPath = (title: string, defaultValue?: string) =>
+  Type.String({ pattern: JSON_PATH_PATTERN, title, ...(defaultValue ? { default: defaultValue } : {}) });
+const param = (title: string, defaultValue?: string) =>
+  Type.String({ minLength: 1, title, ...(defaultValue ? { default: defaultValue } : {}) });
 
 const noPagination = Type.Object({ type: Type.Literal('none') }, { title: 'None', additionalProperties: false });
 const offsetPagination = Type.Object(
@@ -47,7 +56,9 @@ const offsetPagination = Type.Object(
     type: Type.Literal('offset'),
     limit_param: Type.Optional(param('Limit parameter', DEFAULTS.limitParam)),
     offset_param: Type.Optional(param('Offset parameter', DEFAULTS.offsetParam)),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSize, default: DEFAULTS.pageSize, title: 'Page size' })),
+    page_size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: LIMITS.pageSize, default: DEFAULTS.pageSize, title: 'Page size' }),
+    ),
   },
   { title: 'Offset and limit', additionalProperties: false },
 );
@@ -59,13 +70,24 @@ const cursorPagination = Type.Object(
   },
   { title: 'Cursor in the response', additionalProperties: false },
 );
-const linkHeaderPagination = Type.Object({ type: Type.Literal('link_header') }, { title: 'Link header (rel="next")', additionalProperties: false });
+const linkHeaderPagination = Type.Object(
+  { type: Type.Literal('link_header') },
+  { title: 'Link header (rel="next")', additionalProperties: false },
+);
 const paginations = [noPagination, offsetPagination, cursorPagination, linkHeaderPagination];
 
-export type PaginationConfig = Static<typeof noPagination> | Static<typeof offsetPagination> | Static<typeof cursorPagination> | Static<typeof linkHeaderPagination>;
+export type PaginationConfig =
+  | Static<typeof noPagination>
+  | Static<typeof offsetPagination>
+  | Static<typeof cursorPagination>
+  | Static<typeof linkHeaderPagination>;
 
 /** The variants are told apart by `type`: exactly one matches (oneOf, where Type.Union would say anyOf). */
-const paginationSpec = Type.Unsafe<PaginationConfig>({ title: 'Pagination', default: { type: 'none' }, oneOf: paginations });
+const paginationSpec = Type.Unsafe<PaginationConfig>({
+  title: 'Pagination',
+  default: { type: 'none' },
+  oneOf: paginations,
+});
 
 const endpointSpec = Type.Object(
   {
@@ -90,18 +112,33 @@ export type EndpointConfig = Static<typeof endpointSpec>;
 export const httpApiSpec = Type.Object(
   {
     base_url: Type.String({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', title: 'Base URL' }),
-    auth_header_name: Type.Optional(Type.String({ minLength: 1, default: DEFAULTS.authHeaderName, title: 'Auth header name' })),
+    auth_header_name: Type.Optional(
+      Type.String({ minLength: 1, default: DEFAULTS.authHeaderName, title: 'Auth header name' }),
+    ),
     auth_header_value: Secret('Auth header value (e.g. "Bearer xyz")'),
     headers: Type.Optional(Type.Record(Type.String(), Type.String(), { title: 'Other headers' })),
     endpoints: Type.Array(endpointSpec, { minItems: 1, title: 'Endpoints (one dataset each)' }),
-    timeout_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutMs, default: DEFAULTS.timeoutMs, title: 'Request timeout (ms)' })),
-    max_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPages, default: DEFAULTS.maxPages, title: 'Most pages read per endpoint (a safety stop)' })),
+    timeout_ms: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LIMITS.timeoutMs,
+        default: DEFAULTS.timeoutMs,
+        title: 'Request timeout (ms)',
+      }),
+    ),
+    max_pages: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LIMITS.maxPages,
+        default: DEFAULTS.maxPages,
+        title: 'Most pages read per endpoint (a safety stop)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export type HttpApiConfig = Static<typeof httpApiSpec>;
-
 
 const invalid = (message: string) => new ConnectorError('invalid_config', message, false);
 
@@ -120,10 +157,12 @@ function positiveInteger(value: number | undefined, fallback: number, field: str
 
 /** The endpoint URL is base_url joined with the path, on base_url's origin whatever the path says. */
 function endpointUrl(base: URL, endpoint: EndpointConfig): URL {
-  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(endpoint.path)) throw invalid(`endpoint "${endpoint.name}": path must be relative to base_url, not a URL`);
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(endpoint.path))
+    throw invalid(`endpoint "${endpoint.name}": path must be relative to base_url, not a URL`);
   const [basePath, baseQuery] = [base.href.replace(/[?#].*$/, '').replace(/\/+$/, ''), base.search];
   const url = new URL(`${basePath}/${endpoint.path.replace(/^\/+/, '')}`);
-  for (const [key, value] of new URLSearchParams(baseQuery)) if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+  for (const [key, value] of new URLSearchParams(baseQuery))
+    if (!url.searchParams.has(key)) url.searchParams.append(key, value);
   if (url.origin !== base.origin) throw invalid(`endpoint "${endpoint.name}": path leaves the origin of base_url`);
   return url;
 }
@@ -145,7 +184,11 @@ function pagination(endpoint: EndpointConfig): ResolvedPagination {
     case 'cursor':
       if (!config.cursor_param) throw invalid(`${field}.cursor_param is required for cursor pagination`);
       if (!config.next_cursor_path) throw invalid(`${field}.next_cursor_path is required for cursor pagination`);
-      return { type: 'cursor', cursorParam: config.cursor_param, nextCursorPath: path(config.next_cursor_path, `${field}.next_cursor_path`) };
+      return {
+        type: 'cursor',
+        cursorParam: config.cursor_param,
+        nextCursorPath: path(config.next_cursor_path, `${field}.next_cursor_path`),
+      };
     default:
       throw invalid(`${field}.type must be one of none, offset, cursor, link_header`);
   }
@@ -162,7 +205,8 @@ export function resolveConfig(config: HttpApiConfig): ResolvedConfig {
   if (!config.endpoints?.length) throw invalid('at least one endpoint is required');
   const names = new Set<string>();
   const endpoints = config.endpoints.map((endpoint): ResolvedEndpoint => {
-    if (!/^[A-Za-z0-9_]+$/.test(endpoint.name ?? '')) throw invalid(`endpoint name "${endpoint.name}" may hold only letters, digits and _`);
+    if (!/^[A-Za-z0-9_]+$/.test(endpoint.name ?? ''))
+      throw invalid(`endpoint name "${endpoint.name}" may hold only letters, digits and _`);
     if (names.has(endpoint.name)) throw invalid(`endpoint name "${endpoint.name}" is used twice`);
     names.add(endpoint.name);
     return {

@@ -14,7 +14,8 @@ export function openHttpApi(config: HttpApiConfig, context: ConnectorContext): C
   try {
     resolved = resolveConfig(config);
   } catch (error) {
-    resolved = error instanceof ConnectorError ? error : new ConnectorError('invalid_config', (error as Error).message, false);
+    resolved =
+      error instanceof ConnectorError ? error : new ConnectorError('invalid_config', (error as Error).message, false);
   }
   const schemas = new Map<string, ColumnSchema[]>();
   let readContext: ReadContext | undefined;
@@ -37,7 +38,9 @@ export function openHttpApi(config: HttpApiConfig, context: ConnectorContext): C
         if (signal?.aborted && error === signal.reason) throw error;
         if (error instanceof ConnectorError) return { ok: false, code: error.code, message: error.message };
         // Unexpected failures still must not leak the secret.
-        const message = readContext ? readContext.client.redact(String((error as Error)?.message ?? error)) : 'check failed';
+        const message = readContext
+          ? readContext.client.redact(String((error as Error)?.message ?? error))
+          : 'check failed';
         return { ok: false, code: 'failed', message };
       }
     },

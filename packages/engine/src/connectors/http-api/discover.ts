@@ -18,7 +18,13 @@ export async function discoverEndpoints(context: ReadContext, signal?: AbortSign
     const columns = inferColumns(records);
     // An empty first page says nothing: a read infers again from the first records it gets.
     if (columns.length > 0) context.schemas.set(endpoint.name, columns);
-    datasets.push({ namespace: null, name: endpoint.name, columns, primaryKey: endpoint.primaryKey, rowEstimate: null });
+    datasets.push({
+      namespace: null,
+      name: endpoint.name,
+      columns,
+      primaryKey: endpoint.primaryKey,
+      rowEstimate: null,
+    });
   }
   return datasets;
 }

@@ -103,10 +103,12 @@ export function toCanonical(value: unknown, type: CanonicalType): Value {
       if (kind === 'int32') return value as number;
       throw misfit();
     case 'int64':
-      if (kind === 'int32' || kind === 'int64') return value instanceof JsonInteger ? BigInt(value.text).toString() : String(value);
+      if (kind === 'int32' || kind === 'int64')
+        return value instanceof JsonInteger ? BigInt(value.text).toString() : String(value);
       throw misfit();
     case 'decimal':
-      if (kind === 'int32' || kind === 'int64' || kind === 'wide') return value instanceof JsonInteger ? BigInt(value.text).toString() : String(value);
+      if (kind === 'int32' || kind === 'int64' || kind === 'wide')
+        return value instanceof JsonInteger ? BigInt(value.text).toString() : String(value);
       throw misfit();
     case 'float64':
       if (value instanceof JsonInteger) return Number(value.text);

@@ -49,7 +49,8 @@ class LosslessTokenizer extends Tokenizer {
   }
 }
 
-const samePath = (a: ReadonlyArray<string | number | undefined>, b: JsonPath) => a.length === b.length && a.every((step, i) => String(step) === String(b[i]));
+const samePath = (a: ReadonlyArray<string | number | undefined>, b: JsonPath) =>
+  a.length === b.length && a.every((step, i) => String(step) === String(b[i]));
 
 /** A body that is not one JSON document. */
 export class NotJson extends Error {}
@@ -73,7 +74,10 @@ export class JsonBodyParser {
     private readonly wanted: JsonPath[],
   ) {
     const selector = (path: ReadonlyArray<string | number>) => ['$', ...path.map(String)].join('.');
-    this.parser = new TokenParser({ paths: [selector([...records, '*']), selector(records), ...wanted.map(selector)], keepStack: false });
+    this.parser = new TokenParser({
+      paths: [selector([...records, '*']), selector(records), ...wanted.map(selector)],
+      keepStack: false,
+    });
     this.tokenizer.onToken = (token) => {
       this.started = true;
       this.parser.write(token);

@@ -46,14 +46,21 @@ export async function* fetchPages(
   let url: URL | undefined = new URL(endpoint.url);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   let offset = 0;
-  const selection = { records: endpoint.records, recordsLabel: endpoint.recordsPath, values: pagination.type === 'cursor' ? [pagination.nextCursorPath] : [] };
+  const selection = {
+    records: endpoint.records,
+    recordsLabel: endpoint.recordsPath,
+    values: pagination.type === 'cursor' ? [pagination.nextCursorPath] : [],
+  };
   if (pagination.type === 'offset') {
     url.searchParams.set(pagination.limitParam, String(pagination.pageSize));
     url.searchParams.set(pagination.offsetParam, '0');
   }
   for (let number = 1; url; number++) {
     if (number > config.maxPages) {
-      log('warn', `endpoint "${endpoint.name}": stopped after max_pages (${config.maxPages}) pages; the API still had a next page`);
+      log(
+        'warn',
+        `endpoint "${endpoint.name}": stopped after max_pages (${config.maxPages}) pages; the API still had a next page`,
+      );
       return;
     }
     const response: JsonResponse = await client.getJson(url, selection, signal);
@@ -97,7 +104,11 @@ export async function* fetchPages(
         const next = nextLink(response.headers.get('link'), response.url);
         if (next && next.origin !== config.base.origin) {
           // The next request would carry the credentials to a host the user never named.
-          throw new ConnectorError('failed', `endpoint "${endpoint.name}": the next-page link points to ${next.origin}, another origin than base_url; refused`, false);
+          throw new ConnectorError(
+            'failed',
+            `endpoint "${endpoint.name}": the next-page link points to ${next.origin}, another origin than base_url; refused`,
+            false,
+          );
         }
         return next;
       }

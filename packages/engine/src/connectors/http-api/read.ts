@@ -3,7 +3,14 @@
  * becomes one batch (or several of at most `batchSize` rows), so memory holds one chunk, not a page. Incremental reads pass the saved cursor to the API when it has a
  * parameter for it, and filter here in any case: not every API filters strictly "after".
  */
-import { ConnectorError, type ColumnSchema, type DatasetRef, type ReadRequest, type RecordBatch, type Value } from '../../types.js';
+import {
+  ConnectorError,
+  type ColumnSchema,
+  type DatasetRef,
+  type ReadRequest,
+  type RecordBatch,
+  type Value,
+} from '../../types.js';
 import type { ApiClient } from './client.js';
 import type { ResolvedConfig, ResolvedEndpoint } from './config.js';
 import { inferColumns, isRecord, toCanonical, ValueMismatch } from './infer.js';
@@ -20,7 +27,8 @@ export interface ReadContext {
 
 export function endpointFor(config: ResolvedConfig, dataset: DatasetRef): ResolvedEndpoint {
   const endpoint = config.endpoints.find((e) => e.name === dataset.name);
-  if (!endpoint || dataset.namespace) throw new ConnectorError('not_found', `no endpoint named "${dataset.name}"`, false);
+  if (!endpoint || dataset.namespace)
+    throw new ConnectorError('not_found', `no endpoint named "${dataset.name}"`, false);
   return endpoint;
 }
 
@@ -28,7 +36,11 @@ function recordsOnly(endpoint: ResolvedEndpoint, records: unknown[]): Record<str
   const stray = records.find((record) => !isRecord(record));
   if (stray !== undefined) {
     const kind = stray === null ? 'null' : Array.isArray(stray) ? 'array' : typeof stray;
-    throw new ConnectorError('schema_mismatch', `endpoint "${endpoint.name}": records must be JSON objects, found a ${kind} (check records_path)`, false);
+    throw new ConnectorError(
+      'schema_mismatch',
+      `endpoint "${endpoint.name}": records must be JSON objects, found a ${kind} (check records_path)`,
+      false,
+    );
   }
   return records as Record<string, unknown>[];
 }
@@ -38,11 +50,19 @@ function convert(endpoint: ResolvedEndpoint, record: Record<string, unknown>, co
     return toCanonical(Object.hasOwn(record, column.name) ? record[column.name] : null, column.type);
   } catch (error) {
     if (!(error instanceof ValueMismatch)) throw error;
-    throw new ConnectorError('schema_mismatch', `endpoint "${endpoint.name}", field "${column.name}": ${error.message}; discover the endpoint again`, false);
+    throw new ConnectorError(
+      'schema_mismatch',
+      `endpoint "${endpoint.name}", field "${column.name}": ${error.message}; discover the endpoint again`,
+      false,
+    );
   }
 }
 
-export async function* readEndpoint(context: ReadContext, request: ReadRequest, signal?: AbortSignal): AsyncIterable<RecordBatch> {
+export async function* readEndpoint(
+  context: ReadContext,
+  request: ReadRequest,
+  signal?: AbortSignal,
+): AsyncIterable<RecordBatch> {
   const endpoint = endpointFor(context.config, request.dataset);
   const batchSize = request.batchSize && request.batchSize > 0 ? request.batchSize : Infinity;
   const cursorColumn = request.incremental?.cursorColumn;
@@ -67,7 +87,8 @@ export async function* readEndpoint(context: ReadContext, request: ReadRequest, 
         context.schemas.set(endpoint.name, schema);
       }
       selected ??= select(endpoint, schema, request.columns);
-      const cursorSchema = cursorColumn === undefined ? undefined : (schema.find((c) => c.name === cursorColumn) ?? null);
+      const cursorSchema =
+        cursorColumn === undefined ? undefined : (schema.find((c) => c.name === cursorColumn) ?? null);
 
       let rows: Value[][] = [];
       for (const record of records) {
@@ -91,7 +112,12 @@ function select(endpoint: ResolvedEndpoint, schema: ColumnSchema[], names: strin
   if (!names?.length) return schema;
   return names.map((name) => {
     const column = schema.find((c) => c.name === name);
-    if (!column) throw new ConnectorError('schema_mismatch', `endpoint "${endpoint.name}" has no field "${name}" in the records sampled`, false);
+    if (!column)
+      throw new ConnectorError(
+        'schema_mismatch',
+        `endpoint "${endpoint.name}" has no field "${name}" in the records sampled`,
+        false,
+      );
     return column;
   });
 }

@@ -2,7 +2,8 @@
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // RFC 3339 / ISO 8601 date-time with a zone; seconds optional, any number of fraction digits.
-const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+const TIMESTAMPTZ =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)$/;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

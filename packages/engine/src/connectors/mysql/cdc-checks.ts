@@ -33,9 +33,15 @@ export function binlogSettingsProblem(settings: BinlogSettings): string | undefi
 async function checkBinlogSettings(conn: PoolConnection): Promise<void> {
   const [rows] = await conn
     .promise()
-    .query<RowDataPacket[]>('select @@global.log_bin as log_bin, @@global.binlog_format as format, @@global.binlog_row_image as row_image');
+    .query<RowDataPacket[]>(
+      'select @@global.log_bin as log_bin, @@global.binlog_format as format, @@global.binlog_row_image as row_image',
+    );
   const row = rows[0];
-  const problem = binlogSettingsProblem({ logBin: Number(row?.['log_bin']) === 1, format: String(row?.['format']), rowImage: String(row?.['row_image']) });
+  const problem = binlogSettingsProblem({
+    logBin: Number(row?.['log_bin']) === 1,
+    format: String(row?.['format']),
+    rowImage: String(row?.['row_image']),
+  });
   if (problem) throw new ConnectorError('unsupported', problem, false);
 }
 
@@ -45,7 +51,11 @@ const ROLE_GRANT = /^GRANT (?:(?! ON ).)+ TO /i;
 
 function deniedAccess(error: unknown): boolean {
   const code = (error as { code?: string }).code;
-  return code === 'ER_SPECIFIC_ACCESS_DENIED_ERROR' || code === 'ER_TABLEACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR';
+  return (
+    code === 'ER_SPECIFIC_ACCESS_DENIED_ERROR' ||
+    code === 'ER_TABLEACCESS_DENIED_ERROR' ||
+    code === 'ER_DBACCESS_DENIED_ERROR'
+  );
 }
 
 async function deniedBy(run: () => Promise<unknown>): Promise<boolean> {
@@ -68,11 +78,20 @@ async function missingPrivileges(conn: PoolConnection, database: string, table: 
   const missing: string[] = [];
   const [grantRows] = await p.query<RowDataPacket[]>({ sql: 'show grants', rowsAsArray: true });
   const grants = (grantRows as unknown as unknown[][]).map((row) => String(row[0]));
-  const globalPrivileges = new Set(grants.flatMap((grant) => GLOBAL_GRANT.exec(grant)?.[1]?.split(/,\s*/).map((name) => name.trim().toUpperCase()) ?? []));
+  const globalPrivileges = new Set(
+    grants.flatMap(
+      (grant) =>
+        GLOBAL_GRANT.exec(grant)?.[1]
+          ?.split(/,\s*/)
+          .map((name) => name.trim().toUpperCase()) ?? [],
+    ),
+  );
   const hasRoles = grants.some((grant) => ROLE_GRANT.test(grant));
-  if (!globalPrivileges.has('ALL PRIVILEGES') && !globalPrivileges.has('REPLICATION SLAVE') && !hasRoles) missing.push('REPLICATION SLAVE');
+  if (!globalPrivileges.has('ALL PRIVILEGES') && !globalPrivileges.has('REPLICATION SLAVE') && !hasRoles)
+    missing.push('REPLICATION SLAVE');
   if (await deniedBy(() => p.query('show binary logs'))) missing.push('REPLICATION CLIENT');
-  if (await deniedBy(() => p.query(`select 1 from ${qualified(database, table)} limit 0`))) missing.push(`SELECT on "${database}"."${table}"`);
+  if (await deniedBy(() => p.query(`select 1 from ${qualified(database, table)} limit 0`)))
+    missing.push(`SELECT on "${database}"."${table}"`);
   return missing;
 }
 
@@ -119,7 +138,12 @@ export async function currentBinlogPosition(conn: PoolConnection): Promise<Binlo
     [rows] = await p.query<RowDataPacket[]>('show binary log status');
   }
   const row = rows[0];
-  if (!row) throw new ConnectorError('unsupported', 'binary logging is off on the server: change capture reads the binlog; start the server with log_bin enabled', false);
+  if (!row)
+    throw new ConnectorError(
+      'unsupported',
+      'binary logging is off on the server: change capture reads the binlog; start the server with log_bin enabled',
+      false,
+    );
   return { file: String(row['File']), offset: Number(row['Position']) };
 }
 

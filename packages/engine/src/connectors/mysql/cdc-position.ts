@@ -49,7 +49,10 @@ export function comparePositions(a: BinlogPosition, b: BinlogPosition): number {
  */
 export function replicaServerId(captureId: string, sourceServerId: number): number {
   for (let attempt = 0; ; attempt++) {
-    const id = createHash('sha256').update(attempt === 0 ? captureId : `${captureId}\0${attempt}`).digest().readUInt32BE(0);
+    const id = createHash('sha256')
+      .update(attempt === 0 ? captureId : `${captureId}\0${attempt}`)
+      .digest()
+      .readUInt32BE(0);
     if (id > 1 && id !== sourceServerId) return id;
   }
 }

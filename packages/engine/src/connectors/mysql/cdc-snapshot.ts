@@ -43,7 +43,10 @@ async function startSnapshot(conn: PoolConnection): Promise<BinlogPosition> {
   if ((await snapshotStatus(conn)).has('binlog_snapshot_file')) {
     await begin();
     const status = await snapshotStatus(conn);
-    const position = { file: status.get('binlog_snapshot_file') ?? '', offset: Number(status.get('binlog_snapshot_position')) };
+    const position = {
+      file: status.get('binlog_snapshot_file') ?? '',
+      offset: Number(status.get('binlog_snapshot_position')),
+    };
     const gtid = await gtidAt(conn, position);
     return gtid ? { ...position, gtid } : position;
   }
@@ -67,7 +70,9 @@ interface SnapshotReader {
 
 async function* snapshotRows(reader: SnapshotReader, signal?: AbortSignal): AsyncIterable<RecordBatch> {
   const decoders = reader.table.columns.map(decoder);
-  const stream: Readable = reader.conn.execute({ sql: reader.sql, rowsAsArray: true }).stream({ highWaterMark: READ_AHEAD });
+  const stream: Readable = reader.conn
+    .execute({ sql: reader.sql, rowsAsArray: true })
+    .stream({ highWaterMark: READ_AHEAD });
   const onAbort = () => stream.destroy(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   reader.reading = true;
@@ -95,7 +100,12 @@ async function* snapshotRows(reader: SnapshotReader, signal?: AbortSignal): Asyn
  * transaction, then describes the table under it (reading it first takes the metadata lock, so the
  * columns cannot change until close; a change since the snapshot began makes the server refuse).
  */
-export async function openSnapshot(client: MysqlClient, database: string, table: string, signal?: AbortSignal): Promise<CdcSnapshot> {
+export async function openSnapshot(
+  client: MysqlClient,
+  database: string,
+  table: string,
+  signal?: AbortSignal,
+): Promise<CdcSnapshot> {
   const conn = await client.connection();
   let reader: SnapshotReader | undefined;
   let closed = false;
@@ -120,7 +130,13 @@ export async function openSnapshot(client: MysqlClient, database: string, table:
     const keyed = await describeKeyedTable(conn, database, table);
     const sql = `select ${keyed.columns.map((c) => quoteIdent(c.name)).join(', ')} from ${qualified(database, table)}`;
     reader = { conn, client, sql, table: keyed, reading: false };
-    return { columns: keyed.columns, primaryKey: keyed.primaryKey, position: formatPosition(position), rows: snapshotRows(reader, signal), close };
+    return {
+      columns: keyed.columns,
+      primaryKey: keyed.primaryKey,
+      position: formatPosition(position),
+      rows: snapshotRows(reader, signal),
+      close,
+    };
   } catch (error) {
     await close();
     if (signal?.aborted) throw signal.reason;

@@ -10,7 +10,15 @@
  */
 import ZongJi from '@vlasky/zongji';
 import type { RowDataPacket } from 'mysql2';
-import type { AnyBinlogEvent, BinlogEventByName, BinlogEventName, QueryEvent, RowData, RowsEvent, XidEvent } from '@vlasky/zongji';
+import type {
+  AnyBinlogEvent,
+  BinlogEventByName,
+  BinlogEventName,
+  QueryEvent,
+  RowData,
+  RowsEvent,
+  XidEvent,
+} from '@vlasky/zongji';
 import type { RowChange, SourceTransaction } from '../../cdc/types.js';
 import type { ColumnSchema, Value } from '../../types.js';
 import { ConnectorError } from '../../types.js';
@@ -21,7 +29,17 @@ import { decoder } from './type-mapping.js';
 
 export const DEFAULT_HEARTBEAT_MS = 10_000;
 
-const CAPTURED_EVENTS: BinlogEventName[] = ['rotate', 'mariadbgtid', 'tablemap', 'writerows', 'updaterows', 'deleterows', 'xid', 'query', 'xaprepare'];
+const CAPTURED_EVENTS: BinlogEventName[] = [
+  'rotate',
+  'mariadbgtid',
+  'tablemap',
+  'writerows',
+  'updaterows',
+  'deleterows',
+  'xid',
+  'query',
+  'xaprepare',
+];
 /** Queued events at which the binlog socket is paused, and below which it resumes. */
 const QUEUE_HIGH_WATER = 1_000;
 const QUEUE_LOW_WATER = 100;
@@ -63,10 +81,14 @@ export function statementText(query: string): string {
 }
 
 /** The table a TRUNCATE statement empties (`defaultDatabase` for an unqualified name), or undefined for another statement. */
-export function truncatedTable(statement: string, defaultDatabase: string): { database: string; table: string } | undefined {
+export function truncatedTable(
+  statement: string,
+  defaultDatabase: string,
+): { database: string; table: string } | undefined {
   const match = TRUNCATE.exec(statement);
   if (!match) return undefined;
-  const unquote = (quoted: string | undefined, bare: string | undefined) => (quoted !== undefined ? quoted.replaceAll('``', '`') : bare);
+  const unquote = (quoted: string | undefined, bare: string | undefined) =>
+    quoted !== undefined ? quoted.replaceAll('``', '`') : bare;
   const first = unquote(match[1], match[2]) ?? '';
   const second = unquote(match[3], match[4]);
   return second === undefined ? { database: defaultDatabase, table: first } : { database: first, table: second };
@@ -159,7 +181,13 @@ export class BinlogTableStream {
     this.zongji = zongji;
     // zongji's resume pair (filename, position) is kept coherent across rotations and only moves at
     // group boundaries; read it now, while this event is the latest one.
-    zongji.on('binlog', (event) => this.receive({ event, file: zongji.options.filename ?? this.request.from.file, offset: zongji.options.position ?? this.request.from.offset }));
+    zongji.on('binlog', (event) =>
+      this.receive({
+        event,
+        file: zongji.options.filename ?? this.request.from.file,
+        offset: zongji.options.position ?? this.request.from.offset,
+      }),
+    );
     zongji.on('error', (error) => this.receive({ error }));
     zongji.start({
       serverId: replicaServerId(this.request.captureId, sourceServerId),
@@ -238,15 +266,22 @@ export class BinlogTableStream {
       if (this.shape?.tableId !== event.tableId) this.forgetSchema();
     } else if (isEvent(event, 'writerows')) {
       const shape = await this.shapeOf(event);
-      for (const row of event.rows) this.changes.push({ op: 'insert', columns: shape.columns, values: this.values(shape, row), oldKey: null });
+      for (const row of event.rows)
+        this.changes.push({ op: 'insert', columns: shape.columns, values: this.values(shape, row), oldKey: null });
     } else if (isEvent(event, 'updaterows')) {
       const shape = await this.shapeOf(event);
       for (const { before, after } of event.rows) {
-        this.changes.push({ op: 'update', columns: shape.columns, values: this.values(shape, after), oldKey: this.key(shape, before) });
+        this.changes.push({
+          op: 'update',
+          columns: shape.columns,
+          values: this.values(shape, after),
+          oldKey: this.key(shape, before),
+        });
       }
     } else if (isEvent(event, 'deleterows')) {
       const shape = await this.shapeOf(event);
-      for (const row of event.rows) this.changes.push({ op: 'delete', columns: shape.columns, values: null, oldKey: this.key(shape, row) });
+      for (const row of event.rows)
+        this.changes.push({ op: 'delete', columns: shape.columns, values: null, oldKey: this.key(shape, row) });
     } else if (isEvent(event, 'xid')) {
       await this.commit(arrival.file, arrival.offset, event);
     } else if (isEvent(event, 'query')) {
@@ -295,14 +330,22 @@ export class BinlogTableStream {
     if (this.changes.length === 0) return; // a transaction of other tables: only the position moves
     const changes = this.changes;
     this.changes = [];
-    await this.handOut({ position: formatPosition(this.resumeAt), commitTime: new Date(event.timestamp).toISOString(), changes });
+    await this.handOut({
+      position: formatPosition(this.resumeAt),
+      commitTime: new Date(event.timestamp).toISOString(),
+      changes,
+    });
   }
 
   /** A transaction without changes at the resume position, so that positions and lag keep moving. */
   private async heartbeat(): Promise<void> {
     // Caught up, the source is idle as of now; behind, it is as of the last event read.
     const asOf = this.queue.length === 0 || this.lastEventTime === 0 ? Date.now() : this.lastEventTime;
-    await this.handOut({ position: formatPosition(this.resumeAt), commitTime: new Date(asOf).toISOString(), changes: [] });
+    await this.handOut({
+      position: formatPosition(this.resumeAt),
+      commitTime: new Date(asOf).toISOString(),
+      changes: [],
+    });
   }
 
   private async handOut(tx: SourceTransaction): Promise<void> {
@@ -342,12 +385,22 @@ export class BinlogTableStream {
     const where = `"${this.request.database}"."${this.request.table}"`;
     const columns = names.map((name) => {
       const column = table.columns.find((c) => c.name === name);
-      if (!column) throw new ConnectorError('schema_mismatch', `column "${name}" of ${where} in the binlog no longer exists in the table (dropped or renamed since): a resync is needed`, false);
+      if (!column)
+        throw new ConnectorError(
+          'schema_mismatch',
+          `column "${name}" of ${where} in the binlog no longer exists in the table (dropped or renamed since): a resync is needed`,
+          false,
+        );
       return column;
     });
     const keyIndexes = table.primaryKey.map((key) => {
       const index = names.indexOf(key);
-      if (index < 0) throw new ConnectorError('schema_mismatch', `primary key column "${key}" of ${where} is not in the binlog row images: a resync is needed`, false);
+      if (index < 0)
+        throw new ConnectorError(
+          'schema_mismatch',
+          `primary key column "${key}" of ${where} is not in the binlog row images: a resync is needed`,
+          false,
+        );
       return index;
     });
     this.shape = { tableId: event.tableId, columns, decoders: columns.map(decoder), keyIndexes };

@@ -18,7 +18,11 @@ export interface MysqlChangeSource extends ChangeSource {
 }
 
 /** Bytes of binlog from `from` to `to`, given the server's binlog files; null when `from`'s file is gone. */
-export function binlogBytesBetween(from: BinlogPosition, to: BinlogPosition, logs: { file: string; size: number }[]): number | null {
+export function binlogBytesBetween(
+  from: BinlogPosition,
+  to: BinlogPosition,
+  logs: { file: string; size: number }[],
+): number | null {
   if (comparePositions(from, to) >= 0) return 0;
   if (from.file === to.file) return to.offset - from.offset;
   const first = logs.findIndex((log) => log.file === from.file);
@@ -28,7 +32,11 @@ export function binlogBytesBetween(from: BinlogPosition, to: BinlogPosition, log
   return logs[first]!.size - from.offset + between + to.offset;
 }
 
-export function mysqlChangeSource(config: MysqlConfig, captureId: string, context: Pick<ConnectorContext, 'egress'> | undefined): MysqlChangeSource {
+export function mysqlChangeSource(
+  config: MysqlConfig,
+  captureId: string,
+  context: Pick<ConnectorContext, 'egress'> | undefined,
+): MysqlChangeSource {
   const client = new MysqlClient(config, context);
   // Ends streams still running when the source is closed.
   const closing = new AbortController();

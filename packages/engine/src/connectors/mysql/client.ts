@@ -7,7 +7,13 @@ import mysql from 'mysql2';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 import { egressOf } from '../../egress.js';
 import { Type, type Static } from 'typebox';
-import { ConnectorError, Secret, type ConnectorContext, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
+import {
+  ConnectorError,
+  Secret,
+  type ConnectorContext,
+  type ConnectorErrorCode,
+  type EgressPolicy,
+} from '../../types.js';
 
 export const mysqlSpec = Type.Object(
   {
@@ -112,14 +118,16 @@ export function classify(error: unknown, password?: string): ConnectorError {
   const code = e.errno === 4025 && e.sqlState === '23000' ? 'ER_CHECK_CONSTRAINT_VIOLATED' : e.code;
   const known = code ? BY_CODE[code] : undefined;
   if (known) return new ConnectorError(known[0], `${known[2]} (${detail})`, known[1], { cause: error });
-  if (/timeout|timed out/i.test(e.message ?? '')) return new ConnectorError('timeout', `timed out (${detail})`, true, { cause: error });
+  if (/timeout|timed out/i.test(e.message ?? ''))
+    return new ConnectorError('timeout', `timed out (${detail})`, true, { cause: error });
   // A server error (it has an SQL state) repeats on retry; a network failure may not.
   return new ConnectorError('failed', detail, e.sqlState === undefined || e.fatal === true, { cause: error });
 }
 
 /** A MySQL identifier in backticks (a backtick inside is doubled). */
 export function quoteIdent(name: string): string {
-  if (name.length === 0 || name.includes('\0')) throw new ConnectorError('invalid_config', 'an identifier must be non-empty and free of NUL', false);
+  if (name.length === 0 || name.includes('\0'))
+    throw new ConnectorError('invalid_config', 'an identifier must be non-empty and free of NUL', false);
   return `\`${name.replaceAll('`', '``')}\``;
 }
 
@@ -165,7 +173,9 @@ export class MysqlClient {
         this.pool = undefined;
         throw error;
       });
-      conn = await new Promise<PoolConnection>((resolve, reject) => pool.getConnection((error, c) => (error ? reject(error) : resolve(c))));
+      conn = await new Promise<PoolConnection>((resolve, reject) =>
+        pool.getConnection((error, c) => (error ? reject(error) : resolve(c))),
+      );
     } catch (error) {
       throw this.classify(error);
     }

@@ -23,7 +23,12 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
         return { ok: true };
       } catch (error) {
         const classified = client.classify(error);
-        context?.log('warn', 'MySQL check failed', { code: classified.code, host: config.host, port: config.port ?? 3306, user: config.user });
+        context?.log('warn', 'MySQL check failed', {
+          code: classified.code,
+          host: config.host,
+          port: config.port ?? 3306,
+          user: config.user,
+        });
         return { ok: false, code: classified.code, message: classified.message };
       }
     },
@@ -45,7 +50,9 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
       try {
         const [rows] = await conn
           .promise()
-          .query<RowDataPacket[]>(`select min(${quoteIdent(column)}) as min, max(${quoteIdent(column)}) as max from ${qualified(dataset.namespace ?? config.database, dataset.name)}`);
+          .query<RowDataPacket[]>(
+            `select min(${quoteIdent(column)}) as min, max(${quoteIdent(column)}) as max from ${qualified(dataset.namespace ?? config.database, dataset.name)}`,
+          );
         const row = rows[0];
         return row && row['min'] !== null ? { min: String(row['min']), max: String(row['max']) } : null;
       } catch (error) {

@@ -95,6 +95,10 @@ export async function discoverTables(conn: PoolConnection, database: string, onl
 }
 
 /** One table's schema, or undefined when it does not exist. */
-export async function describeTable(conn: PoolConnection, database: string, table: string): Promise<DatasetSchema | undefined> {
+export async function describeTable(
+  conn: PoolConnection,
+  database: string,
+  table: string,
+): Promise<DatasetSchema | undefined> {
   return (await discoverTables(conn, database, table))[0];
 }

@@ -19,12 +19,18 @@ function pick(all: ColumnSchema[], names: string[] | undefined, table: string): 
   if (!names?.length) return all;
   return names.map((name) => {
     const column = all.find((c) => c.name === name);
-    if (!column) throw new ConnectorError('schema_mismatch', `column "${name}" does not exist in table "${table}"`, false);
+    if (!column)
+      throw new ConnectorError('schema_mismatch', `column "${name}" does not exist in table "${table}"`, false);
     return column;
   });
 }
 
-export async function* readTable(client: MysqlClient, request: ReadRequest, defaultDatabase: string, signal?: AbortSignal): AsyncIterable<RecordBatch> {
+export async function* readTable(
+  client: MysqlClient,
+  request: ReadRequest,
+  defaultDatabase: string,
+  signal?: AbortSignal,
+): AsyncIterable<RecordBatch> {
   const database = request.dataset.namespace ?? defaultDatabase;
   const table = request.dataset.name;
   const batchSize = Math.max(1, request.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -68,7 +74,9 @@ export async function* readTable(client: MysqlClient, request: ReadRequest, defa
     const decoders = columns.map(decoder);
 
     streaming = true;
-    stream = conn.execute({ sql, values, rowsAsArray: true }).stream({ highWaterMark: Math.min(READ_AHEAD, batchSize) });
+    stream = conn
+      .execute({ sql, values, rowsAsArray: true })
+      .stream({ highWaterMark: Math.min(READ_AHEAD, batchSize) });
     signal?.throwIfAborted();
     let rows: Value[][] = [];
     for await (const raw of stream as AsyncIterable<unknown[]>) {

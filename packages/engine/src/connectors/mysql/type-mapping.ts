@@ -48,7 +48,10 @@ export const MYSQL_TYPES: Record<string, CanonicalType> = {
  * canonical type that was written.
  */
 export const TYPE_HINT_PREFIX = 'svc:';
-const HINTABLE: Partial<Record<CanonicalType, { on: CanonicalType }>> = { uuid: { on: 'string' }, timestamptz: { on: 'timestamp' } };
+const HINTABLE: Partial<Record<CanonicalType, { on: CanonicalType }>> = {
+  uuid: { on: 'string' },
+  timestamptz: { on: 'timestamp' },
+};
 
 export interface SourceColumn {
   dataType: string;
@@ -72,8 +75,11 @@ export function canonicalOf(column: SourceColumn): Pick<ColumnSchema, 'type' | '
   if (unsigned && dataType === 'int') return { type: 'int64' };
   if (unsigned && (dataType === 'smallint' || dataType === 'mediumint')) return { type: 'int32' };
   const type = MYSQL_TYPES[dataType] ?? 'string';
-  if (type === 'decimal') return { type, ...(column.precision !== null ? { precision: column.precision, scale: column.scale ?? 0 } : {}) };
-  const hinted = column.comment.startsWith(TYPE_HINT_PREFIX) ? (column.comment.slice(TYPE_HINT_PREFIX.length) as CanonicalType) : undefined;
+  if (type === 'decimal')
+    return { type, ...(column.precision !== null ? { precision: column.precision, scale: column.scale ?? 0 } : {}) };
+  const hinted = column.comment.startsWith(TYPE_HINT_PREFIX)
+    ? (column.comment.slice(TYPE_HINT_PREFIX.length) as CanonicalType)
+    : undefined;
   if (hinted && HINTABLE[hinted]?.on === type) return { type: hinted };
   return { type };
 }
@@ -182,10 +188,12 @@ export function decoder(column: Pick<ColumnSchema, 'type' | 'sourceType'>): (raw
     case 'time':
       return (raw) => (raw === null ? null : micros(String(raw), fraction));
     case 'timestamp':
-      return (raw) => (raw === null || ZERO_DATE.test(String(raw)) ? null : micros(String(raw).replace(' ', 'T'), fraction));
+      return (raw) =>
+        raw === null || ZERO_DATE.test(String(raw)) ? null : micros(String(raw).replace(' ', 'T'), fraction);
     case 'timestamptz':
       // Sessions run in UTC (client.ts), so TIMESTAMP values and the UTC datetimes this connector writes arrive in UTC.
-      return (raw) => (raw === null || ZERO_DATE.test(String(raw)) ? null : `${micros(String(raw).replace(' ', 'T'), true)}Z`);
+      return (raw) =>
+        raw === null || ZERO_DATE.test(String(raw)) ? null : `${micros(String(raw).replace(' ', 'T'), true)}Z`;
     case 'json':
       return (raw) => (raw === null ? null : JSON.parse(asText(raw)));
     case 'binary':
@@ -206,7 +214,8 @@ export function utcDatetime(value: string | Date): string {
   if (!m) return value; // the server refuses it with a clear error
   const [, y, mo, d, h, mi, s, fraction, zone] = m;
   const fractionText = fraction ? `.${fraction.padEnd(6, '0').slice(0, 6)}` : '';
-  if (!zone || zone.toUpperCase() === 'Z' || /^[+-]00:?00$/.test(zone)) return `${y}-${mo}-${d} ${h}:${mi}:${s}${fractionText}`;
+  if (!zone || zone.toUpperCase() === 'Z' || /^[+-]00:?00$/.test(zone))
+    return `${y}-${mo}-${d} ${h}:${mi}:${s}${fractionText}`;
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
   const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0));
@@ -226,7 +235,13 @@ export function encodeValue(value: Value, type: CanonicalType): Param {
   if (value === null || value === undefined) return null;
   switch (type) {
     case 'boolean':
-      return typeof value === 'string' ? (['true', 't', '1', 'yes'].includes(value.toLowerCase()) ? 1 : 0) : value ? 1 : 0;
+      return typeof value === 'string'
+        ? ['true', 't', '1', 'yes'].includes(value.toLowerCase())
+          ? 1
+          : 0
+        : value
+          ? 1
+          : 0;
     case 'int16':
     case 'int32':
     case 'float32':
@@ -241,7 +256,11 @@ export function encodeValue(value: Value, type: CanonicalType): Param {
     case 'json':
       return JSON.stringify(value);
     case 'binary':
-      return Buffer.isBuffer(value) ? value : value instanceof Uint8Array ? Buffer.from(value) : Buffer.from(String(value), 'utf8');
+      return Buffer.isBuffer(value)
+        ? value
+        : value instanceof Uint8Array
+          ? Buffer.from(value)
+          : Buffer.from(String(value), 'utf8');
     default:
       // int64 and decimal as their exact digits; strings, uuids and times as they are.
       return typeof value === 'string' ? value : String(value);

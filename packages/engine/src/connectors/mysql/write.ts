@@ -7,7 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { PoolConnection, RowDataPacket } from 'mysql2';
-import { ConnectorError, type ColumnSchema, type DatasetSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
+import {
+  ConnectorError,
+  type ColumnSchema,
+  type DatasetSchema,
+  type RecordBatch,
+  type WriteRequest,
+  type WriteSummary,
+} from '../../types.js';
 import { type MysqlClient, qualified, quoteIdent } from './client.js';
 import { describeTable } from './discover.js';
 import { ddlType, encodeValue, type Param, typeHintComment } from './type-mapping.js';
@@ -23,13 +30,20 @@ const MAX_IDENT = 64;
 type Conn = ReturnType<PoolConnection['promise']>;
 
 function validate(request: WriteRequest): void {
-  if (request.columns.length === 0) throw new ConnectorError('invalid_config', 'a write needs at least one column', false);
+  if (request.columns.length === 0)
+    throw new ConnectorError('invalid_config', 'a write needs at least one column', false);
   const names = new Set(request.columns.map((c) => c.name));
-  if (names.size !== request.columns.length) throw new ConnectorError('invalid_config', 'column names must be unique', false);
+  if (names.size !== request.columns.length)
+    throw new ConnectorError('invalid_config', 'column names must be unique', false);
   if (request.mode === 'upsert') {
     if (!request.keyColumns?.length) throw new ConnectorError('invalid_config', 'upsert needs key columns', false);
     const missing = request.keyColumns.filter((k) => !names.has(k));
-    if (missing.length > 0) throw new ConnectorError('invalid_config', `key columns not among the written columns: ${missing.join(', ')}`, false);
+    if (missing.length > 0)
+      throw new ConnectorError(
+        'invalid_config',
+        `key columns not among the written columns: ${missing.join(', ')}`,
+        false,
+      );
   }
 }
 
@@ -37,19 +51,35 @@ function columnDefinition(column: ColumnSchema, key: boolean): string {
   return `${quoteIdent(column.name)} ${ddlType(column, key)}${key ? ' not null' : ' null'}${typeHintComment(column.type)}`;
 }
 
-async function createTable(conn: Conn, database: string, table: string, columns: ColumnSchema[], keys: string[]): Promise<void> {
+async function createTable(
+  conn: Conn,
+  database: string,
+  table: string,
+  columns: ColumnSchema[],
+  keys: string[],
+): Promise<void> {
   const definitions = columns.map((c) => columnDefinition(c, keys.includes(c.name)));
   if (keys.length > 0) definitions.push(`primary key (${keys.map(quoteIdent).join(', ')})`);
   // utf8mb4_bin: every character (emoji too) and case-sensitive keys, as the source had them.
-  await conn.query(`create table if not exists ${qualified(database, table)} (${definitions.join(', ')}) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`);
+  await conn.query(
+    `create table if not exists ${qualified(database, table)} (${definitions.join(', ')}) engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`,
+  );
 }
 
 /** Schema evolution widens only: columns the table lacks are added (nullable); none is dropped or altered. */
-async function addMissingColumns(conn: Conn, database: string, table: string, existing: DatasetSchema, columns: ColumnSchema[]): Promise<void> {
+async function addMissingColumns(
+  conn: Conn,
+  database: string,
+  table: string,
+  existing: DatasetSchema,
+  columns: ColumnSchema[],
+): Promise<void> {
   const present = new Set(existing.columns.map((c) => c.name));
   const missing = columns.filter((c) => !present.has(c.name));
   if (missing.length === 0) return;
-  await conn.query(`alter table ${qualified(database, table)} ${missing.map((c) => `add column ${columnDefinition(c, false)}`).join(', ')}`);
+  await conn.query(
+    `alter table ${qualified(database, table)} ${missing.map((c) => `add column ${columnDefinition(c, false)}`).join(', ')}`,
+  );
 }
 
 /** ON DUPLICATE KEY UPDATE needs a primary or unique key on exactly the key columns. */
@@ -60,10 +90,18 @@ async function assertUniqueKey(conn: Conn, database: string, table: string, keys
     [database, table],
   );
   const indexes = new Map<string, string[]>();
-  for (const row of rows) indexes.set(String(row['index_name']), [...(indexes.get(String(row['index_name'])) ?? []), String(row['column_name'])]);
+  for (const row of rows)
+    indexes.set(String(row['index_name']), [
+      ...(indexes.get(String(row['index_name'])) ?? []),
+      String(row['column_name']),
+    ]);
   const wanted = [...keys].sort().join('\0');
   if (![...indexes.values()].some((cols) => [...cols].sort().join('\0') === wanted)) {
-    throw new ConnectorError('schema_mismatch', `upsert into "${table}" needs a primary or unique key on (${keys.join(', ')})`, false);
+    throw new ConnectorError(
+      'schema_mismatch',
+      `upsert into "${table}" needs a primary or unique key on (${keys.join(', ')})`,
+      false,
+    );
   }
 }
 
@@ -114,7 +152,8 @@ class Inserter {
     if (this.keys) {
       // VALUES(col) works on MariaDB and MySQL alike (MySQL 8.0.20+ only warns about it).
       const updates = names.filter((_, i) => !this.keys!.includes(this.columns[i]!.name));
-      const assignments = updates.length > 0 ? updates.map((n) => `${n} = values(${n})`) : [`${names[0]} = ${names[0]}`];
+      const assignments =
+        updates.length > 0 ? updates.map((n) => `${n} = values(${n})`) : [`${names[0]} = ${names[0]}`];
       sql += ` on duplicate key update ${assignments.join(', ')}`;
     }
     await this.conn.execute(sql, rows.flat());
@@ -138,7 +177,12 @@ async function insertBatches(
     signal?.throwIfAborted();
     if (batch.rows.length === 0) continue;
     const unknown = batch.columns.filter((c) => !known.has(c.name));
-    if (unknown.length > 0) throw new ConnectorError('schema_mismatch', `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`, false);
+    if (unknown.length > 0)
+      throw new ConnectorError(
+        'schema_mismatch',
+        `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`,
+        false,
+      );
     const inserter = new Inserter(conn, target, batch.columns, keys, maxBytes, signal);
     const types = batch.columns.map((c) => c.type);
     for (const row of batch.rows) await inserter.add(types.map((type, i) => encodeValue(row[i] ?? null, type)));
@@ -157,7 +201,13 @@ async function statementBytes(conn: Conn): Promise<number> {
 /** Per destination database: which runs have committed their appends. */
 export const RUNS_TABLE = '_svc_runs';
 
-export async function writeTable(client: MysqlClient, request: WriteRequest, defaultDatabase: string, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary> {
+export async function writeTable(
+  client: MysqlClient,
+  request: WriteRequest,
+  defaultDatabase: string,
+  batches: AsyncIterable<RecordBatch>,
+  signal?: AbortSignal,
+): Promise<WriteSummary> {
   validate(request);
   const database = request.dataset.namespace ?? defaultDatabase;
   const table = request.dataset.name;
@@ -187,7 +237,9 @@ export async function writeTable(client: MysqlClient, request: WriteRequest, def
         const rows = await insertBatches(conn, qualified(database, stage), known, undefined, batches, maxBytes, signal);
         signal?.throwIfAborted();
         if (existing) {
-          await conn.query(`rename table ${qualified(database, table)} to ${qualified(database, old)}, ${qualified(database, stage)} to ${qualified(database, table)}`);
+          await conn.query(
+            `rename table ${qualified(database, table)} to ${qualified(database, old)}, ${qualified(database, stage)} to ${qualified(database, table)}`,
+          );
           await conn.query(`drop table ${qualified(database, old)}`);
         } else {
           await conn.query(`rename table ${qualified(database, stage)} to ${qualified(database, table)}`);
@@ -208,11 +260,17 @@ export async function writeTable(client: MysqlClient, request: WriteRequest, def
     const runs = qualified(database, RUNS_TABLE);
     // Appends are exactly once per run: the rows and the run's marker commit together, and a retried
     // run that finds its marker writes nothing (its batches are still consumed, so cursors advance).
-    if (appending) await conn.query(`create table if not exists ${runs} (run_id varchar(191) not null, dataset varchar(191) not null, committed_at datetime(6) not null default current_timestamp(6), primary key (run_id, dataset)) engine=InnoDB`);
+    if (appending)
+      await conn.query(
+        `create table if not exists ${runs} (run_id varchar(191) not null, dataset varchar(191) not null, committed_at datetime(6) not null default current_timestamp(6), primary key (run_id, dataset)) engine=InnoDB`,
+      );
     await conn.beginTransaction();
     try {
       if (appending) {
-        const [done] = await conn.query<RowDataPacket[]>(`select 1 from ${runs} where run_id = ? and dataset = ? for update`, [request.runId, table]);
+        const [done] = await conn.query<RowDataPacket[]>(
+          `select 1 from ${runs} where run_id = ? and dataset = ? for update`,
+          [request.runId, table],
+        );
         if (done.length > 0) {
           for await (const batch of batches) void batch;
           await conn.commit();

@@ -27,7 +27,8 @@ const CHANGELOG_COLUMNS: ColumnSchema[] = [
 ];
 
 /** A value as a bind parameter: JSON as text (node-pg would send an array as a PostgreSQL array). */
-const parameter = (value: Value, column: ColumnSchema) => (value === null || value === undefined ? null : column.type === 'json' ? JSON.stringify(value) : value);
+const parameter = (value: Value, column: ColumnSchema) =>
+  value === null || value === undefined ? null : column.type === 'json' ? JSON.stringify(value) : value;
 
 interface Upsert {
   columns: ColumnSchema[];
@@ -47,10 +48,15 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
 
   const ensurePositions = async (c: pg.Client) => {
     await ensureSchema(c, defaultSchema);
-    await c.query(`create table if not exists ${positions} (capture_id text primary key, position text not null, updated_at timestamptz not null default now())`);
+    await c.query(
+      `create table if not exists ${positions} (capture_id text primary key, position text not null, updated_at timestamptz not null default now())`,
+    );
   };
   const savePosition = (c: pg.Client, captureId: string, position: string) =>
-    c.query(`insert into ${positions} (capture_id, position) values ($1, $2) on conflict (capture_id) do update set position = excluded.position, updated_at = now()`, [captureId, position]);
+    c.query(
+      `insert into ${positions} (capture_id, position) values ($1, $2) on conflict (capture_id) do update set position = excluded.position, updated_at = now()`,
+      [captureId, position],
+    );
 
   /** Adds the columns a change carries that the target lacks (a column added at the source). */
   const widen = async (c: pg.Client, target: DatasetRef, columns: ColumnSchema[]) => {
@@ -62,7 +68,9 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     }
     for (const column of columns) {
       if (have.has(column.name)) continue;
-      await c.query(`alter table ${qualified(schemaOf(target), target.name)} add column if not exists ${quoteIdent(column.name)} ${ddlType(column)}`);
+      await c.query(
+        `alter table ${qualified(schemaOf(target), target.name)} add column if not exists ${quoteIdent(column.name)} ${ddlType(column)}`,
+      );
       have.add(column.name);
     }
   };
@@ -71,13 +79,18 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     // One statement per shape (which columns are written); chunks keep the parameters bounded.
     const shapes = new Map<string, Upsert[]>();
     for (const row of rows) {
-      const shape = row.columns.filter((_, i) => row.written[i]).map((col) => col.name).join('\u0000');
+      const shape = row.columns
+        .filter((_, i) => row.written[i])
+        .map((col) => col.name)
+        .join('\u0000');
       shapes.set(shape, [...(shapes.get(shape) ?? []), row]);
     }
     for (const group of shapes.values()) {
       const first = group[0]!;
       const columns = first.columns.filter((_, i) => first.written[i]);
-      const updates = columns.filter((col) => !primaryKey.includes(col.name)).map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
+      const updates = columns
+        .filter((col) => !primaryKey.includes(col.name))
+        .map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
       for (let start = 0; start < group.length; start += perStatement) {
         const chunk = group.slice(start, start + perStatement);
@@ -103,8 +116,16 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / primaryKey.length));
     for (let start = 0; start < keys.length; start += perStatement) {
       const params: unknown[] = [];
-      const tuples = keys.slice(start, start + perStatement).map((key) => `(${primaryKey.map((col, i) => (params.push(parameter(key[i] ?? null, col)), `$${params.length}::${ddlType(col)}`)).join(', ')})`);
-      await c.query(`delete from ${table} where (${primaryKey.map((col) => quoteIdent(col.name)).join(', ')}) in (${tuples.join(', ')})`, params);
+      const tuples = keys
+        .slice(start, start + perStatement)
+        .map(
+          (key) =>
+            `(${primaryKey.map((col, i) => (params.push(parameter(key[i] ?? null, col)), `$${params.length}::${ddlType(col)}`)).join(', ')})`,
+        );
+      await c.query(
+        `delete from ${table} where (${primaryKey.map((col) => quoteIdent(col.name)).join(', ')}) in (${tuples.join(', ')})`,
+        params,
+      );
     }
   };
 
@@ -122,17 +143,27 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       return `${quoteIdent(col.name)} = $${params.length}::${ddlType(col)}`;
     });
     const names = change.columns.map((col) => quoteIdent(col.name)).join(', ');
-    const updates = change.columns.filter((col) => !primaryKey.includes(col.name)).map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
+    const updates = change.columns
+      .filter((col) => !primaryKey.includes(col.name))
+      .map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
     await c.query(
       `insert into ${table} (${names}) select ${items.join(', ')} from ${table} where ${where.join(' and ')}
        on conflict (${primaryKey.map(quoteIdent).join(', ')}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`,
       params,
     );
     params.length = 0;
-    await c.query(`delete from ${table} where ${keyColumns.map((col, i) => (params.push(parameter(change.oldKey![i] ?? null, col)), `${quoteIdent(col.name)} = $${params.length}::${ddlType(col)}`)).join(' and ')}`, params);
+    await c.query(
+      `delete from ${table} where ${keyColumns.map((col, i) => (params.push(parameter(change.oldKey![i] ?? null, col)), `${quoteIdent(col.name)} = $${params.length}::${ddlType(col)}`)).join(' and ')}`,
+      params,
+    );
   };
 
-  const applyMirror = async (c: pg.Client, target: DatasetRef, primaryKey: string[], transactions: SourceTransaction[]) => {
+  const applyMirror = async (
+    c: pg.Client,
+    target: DatasetRef,
+    primaryKey: string[],
+    transactions: SourceTransaction[],
+  ) => {
     const table = qualified(schemaOf(target), target.name);
     let upserts = new Map<string, Upsert>();
     let deletes = new Map<string, Value[]>();
@@ -144,11 +175,20 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       upserts = new Map();
       deletes = new Map();
     };
-    const keyOf = (change: RowChange, values: Value[]) => JSON.stringify(primaryKey.map((k) => values[change.columns.findIndex((col) => col.name === k)] ?? null));
+    const keyOf = (change: RowChange, values: Value[]) =>
+      JSON.stringify(primaryKey.map((k) => values[change.columns.findIndex((col) => col.name === k)] ?? null));
     for (const transaction of transactions) {
       for (const change of transaction.changes) {
         applied += 1;
-        keyColumns = primaryKey.map((k) => change.columns.find((col) => col.name === k) ?? { name: k, type: 'string', sourceType: 'text', nullable: false });
+        keyColumns = primaryKey.map(
+          (k) =>
+            change.columns.find((col) => col.name === k) ?? {
+              name: k,
+              type: 'string',
+              sourceType: 'text',
+              nullable: false,
+            },
+        );
         await widen(c, target, change.columns);
         if (change.op === 'truncate') {
           await flush();
@@ -156,7 +196,9 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
           continue;
         }
         const oldKey = change.oldKey ? JSON.stringify(change.oldKey) : undefined;
-        const removesOldKey = change.op === 'delete' || (change.op === 'update' && oldKey !== undefined && change.values && oldKey !== keyOf(change, change.values));
+        const removesOldKey =
+          change.op === 'delete' ||
+          (change.op === 'update' && oldKey !== undefined && change.values && oldKey !== keyOf(change, change.values));
         if (removesOldKey && change.op === 'update' && change.unchanged?.some(Boolean)) {
           // A new key, and values the source did not send again (unchanged TOAST): they are in the
           // destination's row under the old key. Copy them across, then remove the old row.
@@ -178,7 +220,11 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         const earlier = upserts.get(key);
         if (earlier && earlier.columns.length === change.columns.length) {
           // Same key twice in one group: the later version wins, keeping what it did not send.
-          upserts.set(key, { columns: change.columns, values: values.map((v, i) => (written[i] ? v : earlier.values[i]!)), written: written.map((w, i) => w || earlier.written[i]!) });
+          upserts.set(key, {
+            columns: change.columns,
+            values: values.map((v, i) => (written[i] ? v : earlier.values[i]!)),
+            written: written.map((w, i) => w || earlier.written[i]!),
+          });
         } else {
           if (earlier) await flush();
           upserts.set(key, { columns: change.columns, values, written });
@@ -192,10 +238,17 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
   const ensureChangelog = async (c: pg.Client, target: DatasetRef, columns: ColumnSchema[]) => {
     const schema = schemaOf(target);
     await ensureSchema(c, schema);
-    await c.query(`create table if not exists ${qualified(schema, target.name)} (${[...columns, ...CHANGELOG_COLUMNS].map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')})`);
+    await c.query(
+      `create table if not exists ${qualified(schema, target.name)} (${[...columns, ...CHANGELOG_COLUMNS].map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')})`,
+    );
   };
 
-  const applyChangelog = async (c: pg.Client, target: DatasetRef, primaryKey: string[], transactions: SourceTransaction[]) => {
+  const applyChangelog = async (
+    c: pg.Client,
+    target: DatasetRef,
+    primaryKey: string[],
+    transactions: SourceTransaction[],
+  ) => {
     const table = qualified(schemaOf(target), target.name);
     let applied = 0;
     // One COPY per column layout, in order.
@@ -204,7 +257,15 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     const flush = async () => {
       if (layout && rows.length) {
         const batch: RecordBatch = { columns: layout, rows };
-        await copyInto(c, table, layout, (async function* () { yield batch; })(), { written: 0 });
+        await copyInto(
+          c,
+          table,
+          layout,
+          (async function* () {
+            yield batch;
+          })(),
+          { written: 0 },
+        );
       }
       rows = [];
     };
@@ -219,7 +280,11 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         }
         const values = change.values
           ? change.values.map((v, i) => (change.unchanged?.[i] ? null : v))
-          : change.columns.map((col) => (change.oldKey && primaryKey.includes(col.name) ? change.oldKey[primaryKey.indexOf(col.name)] ?? null : null));
+          : change.columns.map((col) =>
+              change.oldKey && primaryKey.includes(col.name)
+                ? (change.oldKey[primaryKey.indexOf(col.name)] ?? null)
+                : null,
+            );
         rows.push([...values, change.op, transaction.position, transaction.commitTime, seq]);
       }
     }
@@ -231,7 +296,8 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     async position(captureId) {
       const c = await ready();
       const { rows } = await c
-        .query<{ position: string }>(`select position from ${positions} where capture_id = $1`, [captureId]).catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(classify(error))));
+        .query<{ position: string }>(`select position from ${positions} where capture_id = $1`, [captureId])
+        .catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(classify(error))));
       return rows[0]?.position ?? null;
     },
 
@@ -256,7 +322,8 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
           const columns = [...snapshot.columns, ...CHANGELOG_COLUMNS];
           const commitTime = new Date().toISOString();
           const tagged = async function* (): AsyncIterable<RecordBatch> {
-            for await (const batch of snapshot.rows) yield { columns, rows: batch.rows.map((row) => [...row, 'snapshot', snapshot.position, commitTime, 0]) };
+            for await (const batch of snapshot.rows)
+              yield { columns, rows: batch.rows.map((row) => [...row, 'snapshot', snapshot.position, commitTime, 0]) };
           };
           count = await copyInto(c, table, columns, tagged(), { written: 0 }, signal);
         }
@@ -275,7 +342,10 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       const c = await ready();
       try {
         await c.query('begin');
-        const applied = mode === 'mirror' ? await applyMirror(c, target, primaryKey, transactions) : await applyChangelog(c, target, primaryKey, transactions);
+        const applied =
+          mode === 'mirror'
+            ? await applyMirror(c, target, primaryKey, transactions)
+            : await applyChangelog(c, target, primaryKey, transactions);
         await savePosition(c, captureId, transactions.at(-1)!.position);
         await c.query('commit');
         return applied;

@@ -7,7 +7,14 @@
 import pg from 'pg';
 import { LogicalReplicationService, PgoutputPlugin } from 'pg-logical-replication';
 import type { ChangeSource, RowChange, SourceTransaction } from '../../cdc/types.js';
-import { ConnectorError, type ColumnSchema, type DatasetRef, type EgressPolicy, type RecordBatch, type Value } from '../../types.js';
+import {
+  ConnectorError,
+  type ColumnSchema,
+  type DatasetRef,
+  type EgressPolicy,
+  type RecordBatch,
+  type Value,
+} from '../../types.js';
 import { classify, connect, connectionOptions, qualified, type PostgresConfig } from './client.js';
 import { OID_TYPES, typeParser } from './type-mapping.js';
 
@@ -15,7 +22,8 @@ const SNAPSHOT_BATCH = 10_000;
 const HEARTBEAT_PREFIX = 'svc_heartbeat';
 
 /** Slot and publication names: lower case, at most 63 bytes, from the capture's id. */
-export const captureName = (captureId: string) => `svc_cdc_${captureId.replace(/[^a-zA-Z0-9]/g, '').toLowerCase()}`.slice(0, 63);
+export const captureName = (captureId: string) =>
+  `svc_cdc_${captureId.replace(/[^a-zA-Z0-9]/g, '').toLowerCase()}`.slice(0, 63);
 
 /** An LSN ("16/B374D848") as a number that orders. */
 export function lsnValue(lsn: string): bigint {
@@ -38,7 +46,12 @@ interface RelationColumn {
   parser: (raw: string) => unknown;
 }
 
-export function postgresChangeSource(config: PostgresConfig, defaultSchema: string, captureId: string, egress?: EgressPolicy): ChangeSource {
+export function postgresChangeSource(
+  config: PostgresConfig,
+  defaultSchema: string,
+  captureId: string,
+  egress?: EgressPolicy,
+): ChangeSource {
   const name = captureName(captureId);
   let admin: pg.Client | undefined;
   const ready = async () => (admin ??= await connect(config, egress));
@@ -63,13 +76,26 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
       [relation.oid],
     );
     if (keys.rows.length === 0) {
-      throw new ConnectorError('unsupported', `table "${schema}"."${table.name}" has no primary key: change capture needs one to apply updates and deletes; add a primary key`, false);
+      throw new ConnectorError(
+        'unsupported',
+        `table "${schema}"."${table.name}" has no primary key: change capture needs one to apply updates and deletes; add a primary key`,
+        false,
+      );
     }
     if (relation.relreplident === 'n') {
-      throw new ConnectorError('unsupported', `table "${schema}"."${table.name}" has REPLICA IDENTITY NOTHING, so deletes and updates carry no key; set REPLICA IDENTITY DEFAULT`, false);
+      throw new ConnectorError(
+        'unsupported',
+        `table "${schema}"."${table.name}" has REPLICA IDENTITY NOTHING, so deletes and updates carry no key; set REPLICA IDENTITY DEFAULT`,
+        false,
+      );
     }
     const fields = (await client.query(`select * from ${qualified(schema, table.name)} limit 0`)).fields;
-    const columns: ColumnSchema[] = fields.map((f) => ({ name: f.name, type: OID_TYPES[f.dataTypeID] ?? 'string', sourceType: String(f.dataTypeID), nullable: true }));
+    const columns: ColumnSchema[] = fields.map((f) => ({
+      name: f.name,
+      type: OID_TYPES[f.dataTypeID] ?? 'string',
+      sourceType: String(f.dataTypeID),
+      nullable: true,
+    }));
     return { columns, primaryKey: keys.rows.map((k) => k.attname) };
   };
 
@@ -81,7 +107,12 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
         await client.query(`create publication ${name} for table ${qualified(schemaOf(table), table.name)}`);
       } catch (error) {
         const classified = classify(error);
-        if ((error as { code?: string }).code === '42501') throw new ConnectorError('missing_privilege', `creating the publication needs ownership of the table (or superuser): ${classified.message}`, false);
+        if ((error as { code?: string }).code === '42501')
+          throw new ConnectorError(
+            'missing_privilege',
+            `creating the publication needs ownership of the table (or superuser): ${classified.message}`,
+            false,
+          );
         throw classified;
       }
     }
@@ -90,10 +121,16 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
   const dropSlot = async () => {
     const client = await ready();
     // A slot in use by a walsender (a reader that died moments ago) cannot be dropped: end that reader first.
-    await client.query('select pg_terminate_backend(active_pid) from pg_replication_slots where slot_name = $1 and active_pid is not null', [name]);
+    await client.query(
+      'select pg_terminate_backend(active_pid) from pg_replication_slots where slot_name = $1 and active_pid is not null',
+      [name],
+    );
     for (let attempt = 0; attempt < 20; attempt++) {
       try {
-        await client.query('select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [name]);
+        await client.query(
+          'select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1',
+          [name],
+        );
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== '55006') throw classify(error); // object in use: the walsender is still exiting
@@ -109,7 +146,10 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
       const { columns, primaryKey } = await describe(table, signal);
       await ensurePublication(table);
       await dropSlot(); // a resync starts from a new slot
-      const replication = new pg.Client({ ...(await connectionOptions(config, egress)), replication: 'database' } as pg.ClientConfig);
+      const replication = new pg.Client({
+        ...(await connectionOptions(config, egress)),
+        replication: 'database',
+      } as pg.ClientConfig);
       replication.on('error', () => undefined);
       const reader = await connect(config, egress);
       try {
@@ -120,7 +160,9 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
         await reader.query(`set transaction snapshot '${slot.snapshot_name.replace(/'/g, "''")}'`);
         // The snapshot is imported: the replication connection may go.
         await replication.end();
-        await reader.query(`declare svc_snapshot no scroll cursor for select ${columns.map((c) => `"${c.name.replaceAll('"', '""')}"`).join(', ')} from ${qualified(schemaOf(table), table.name)}`);
+        await reader.query(
+          `declare svc_snapshot no scroll cursor for select ${columns.map((c) => `"${c.name.replaceAll('"', '""')}"`).join(', ')} from ${qualified(schemaOf(table), table.name)}`,
+        );
         const rows = async function* (): AsyncIterable<RecordBatch> {
           for (;;) {
             if (signal?.aborted) throw signal.reason;
@@ -158,11 +200,15 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
       plugin.parse = (buffer: Buffer) => {
         const message = parse(buffer);
         if (message.tag === 'relation') {
-          for (const column of message.columns as unknown as RelationColumn[]) column.parser = typeParser(column.typeOid) ?? ((raw: string) => raw);
+          for (const column of message.columns as unknown as RelationColumn[])
+            column.parser = typeParser(column.typeOid) ?? ((raw: string) => raw);
         }
         return message;
       };
-      const current = new LogicalReplicationService({ ...(await connectionOptions(config, egress)) }, { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } });
+      const current = new LogicalReplicationService(
+        { ...(await connectionOptions(config, egress)) },
+        { acknowledge: { auto: false, timeoutSeconds: 0 }, flowControl: { enabled: true } },
+      );
       service = current;
       confirmed ??= position;
       let pending: { commitTime: string; changes: RowChange[] } | undefined;
@@ -173,13 +219,22 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
         failure ??= error;
         settle?.();
       };
-      const toValues = (relation: { parsers: RelationColumn[] }, tuple: Record<string, unknown> | null) => (tuple ? relation.parsers.map((c) => (tuple[c.name] === undefined ? null : (tuple[c.name] as Value))) : null);
+      const toValues = (relation: { parsers: RelationColumn[] }, tuple: Record<string, unknown> | null) =>
+        tuple ? relation.parsers.map((c) => (tuple[c.name] === undefined ? null : (tuple[c.name] as Value))) : null;
       current.on('data', async (lsn: string, message: { tag: string } & Record<string, unknown>) => {
         if (failure || signal.aborted) return;
         try {
           switch (message.tag) {
             case 'relation': {
-              const columns = (message['columns'] as RelationColumn[]).map((c) => ({ name: c.name, type: OID_TYPES[c.typeOid] ?? 'string', sourceType: String(c.typeOid), nullable: true }) as ColumnSchema);
+              const columns = (message['columns'] as RelationColumn[]).map(
+                (c) =>
+                  ({
+                    name: c.name,
+                    type: OID_TYPES[c.typeOid] ?? 'string',
+                    sourceType: String(c.typeOid),
+                    nullable: true,
+                  }) as ColumnSchema,
+              );
               relations.set(message['relationOid'] as number, {
                 columns,
                 parsers: message['columns'] as RelationColumn[],
@@ -203,18 +258,28 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
                 values: message.tag === 'delete' ? null : toValues(relation, newTuple),
                 oldKey: oldTuple ? primaryKey.map((k) => (oldTuple[k] as Value) ?? null) : null,
                 // 'u' in pgoutput: an unchanged TOAST value, not sent; the library leaves it undefined.
-                unchanged: message.tag === 'update' && newTuple ? relation.parsers.map((c) => newTuple[c.name] === undefined) : undefined,
+                unchanged:
+                  message.tag === 'update' && newTuple
+                    ? relation.parsers.map((c) => newTuple[c.name] === undefined)
+                    : undefined,
               });
               break;
             }
             case 'truncate': {
-              const mine = (message['relations'] as Array<{ relationOid: number }>).some((r) => relations.get(r.relationOid)?.mine);
+              const mine = (message['relations'] as Array<{ relationOid: number }>).some(
+                (r) => relations.get(r.relationOid)?.mine,
+              );
               const relation = [...relations.values()].find((r) => r.mine);
-              if (mine && pending) pending.changes.push({ op: 'truncate', columns: relation?.columns ?? [], values: null, oldKey: null });
+              if (mine && pending)
+                pending.changes.push({ op: 'truncate', columns: relation?.columns ?? [], values: null, oldKey: null });
               break;
             }
             case 'commit': {
-              const transaction: SourceTransaction = { position: lsnText((message['commitEndLsn'] as string | null) ?? lsn), commitTime: pending?.commitTime ?? isoOfMicros(message['commitTime'] as bigint), changes: pending?.changes ?? [] };
+              const transaction: SourceTransaction = {
+                position: lsnText((message['commitEndLsn'] as string | null) ?? lsn),
+                commitTime: pending?.commitTime ?? isoOfMicros(message['commitTime'] as bigint),
+                changes: pending?.changes ?? [],
+              };
               pending = undefined;
               await onTransaction(transaction);
               break;
@@ -234,7 +299,9 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
       // While the table is idle, a transactional message moves the stream (and so the slot) along.
       const heartbeat = setInterval(() => {
         void ready()
-          .then((client) => client.query('select pg_logical_emit_message(true, $1, $2)', [HEARTBEAT_PREFIX, new Date().toISOString()]))
+          .then((client) =>
+            client.query('select pg_logical_emit_message(true, $1, $2)', [HEARTBEAT_PREFIX, new Date().toISOString()]),
+          )
           .catch(() => undefined);
       }, options.heartbeatMs ?? 10_000);
       const onAbort = () => settle?.();
@@ -263,12 +330,21 @@ export function postgresChangeSource(config: PostgresConfig, defaultSchema: stri
     },
 
     async lagBytes(position) {
-      const { rows } = await (await ready()).query<{ n: string | null }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint as n', [position]);
+      const { rows } = await (
+        await ready()
+      ).query<{ n: string | null }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint as n', [
+        position,
+      ]);
       return rows[0]?.n === null || rows[0]?.n === undefined ? null : Math.max(0, Number(rows[0].n));
     },
 
     async retainedBytes() {
-      const { rows } = await (await ready()).query<{ n: string | null }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint as n from pg_replication_slots where slot_name = $1', [name]);
+      const { rows } = await (
+        await ready()
+      ).query<{ n: string | null }>(
+        'select pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint as n from pg_replication_slots where slot_name = $1',
+        [name],
+      );
       return rows[0]?.n === null || rows[0]?.n === undefined ? null : Number(rows[0].n);
     },
 

@@ -2,7 +2,13 @@
 import { isIP } from 'node:net';
 import pg from 'pg';
 import { Type } from 'typebox';
-import { ConnectorError, Secret, type ConnectorConfig, type ConnectorErrorCode, type EgressPolicy } from '../../types.js';
+import {
+  ConnectorError,
+  Secret,
+  type ConnectorConfig,
+  type ConnectorErrorCode,
+  type EgressPolicy,
+} from '../../types.js';
 import { typeParser } from './type-mapping.js';
 
 /** What users set. */
@@ -59,7 +65,9 @@ export async function connectionOptions(config: PostgresConfig, egress?: EgressP
   const options = clientConfig(config);
   if (!egress) return options;
   const { address } = await egress.resolve(config.host, config.port ?? 5432);
-  const ssl = config.ssl ? { rejectUnauthorized: true, ...(isIP(config.host) ? {} : { servername: config.host }) } : false;
+  const ssl = config.ssl
+    ? { rejectUnauthorized: true, ...(isIP(config.host) ? {} : { servername: config.host }) }
+    : false;
   return { ...options, host: address, ssl };
 }
 
@@ -80,13 +88,16 @@ export function classify(error: unknown): ConnectorError {
   };
   const known = e.code ? byCode[e.code] : undefined;
   if (known) {
-    const detail = known[0] === 'missing_privilege' || known[0] === 'not_found' ? `${known[2]} (${e.message ?? ''})` : known[2];
+    const detail =
+      known[0] === 'missing_privilege' || known[0] === 'not_found' ? `${known[2]} (${e.message ?? ''})` : known[2];
     return new ConnectorError(known[0], detail, known[1], { cause: error });
   }
-  if (/timeout/i.test(e.message ?? '')) return new ConnectorError('timeout', 'connection timed out', true, { cause: error });
+  if (/timeout/i.test(e.message ?? ''))
+    return new ConnectorError('timeout', 'connection timed out', true, { cause: error });
   // A statement the server refuses as written (syntax, an unknown column, bad data, a write in a
   // read-only transaction) fails the same way on every attempt.
-  if (e.code && (e.code.startsWith('42') || e.code.startsWith('22') || e.code === '25006')) return new ConnectorError('failed', e.message ?? 'PostgreSQL error', false, { cause: error });
+  if (e.code && (e.code.startsWith('42') || e.code.startsWith('22') || e.code === '25006'))
+    return new ConnectorError('failed', e.message ?? 'PostgreSQL error', false, { cause: error });
   return new ConnectorError('failed', e.message ?? 'PostgreSQL error', true, { cause: error });
 }
 

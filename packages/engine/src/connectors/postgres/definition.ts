@@ -47,9 +47,14 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
           // Writing creates the schema; reading from it has nothing to read yet.
           return state.creatable
             ? { ok: true, detail: `schema "${schema}" does not exist yet; the first write creates it` }
-            : { ok: false, code: 'missing_privilege', message: `schema "${schema}" does not exist and the user may not create it` };
+            : {
+                ok: false,
+                code: 'missing_privilege',
+                message: `schema "${schema}" does not exist and the user may not create it`,
+              };
         }
-        if (!state.usable) return { ok: false, code: 'missing_privilege', message: `no USAGE privilege on schema "${schema}"` };
+        if (!state.usable)
+          return { ok: false, code: 'missing_privilege', message: `no USAGE privilege on schema "${schema}"` };
         return { ok: true };
       } catch (error) {
         const classified = classify(error);
@@ -99,7 +104,13 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
       const c = await ready();
       const release = cancelOnAbort(signal, c);
       try {
-        return await writeTable(c, request, schema, bulkLoader(c, request.columns, bulk), async () => void bulk.stream.destroy());
+        return await writeTable(
+          c,
+          request,
+          schema,
+          bulkLoader(c, request.columns, bulk),
+          async () => void bulk.stream.destroy(),
+        );
       } finally {
         release();
       }

@@ -39,7 +39,13 @@ export async function discoverSchema(client: pg.Client, schema: string): Promise
     let table = tables.get(row.table_name);
     if (!table) {
       const estimate = estimates.rows.find((e) => e.relname === row.table_name)?.reltuples;
-      table = { namespace: schema, name: row.table_name, columns: [], primaryKey: [], rowEstimate: estimate !== undefined && estimate >= 0 ? Math.round(estimate) : null };
+      table = {
+        namespace: schema,
+        name: row.table_name,
+        columns: [],
+        primaryKey: [],
+        rowEstimate: estimate !== undefined && estimate >= 0 ? Math.round(estimate) : null,
+      };
       tables.set(row.table_name, table);
     }
     const type = canonicalOfUdt(row.udt_name);
@@ -48,7 +54,9 @@ export async function discoverSchema(client: pg.Client, schema: string): Promise
       type,
       sourceType: row.data_type === 'USER-DEFINED' || row.data_type === 'ARRAY' ? row.udt_name : row.data_type,
       nullable: row.is_nullable === 'YES',
-      ...(type === 'decimal' && row.numeric_precision !== null ? { precision: row.numeric_precision, scale: row.numeric_scale ?? 0 } : {}),
+      ...(type === 'decimal' && row.numeric_precision !== null
+        ? { precision: row.numeric_precision, scale: row.numeric_scale ?? 0 }
+        : {}),
     });
   }
   for (const key of keys.rows) tables.get(key.table_name)?.primaryKey.push(key.column_name);

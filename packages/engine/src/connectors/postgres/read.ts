@@ -16,8 +16,14 @@ const DEFAULT_BATCH = 10_000;
  * `bind` turns a value into SQL: a `$n` parameter where the statement takes parameters, an escaped
  * literal for COPY, which takes none.
  */
-function selectFor(request: Omit<ReadRequest, 'batchSize'>, defaultSchema: string, bind: (value: Value) => string): string {
-  const from = request.query ? `(${request.query}\n) as svc_query` : qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
+function selectFor(
+  request: Omit<ReadRequest, 'batchSize'>,
+  defaultSchema: string,
+  bind: (value: Value) => string,
+): string {
+  const from = request.query
+    ? `(${request.query}\n) as svc_query`
+    : qualified(request.dataset.namespace ?? defaultSchema, request.dataset.name);
   const columns = request.columns?.length ? request.columns.map(quoteIdent).join(', ') : '*';
   const conditions: string[] = [];
   let order = '';
@@ -30,19 +36,32 @@ function selectFor(request: Omit<ReadRequest, 'batchSize'>, defaultSchema: strin
   }
   if (request.range) {
     const column = quoteIdent(request.range.column);
-    if (request.range.from !== null && request.range.from !== undefined) conditions.push(`${column} >= ${bind(request.range.from)}`);
-    if (request.range.to !== null && request.range.to !== undefined) conditions.push(`${column} < ${bind(request.range.to)}`);
+    if (request.range.from !== null && request.range.from !== undefined)
+      conditions.push(`${column} >= ${bind(request.range.from)}`);
+    if (request.range.to !== null && request.range.to !== undefined)
+      conditions.push(`${column} < ${bind(request.range.to)}`);
   }
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   // offset 0: the caller's conditions must not be reordered before these bounds (they could raise on rows outside them).
-  if (request.select) return request.select(`(select ${columns} from ${from}${where}${where ? ' offset 0' : ''}) as svc_relation`);
+  if (request.select)
+    return request.select(`(select ${columns} from ${from}${where}${where ? ' offset 0' : ''}) as svc_relation`);
   return `select ${columns} from ${from}${where}${order}`;
 }
 
 const schemaOf = (fields: pg.FieldDef[]): ColumnSchema[] =>
-  fields.map((field) => ({ name: field.name, type: OID_TYPES[field.dataTypeID] ?? 'string', sourceType: String(field.dataTypeID), nullable: true }));
+  fields.map((field) => ({
+    name: field.name,
+    type: OID_TYPES[field.dataTypeID] ?? 'string',
+    sourceType: String(field.dataTypeID),
+    nullable: true,
+  }));
 
-export async function* readTable(client: pg.Client, request: ReadRequest, defaultSchema: string, signal?: AbortSignal): AsyncIterable<RecordBatch> {
+export async function* readTable(
+  client: pg.Client,
+  request: ReadRequest,
+  defaultSchema: string,
+  signal?: AbortSignal,
+): AsyncIterable<RecordBatch> {
   const params: unknown[] = [];
   const text = selectFor(request, defaultSchema, (value) => {
     params.push(value);
@@ -55,7 +74,11 @@ export async function* readTable(client: pg.Client, request: ReadRequest, defaul
     await client.query('begin isolation level repeatable read read only');
     open = true;
     // The extended protocol takes exactly one statement: a query cannot smuggle in a second one.
-    await client.query({ text: `declare svc_read no scroll cursor for ${text}`, values: params, queryMode: 'extended' } as pg.QueryConfig);
+    await client.query({
+      text: `declare svc_read no scroll cursor for ${text}`,
+      values: params,
+      queryMode: 'extended',
+    } as pg.QueryConfig);
     for (;;) {
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       const result = await client.query({ text: `fetch ${batchSize} from svc_read`, rowMode: 'array' });
@@ -79,14 +102,23 @@ export async function* readTable(client: pg.Client, request: ReadRequest, defaul
  * transaction. The column types come from a zero-row query of the same select. COPY takes no
  * parameters, so values in it (incremental bounds) are escaped literals.
  */
-export async function exportTable(client: pg.Client, request: Omit<ReadRequest, 'batchSize' | 'range'>, defaultSchema: string): Promise<BulkStream> {
+export async function exportTable(
+  client: pg.Client,
+  request: Omit<ReadRequest, 'batchSize' | 'range'>,
+  defaultSchema: string,
+): Promise<BulkStream> {
   const text = selectFor(request, defaultSchema, (value) => client.escapeLiteral(String(value)));
   let fields: pg.FieldDef[];
   try {
     await client.query('begin isolation level repeatable read read only');
     // One statement, checked by the extended protocol; COPY (which takes the simple protocol) then
     // gets the same balanced text, so a query cannot close the parentheses and add a statement.
-    fields = (await client.query({ text: `select * from (${text}) as svc_export limit 0`, queryMode: 'extended' } as pg.QueryConfig)).fields;
+    fields = (
+      await client.query({
+        text: `select * from (${text}) as svc_export limit 0`,
+        queryMode: 'extended',
+      } as pg.QueryConfig)
+    ).fields;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw classify(error);
@@ -106,10 +138,17 @@ export async function exportTable(client: pg.Client, request: Omit<ReadRequest, 
   return { format: 'postgres-copy-text', columns: schemaOf(fields), stream };
 }
 
-export async function keyBounds(client: pg.Client, dataset: ReadRequest['dataset'], column: string, defaultSchema: string): Promise<{ min: Value; max: Value } | null> {
+export async function keyBounds(
+  client: pg.Client,
+  dataset: ReadRequest['dataset'],
+  column: string,
+  defaultSchema: string,
+): Promise<{ min: Value; max: Value } | null> {
   const table = qualified(dataset.namespace ?? defaultSchema, dataset.name);
   try {
-    const { rows } = await client.query<{ min: Value; max: Value }>(`select min(${quoteIdent(column)}) as min, max(${quoteIdent(column)}) as max from ${table}`);
+    const { rows } = await client.query<{ min: Value; max: Value }>(
+      `select min(${quoteIdent(column)}) as min, max(${quoteIdent(column)}) as max from ${table}`,
+    );
     const row = rows[0];
     return row && row.min !== null ? row : null;
   } catch (error) {

@@ -8,7 +8,14 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { ConnectorError, type BulkStream, type ColumnSchema, type RecordBatch, type WriteRequest, type WriteSummary } from '../../types.js';
+import {
+  ConnectorError,
+  type BulkStream,
+  type ColumnSchema,
+  type RecordBatch,
+  type WriteRequest,
+  type WriteSummary,
+} from '../../types.js';
 import { classify, ensureSchema, qualified, quoteIdent } from './client.js';
 import { copyLines } from './copy-text.js';
 import { ddlType } from './type-mapping.js';
@@ -30,7 +37,9 @@ async function prepareTable(client: pg.Client, schema: string, request: WriteReq
   if (!existing) {
     const keys = request.keyColumns?.length ? `, primary key (${request.keyColumns.map(quoteIdent).join(', ')})` : '';
     await ensureSchema(client, schema);
-    await client.query(`create table if not exists ${table} (${request.columns.map((c) => `${quoteIdent(c.name)} ${ddlType(c)}`).join(', ')}${keys})`);
+    await client.query(
+      `create table if not exists ${table} (${request.columns.map((c) => `${quoteIdent(c.name)} ${ddlType(c)}`).join(', ')}${keys})`,
+    );
     return;
   }
   for (const column of request.columns.filter((c) => !existing.includes(c.name))) {
@@ -38,8 +47,17 @@ async function prepareTable(client: pg.Client, schema: string, request: WriteReq
   }
 }
 
-export async function copyInto(client: pg.Client, table: string, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, bytes: { written: number }, signal?: AbortSignal): Promise<number> {
-  const stream = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
+export async function copyInto(
+  client: pg.Client,
+  table: string,
+  columns: ColumnSchema[],
+  batches: AsyncIterable<RecordBatch>,
+  bytes: { written: number },
+  signal?: AbortSignal,
+): Promise<number> {
+  const stream = client.query(
+    copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`),
+  );
   const finished = new Promise<void>((resolve, reject) => {
     stream.on('finish', () => resolve());
     stream.on('error', reject);
@@ -53,8 +71,13 @@ export async function copyInto(client: pg.Client, table: string, columns: Column
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       // Batches may carry their columns in another order than the request: follow the request's.
       const positions = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
-      const reordered = positions.every((p, i) => p === i) ? batch.rows : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : (row[p] ?? null))));
-      const text = copyLines(reordered, columns.map((c) => c.type));
+      const reordered = positions.every((p, i) => p === i)
+        ? batch.rows
+        : batch.rows.map((row) => positions.map((p) => (p < 0 ? null : (row[p] ?? null))));
+      const text = copyLines(
+        reordered,
+        columns.map((c) => c.type),
+      );
       bytes.written += Buffer.byteLength(text);
       if (!stream.write(text)) await once(stream, 'drain');
       rows += batch.rows.length;
@@ -76,7 +99,12 @@ export interface Loader {
   bytes: { written: number };
 }
 
-export function batchLoader(client: pg.Client, columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Loader {
+export function batchLoader(
+  client: pg.Client,
+  columns: ColumnSchema[],
+  batches: AsyncIterable<RecordBatch>,
+  signal?: AbortSignal,
+): Loader {
   const bytes = { written: 0 };
   return Object.assign((table: string) => copyInto(client, table, columns, batches, bytes, signal), { bytes });
 }
@@ -85,7 +113,9 @@ export function batchLoader(client: pg.Client, columns: ColumnSchema[], batches:
 export function bulkLoader(client: pg.Client, columns: ColumnSchema[], bulk: BulkStream): Loader {
   const bytes = { written: 0 };
   const load = async (table: string) => {
-    const target = client.query(copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
+    const target = client.query(
+      copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`),
+    );
     const piped = pipeline(bulk.stream as NodeJS.ReadableStream, target);
     // Attached after the pipe, so it only watches the chunks flowing through.
     bulk.stream.on('data', (chunk: Buffer) => (bytes.written += chunk.length));
@@ -95,7 +125,13 @@ export function bulkLoader(client: pg.Client, columns: ColumnSchema[], bulk: Bul
   return Object.assign(load, { bytes });
 }
 
-export async function writeTable(client: pg.Client, request: WriteRequest, defaultSchema: string, load: Loader, discard: () => Promise<void>): Promise<WriteSummary> {
+export async function writeTable(
+  client: pg.Client,
+  request: WriteRequest,
+  defaultSchema: string,
+  load: Loader,
+  discard: () => Promise<void>,
+): Promise<WriteSummary> {
   const schema = request.dataset.namespace ?? defaultSchema;
   const table = qualified(schema, request.dataset.name);
   if (request.mode === 'upsert' && !request.keyColumns?.length) {
@@ -108,15 +144,23 @@ export async function writeTable(client: pg.Client, request: WriteRequest, defau
     if (request.mode === 'append') {
       // Exactly once per run: the rows and the run's marker commit together; a retried run that
       // finds its marker writes nothing (its input is still consumed, so the caller's cursor advances).
-      await client.query(`create table if not exists ${qualified(schema, RUNS_TABLE)} (run_id text not null, dataset text not null, committed_at timestamptz not null default now(), primary key (run_id, dataset))`);
-      const done = await client.query(`select 1 from ${qualified(schema, RUNS_TABLE)} where run_id = $1 and dataset = $2`, [request.runId, request.dataset.name]);
+      await client.query(
+        `create table if not exists ${qualified(schema, RUNS_TABLE)} (run_id text not null, dataset text not null, committed_at timestamptz not null default now(), primary key (run_id, dataset))`,
+      );
+      const done = await client.query(
+        `select 1 from ${qualified(schema, RUNS_TABLE)} where run_id = $1 and dataset = $2`,
+        [request.runId, request.dataset.name],
+      );
       if (done.rowCount) {
         await discard();
         await client.query('commit');
         return { rowsWritten: 0 };
       }
       rows = await load(table);
-      await client.query(`insert into ${qualified(schema, RUNS_TABLE)} (run_id, dataset) values ($1, $2)`, [request.runId, request.dataset.name]);
+      await client.query(`insert into ${qualified(schema, RUNS_TABLE)} (run_id, dataset) values ($1, $2)`, [
+        request.runId,
+        request.dataset.name,
+      ]);
     } else if (request.mode === 'overwrite') {
       await client.query(`truncate ${table}`);
       rows = await load(table);
@@ -141,7 +185,13 @@ export async function writeTable(client: pg.Client, request: WriteRequest, defau
     await client.query('rollback').catch(() => undefined);
     if (error instanceof ConnectorError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === '42P10') throw new ConnectorError('schema_mismatch', `upsert needs a primary key or unique constraint on (${request.keyColumns?.join(', ')}) in ${schema}.${request.dataset.name}`, false, { cause: error });
+    if (code === '42P10')
+      throw new ConnectorError(
+        'schema_mismatch',
+        `upsert needs a primary key or unique constraint on (${request.keyColumns?.join(', ')}) in ${schema}.${request.dataset.name}`,
+        false,
+        { cause: error },
+      );
     throw classify(error);
   }
 }

@@ -6,7 +6,13 @@
  */
 import type { ChangeSink, ChangeSource } from '../../cdc/types.js';
 import { Type } from 'typebox';
-import { ConnectorError, type ConnectorConfig, type ConnectorDefinition, type ConnectorHandle, type DatasetRef } from '../../types.js';
+import {
+  ConnectorError,
+  type ConnectorConfig,
+  type ConnectorDefinition,
+  type ConnectorHandle,
+  type DatasetRef,
+} from '../../types.js';
 import type { PostgresConfig } from '../postgres/client.js';
 import { postgresChangeSource } from '../postgres/cdc.js';
 import { openPostgres } from '../postgres/definition.js';
@@ -47,7 +53,11 @@ export type WarehouseConfig = ConnectorConfig<typeof warehouseSpec, WarehouseHos
 /** A dataset of this warehouse: in its schema, whatever namespace the request names. */
 function confine(schema: string, dataset: DatasetRef): DatasetRef {
   if (dataset.namespace !== null && dataset.namespace !== undefined && dataset.namespace !== schema) {
-    throw new ConnectorError('not_found', `"${dataset.namespace}"."${dataset.name}" is not in this warehouse connector's schema "${schema}"`, false);
+    throw new ConnectorError(
+      'not_found',
+      `"${dataset.namespace}"."${dataset.name}" is not in this warehouse connector's schema "${schema}"`,
+      false,
+    );
   }
   return { ...dataset, namespace: schema };
 }
@@ -57,15 +67,18 @@ function confinedChangeSource(source: ChangeSource, schema: string): ChangeSourc
     ...source,
     describe: (table, signal) => source.describe(confine(schema, table), signal),
     snapshot: (table, signal) => source.snapshot(confine(schema, table), signal),
-    stream: (table, position, onTransaction, options) => source.stream(confine(schema, table), position, onTransaction, options),
+    stream: (table, position, onTransaction, options) =>
+      source.stream(confine(schema, table), position, onTransaction, options),
   };
 }
 
 function confinedChangeSink(sink: ChangeSink, schema: string): ChangeSink {
   return {
     ...sink,
-    loadSnapshot: (captureId, target, mode, snapshot, signal) => sink.loadSnapshot(captureId, confine(schema, target), mode, snapshot, signal),
-    apply: (captureId, target, mode, primaryKey, transactions) => sink.apply(captureId, confine(schema, target), mode, primaryKey, transactions),
+    loadSnapshot: (captureId, target, mode, snapshot, signal) =>
+      sink.loadSnapshot(captureId, confine(schema, target), mode, snapshot, signal),
+    apply: (captureId, target, mode, primaryKey, transactions) =>
+      sink.apply(captureId, confine(schema, target), mode, primaryKey, transactions),
   };
 }
 
@@ -75,11 +88,15 @@ export function openWarehouse(tenant: NonNullable<WarehouseConfig['tenant']>): C
   return {
     ...handle,
     read: (request, signal) => handle.read!({ ...request, dataset: confine(schema, request.dataset) }, signal),
-    write: (request, batches, signal) => handle.write!({ ...request, dataset: confine(schema, request.dataset) }, batches, signal),
+    write: (request, batches, signal) =>
+      handle.write!({ ...request, dataset: confine(schema, request.dataset) }, batches, signal),
     keyBounds: (dataset, column, signal) => handle.keyBounds!(confine(schema, dataset), column, signal),
-    exportBulk: (request, signal) => handle.exportBulk!({ ...request, dataset: confine(schema, request.dataset) }, signal),
-    importBulk: (request, bulk, signal) => handle.importBulk!({ ...request, dataset: confine(schema, request.dataset) }, bulk, signal),
-    changeSource: (captureId) => confinedChangeSource(postgresChangeSource({ ...tenant.captureConnection, schema }, schema, captureId), schema),
+    exportBulk: (request, signal) =>
+      handle.exportBulk!({ ...request, dataset: confine(schema, request.dataset) }, signal),
+    importBulk: (request, bulk, signal) =>
+      handle.importBulk!({ ...request, dataset: confine(schema, request.dataset) }, bulk, signal),
+    changeSource: (captureId) =>
+      confinedChangeSource(postgresChangeSource({ ...tenant.captureConnection, schema }, schema, captureId), schema),
     changeSink: () => confinedChangeSink(handle.changeSink!(), schema),
   };
 }
@@ -91,7 +108,8 @@ export const warehouseConnector: ConnectorDefinition<typeof warehouseSpec, Wareh
   spec: warehouseSpec,
   capabilities: { read: true, write: true, writeModes: ['append', 'overwrite', 'upsert'] },
   async open(config) {
-    if (!config.tenant) throw new ConnectorError('invalid_config', 'the built-in warehouse is not available on this instance', false);
+    if (!config.tenant)
+      throw new ConnectorError('invalid_config', 'the built-in warehouse is not available on this instance', false);
     return openWarehouse(config.tenant);
   },
 };

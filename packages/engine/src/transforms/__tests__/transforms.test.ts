@@ -2,17 +2,45 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ColumnSchema, Value } from '../../types.js';
 import { col } from '../../__tests__/support.js';
-import { planTransforms, TRANSFORM_TYPES, TransformError, validateSteps, type MaskMethod, type TransformPlan, type TransformStep } from '../index.js';
+import {
+  planTransforms,
+  TRANSFORM_TYPES,
+  TransformError,
+  validateSteps,
+  type MaskMethod,
+  type TransformPlan,
+  type TransformStep,
+} from '../index.js';
 
-const INPUT: ColumnSchema[] = [col('id', 'int32'), col('name', 'string'), col('big', 'int64'), col('price', 'decimal'), col('ratio', 'float64'), col('ok', 'boolean'), col('day', 'date'), col('doc', 'json')];
+const INPUT: ColumnSchema[] = [
+  col('id', 'int32'),
+  col('name', 'string'),
+  col('big', 'int64'),
+  col('price', 'decimal'),
+  col('ratio', 'float64'),
+  col('ok', 'boolean'),
+  col('day', 'date'),
+  col('doc', 'json'),
+];
 const ROWS: Value[][] = [
   [1, 'Ada', '9007199254740993', '10.50', 0.5, true, '2024-02-29', { a: { b: 1 }, tags: ['x'] }],
   [2, 'Bob', '-5', '0.25', -1.5, false, '1999-12-31', { a: { b: 2 } }],
   [3, null, null, null, null, null, null, null],
 ];
 
-function run(steps: TransformStep[], rows: Value[][] = ROWS, options: { sample?: Value[][]; masking?: (column: ColumnSchema) => MaskMethod | undefined; input?: ColumnSchema[] } = {}): { plan: TransformPlan; rows: Value[][] } {
-  const plan = planTransforms(steps, options.input ?? INPUT, { sample: options.sample ?? rows, masking: options.masking });
+function run(
+  steps: TransformStep[],
+  rows: Value[][] = ROWS,
+  options: {
+    sample?: Value[][];
+    masking?: (column: ColumnSchema) => MaskMethod | undefined;
+    input?: ColumnSchema[];
+  } = {},
+): { plan: TransformPlan; rows: Value[][] } {
+  const plan = planTransforms(steps, options.input ?? INPUT, {
+    sample: options.sample ?? rows,
+    masking: options.masking,
+  });
   const runner = plan.createRunner();
   const out = [...runner.apply({ columns: plan.input, rows }).rows, ...(runner.flush()?.rows ?? [])];
   return { plan, rows: out };
@@ -20,10 +48,18 @@ function run(steps: TransformStep[], rows: Value[][] = ROWS, options: { sample?:
 
 /** The value of one expression for each row. */
 function values(expression: string, rows: Value[][] = ROWS, input?: ColumnSchema[]): Value[] {
-  return run([{ type: 'derive', column: 'out', expression }, { type: 'select', columns: ['out'] }], rows, { input }).rows.map((row) => row[0] ?? null);
+  return run(
+    [
+      { type: 'derive', column: 'out', expression },
+      { type: 'select', columns: ['out'] },
+    ],
+    rows,
+    { input },
+  ).rows.map((row) => row[0] ?? null);
 }
 
-const typeOf = (expression: string) => planTransforms([{ type: 'derive', column: 'out', expression }], INPUT).output.at(-1)!.type;
+const typeOf = (expression: string) =>
+  planTransforms([{ type: 'derive', column: 'out', expression }], INPUT).output.at(-1)!.type;
 
 function planError(steps: TransformStep[], input: ColumnSchema[] = INPUT, sample?: Value[][]): TransformError {
   try {
@@ -47,23 +83,50 @@ function runError(steps: TransformStep[], rows: Value[][] = ROWS): TransformErro
 
 describe('steps', () => {
   it('lists the step types', () => {
-    expect(TRANSFORM_TYPES).toEqual(['select', 'drop', 'rename', 'cast', 'filter', 'derive', 'deduplicate', 'flatten', 'mask']);
+    expect(TRANSFORM_TYPES).toEqual([
+      'select',
+      'drop',
+      'rename',
+      'cast',
+      'filter',
+      'derive',
+      'deduplicate',
+      'flatten',
+      'mask',
+    ]);
   });
 
   it('selects, drops and renames columns', () => {
     const selected = run([{ type: 'select', columns: ['name', 'id'] }]);
     expect(selected.plan.output.map((c) => c.name)).toEqual(['name', 'id']);
-    expect(selected.rows).toEqual([['Ada', 1], ['Bob', 2], [null, 3]]);
+    expect(selected.rows).toEqual([
+      ['Ada', 1],
+      ['Bob', 2],
+      [null, 3],
+    ]);
     const dropped = run([{ type: 'drop', columns: ['doc', 'day', 'ok', 'ratio', 'price', 'big'] }]);
-    expect(dropped.rows).toEqual([[1, 'Ada'], [2, 'Bob'], [3, null]]);
-    const renamed = run([{ type: 'rename', columns: { id: 'name', name: 'id' } }, { type: 'select', columns: ['id', 'name'] }]);
+    expect(dropped.rows).toEqual([
+      [1, 'Ada'],
+      [2, 'Bob'],
+      [3, null],
+    ]);
+    const renamed = run([
+      { type: 'rename', columns: { id: 'name', name: 'id' } },
+      { type: 'select', columns: ['id', 'name'] },
+    ]);
     expect(renamed.rows[0]).toEqual(['Ada', 1]);
     expect(renamed.plan.output[0]).toMatchObject({ name: 'id', type: 'string' });
   });
 
   it('does not touch the caller rows', () => {
     const rows = ROWS.map((row) => [...row]);
-    run([{ type: 'derive', column: 'id', expression: 'id * 10' }, { type: 'mask', columns: { name: 'redact' } }], rows);
+    run(
+      [
+        { type: 'derive', column: 'id', expression: 'id * 10' },
+        { type: 'mask', columns: { name: 'redact' } },
+      ],
+      rows,
+    );
     expect(rows).toEqual(ROWS);
   });
 
@@ -79,21 +142,59 @@ describe('steps', () => {
       { type: 'derive', column: 'total', expression: 'price * 2' },
       { type: 'derive', column: 'id', expression: 'id + 100' },
     ]);
-    expect(plan.output.map((c) => `${c.name}:${c.type}`)).toEqual(['id:int64', 'name:string', 'big:int64', 'price:decimal', 'ratio:float64', 'ok:boolean', 'day:date', 'doc:json', 'total:float64']);
-    expect(rows.map((r) => [r[0], r.at(-1)])).toEqual([['101', 21], ['102', 0.5], ['103', null]]);
+    expect(plan.output.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'id:int64',
+      'name:string',
+      'big:int64',
+      'price:decimal',
+      'ratio:float64',
+      'ok:boolean',
+      'day:date',
+      'doc:json',
+      'total:float64',
+    ]);
+    expect(rows.map((r) => [r[0], r.at(-1)])).toEqual([
+      ['101', 21],
+      ['102', 0.5],
+      ['103', null],
+    ]);
   });
 
   it('casts columns', () => {
-    const { plan, rows } = run([{ type: 'cast', columns: { id: 'string', price: 'int64', ratio: 'decimal', ok: 'int32', day: 'timestamptz', doc: 'string' } }]);
-    expect(plan.output.map((c) => c.type)).toEqual(['string', 'string', 'int64', 'int64', 'decimal', 'int32', 'timestamptz', 'string']);
-    expect(rows[0]).toEqual(['1', 'Ada', '9007199254740993', '11', '0.5', 1, '2024-02-29T00:00:00.000000Z', '{"a": {"b": 1}, "tags": ["x"]}']);
+    const { plan, rows } = run([
+      {
+        type: 'cast',
+        columns: { id: 'string', price: 'int64', ratio: 'decimal', ok: 'int32', day: 'timestamptz', doc: 'string' },
+      },
+    ]);
+    expect(plan.output.map((c) => c.type)).toEqual([
+      'string',
+      'string',
+      'int64',
+      'int64',
+      'decimal',
+      'int32',
+      'timestamptz',
+      'string',
+    ]);
+    expect(rows[0]).toEqual([
+      '1',
+      'Ada',
+      '9007199254740993',
+      '11',
+      '0.5',
+      1,
+      '2024-02-29T00:00:00.000000Z',
+      '{"a": {"b": 1}, "tags": ["x"]}',
+    ]);
     expect(rows[1]).toEqual(['2', 'Bob', '-5', '0', '-1.5', 0, '1999-12-31T00:00:00.000000Z', '{"a": {"b": 2}}']);
     expect(rows[2]).toEqual(['3', null, null, null, null, null, null, null]);
   });
 
   it('casts text with the PostgreSQL spellings, and rejects what PostgreSQL would not read the same way', () => {
     const texts = [col('t', 'string')];
-    const cast = (type: string, value: string) => run([{ type: 'cast', columns: { t: type as never } }], [[value]], { input: texts }).rows[0]![0];
+    const cast = (type: string, value: string) =>
+      run([{ type: 'cast', columns: { t: type as never } }], [[value]], { input: texts }).rows[0]![0];
     expect(cast('int64', ' -0042 ')).toBe('-42');
     expect(cast('int16', '+7')).toBe(7);
     expect(cast('float64', ' -Infinity')).toBe(-Infinity);
@@ -101,7 +202,17 @@ describe('steps', () => {
     expect(cast('float32', '1.1')).toBe(1.1);
     expect(cast('decimal', ' 1.50e1 ')).toBe('15.0');
     expect(cast('decimal', '-0.000')).toBe('0.000');
-    expect(['t', 'TRUE', ' yes', 'on', '1', 'f', 'No', 'off', '0'].map((value) => cast('boolean', value))).toEqual([true, true, true, true, true, false, false, false, false]);
+    expect(['t', 'TRUE', ' yes', 'on', '1', 'f', 'No', 'off', '0'].map((value) => cast('boolean', value))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(cast('uuid', '{A0EEBC999C0B4EF8BB6D6BB9BD380A11}')).toBe('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
     expect(cast('timestamptz', '2024-06-30 23:30:00-02:30')).toBe('2024-07-01T02:00:00.000000Z');
     expect(cast('timestamp', '2024-06-30T23:30:00.500')).toBe('2024-06-30T23:30:00.5');
@@ -132,13 +243,45 @@ describe('steps', () => {
   });
 
   it('writes the text form PostgreSQL writes for ::text', () => {
-    const typed = [col('f', 'float64'), col('s', 'float32'), col('ts', 'timestamp'), col('tz', 'timestamptz'), col('b', 'binary'), col('flag', 'boolean')];
-    const text = (row: Value[]) => run([{ type: 'cast', columns: { f: 'string', s: 'string', ts: 'string', tz: 'string', b: 'string', flag: 'string' } }], [row], { input: typed }).rows[0]!;
-    expect(text([1e15, 1e6, '2024-01-01T10:00:00.5', '2024-01-01T10:00:00.500000Z', Buffer.from([0, 255]), true])).toEqual(['1e+15', '1e+06', '2024-01-01 10:00:00.5', '2024-01-01 10:00:00.5+00', '\\x00ff', 'true']);
-    expect(text([123456789012345.6, 12345678, 'infinity', '1970-01-01T00:00:00.000000Z', Buffer.alloc(0), false])).toEqual(['123456789012345.6', '1.2345678e+07', 'infinity', '1970-01-01 00:00:00+00', '\\x', 'false']);
+    const typed = [
+      col('f', 'float64'),
+      col('s', 'float32'),
+      col('ts', 'timestamp'),
+      col('tz', 'timestamptz'),
+      col('b', 'binary'),
+      col('flag', 'boolean'),
+    ];
+    const text = (row: Value[]) =>
+      run(
+        [
+          {
+            type: 'cast',
+            columns: { f: 'string', s: 'string', ts: 'string', tz: 'string', b: 'string', flag: 'string' },
+          },
+        ],
+        [row],
+        { input: typed },
+      ).rows[0]!;
+    expect(
+      text([1e15, 1e6, '2024-01-01T10:00:00.5', '2024-01-01T10:00:00.500000Z', Buffer.from([0, 255]), true]),
+    ).toEqual(['1e+15', '1e+06', '2024-01-01 10:00:00.5', '2024-01-01 10:00:00.5+00', '\\x00ff', 'true']);
+    expect(
+      text([123456789012345.6, 12345678, 'infinity', '1970-01-01T00:00:00.000000Z', Buffer.alloc(0), false]),
+    ).toEqual(['123456789012345.6', '1.2345678e+07', 'infinity', '1970-01-01 00:00:00+00', '\\x', 'false']);
     expect(text([1e-5, 1.1, null, null, null, null])[0]).toBe('1e-05');
-    expect([0.0001, -0, NaN, -Infinity, 1.2345678901234568e17, 0.1 + 0.2].map((f) => text([f, null, null, null, null, null])[0])).toEqual(['0.0001', '-0', 'NaN', '-Infinity', '1.2345678901234568e+17', '0.30000000000000004']);
-    const decimals = run([{ type: 'cast', columns: { f: 'decimal' } }], [[1.5e-7, null, null, null, null, null], [1e20, null, null, null, null, null]], { input: typed }).rows.map((row) => row[0]);
+    expect(
+      [0.0001, -0, NaN, -Infinity, 1.2345678901234568e17, 0.1 + 0.2].map(
+        (f) => text([f, null, null, null, null, null])[0],
+      ),
+    ).toEqual(['0.0001', '-0', 'NaN', '-Infinity', '1.2345678901234568e+17', '0.30000000000000004']);
+    const decimals = run(
+      [{ type: 'cast', columns: { f: 'decimal' } }],
+      [
+        [1.5e-7, null, null, null, null, null],
+        [1e20, null, null, null, null, null],
+      ],
+      { input: typed },
+    ).rows.map((row) => row[0]);
     expect(decimals).toEqual(['0.00000015', '100000000000000000000']);
   });
 
@@ -150,9 +293,23 @@ describe('steps', () => {
 
   it('rounds floats and decimals half away from zero when casting to integers, with range errors', () => {
     const numbers = [col('f', 'float64'), col('d', 'decimal')];
-    const { rows } = run([{ type: 'cast', columns: { f: 'int64', d: 'int16' } }], [[2.5, '-2.5'], [-0.49999999999999994, '32767.4'], [1e20 / 1e5, '0.5']], { input: numbers });
-    expect(rows).toEqual([['3', -3], ['0', 32767], ['1000000000000000', 1]]);
-    expect(() => run([{ type: 'cast', columns: { d: 'int16' } }], [[0, '32767.5']], { input: numbers })).toThrow(/smallint out of range/);
+    const { rows } = run(
+      [{ type: 'cast', columns: { f: 'int64', d: 'int16' } }],
+      [
+        [2.5, '-2.5'],
+        [-0.49999999999999994, '32767.4'],
+        [1e20 / 1e5, '0.5'],
+      ],
+      { input: numbers },
+    );
+    expect(rows).toEqual([
+      ['3', -3],
+      ['0', 32767],
+      ['1000000000000000', 1],
+    ]);
+    expect(() => run([{ type: 'cast', columns: { d: 'int16' } }], [[0, '32767.5']], { input: numbers })).toThrow(
+      /smallint out of range/,
+    );
     expect(() => run([{ type: 'cast', columns: { f: 'int32' } }], [[NaN, '0']], { input: numbers })).toThrow(/NaN/);
   });
 });
@@ -187,7 +344,14 @@ describe('deduplicate', () => {
   });
 
   it('emits the buffered rows at flush, through the steps that follow', () => {
-    const plan = planTransforms([{ type: 'deduplicate', keys: ['k'], order_by: 'v', keep: 'last' }, { type: 'derive', column: 'twice', expression: 'v * 2' }, { type: 'filter', expression: 'twice > 10' }], input);
+    const plan = planTransforms(
+      [
+        { type: 'deduplicate', keys: ['k'], order_by: 'v', keep: 'last' },
+        { type: 'derive', column: 'twice', expression: 'v * 2' },
+        { type: 'filter', expression: 'twice > 10' },
+      ],
+      input,
+    );
     const runner = plan.createRunner();
     expect(runner.apply({ columns: input, rows }).rows).toEqual([]);
     expect(runner.flush()!.rows).toEqual([['b', 9, 5, '18']]);
@@ -195,11 +359,37 @@ describe('deduplicate', () => {
 
   it('treats equal numbers as one key: 1.50 = 1.5, -0 = 0, NaN = NaN; composite keys', () => {
     const numbers = [col('d', 'decimal'), col('f', 'float64'), col('j', 'json')];
-    const { rows: kept } = run([{ type: 'deduplicate', keys: ['d'] }], [['1.50', 0, null], ['1.5', 1, null], ['-0', 2, null], ['0.000', 3, null]], { input: numbers });
+    const { rows: kept } = run(
+      [{ type: 'deduplicate', keys: ['d'] }],
+      [
+        ['1.50', 0, null],
+        ['1.5', 1, null],
+        ['-0', 2, null],
+        ['0.000', 3, null],
+      ],
+      { input: numbers },
+    );
     expect(kept.map((r) => r[1])).toEqual([0, 2]);
-    const floats = run([{ type: 'deduplicate', keys: ['f'] }], [[null, -0, null], [null, 0, null], [null, NaN, null], [null, NaN, null]], { input: numbers });
+    const floats = run(
+      [{ type: 'deduplicate', keys: ['f'] }],
+      [
+        [null, -0, null],
+        [null, 0, null],
+        [null, NaN, null],
+        [null, NaN, null],
+      ],
+      { input: numbers },
+    );
     expect(floats.rows).toHaveLength(2);
-    const docs = run([{ type: 'deduplicate', keys: ['j', 'd'] }], [['1', 0, { a: 1, b: 2 }], ['1', 1, { b: 2, a: 1 }], ['2', 2, { b: 2, a: 1 }]], { input: numbers });
+    const docs = run(
+      [{ type: 'deduplicate', keys: ['j', 'd'] }],
+      [
+        ['1', 0, { a: 1, b: 2 }],
+        ['1', 1, { b: 2, a: 1 }],
+        ['2', 2, { b: 2, a: 1 }],
+      ],
+      { input: numbers },
+    );
     expect(docs.rows.map((r) => r[1])).toEqual([0, 2]);
   });
 });
@@ -214,7 +404,15 @@ describe('flatten', () => {
 
   it('finds the leaf paths and their types in the sample, sorted', () => {
     const { plan, rows: out } = run([{ type: 'flatten', column: 'doc' }], rows, { input });
-    expect(plan.output.map((c) => `${c.name}:${c.type}`)).toEqual(['id:int32', 'doc_active:boolean', 'doc_extra_deep_x:string', 'doc_score:float64', 'doc_user_age:int64', 'doc_user_name:string', 'doc_user_tags:json']);
+    expect(plan.output.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'id:int32',
+      'doc_active:boolean',
+      'doc_extra_deep_x:string',
+      'doc_score:float64',
+      'doc_user_age:int64',
+      'doc_user_name:string',
+      'doc_user_tags:json',
+    ]);
     expect(out).toEqual([
       [1, true, null, 1.5, '36', 'ada', ['a']],
       [2, null, null, 2, '41', 'bob', null],
@@ -223,7 +421,11 @@ describe('flatten', () => {
   });
 
   it('takes given paths, a separator, and can keep the original', () => {
-    const { plan, rows: out } = run([{ type: 'flatten', column: 'doc', paths: ['user.name', 'user.tags.0'], separator: '.', keep_original: true }], rows, { input });
+    const { plan, rows: out } = run(
+      [{ type: 'flatten', column: 'doc', paths: ['user.name', 'user.tags.0'], separator: '.', keep_original: true }],
+      rows,
+      { input },
+    );
     expect(plan.output.map((c) => c.name)).toEqual(['id', 'doc', 'doc.user.name', 'doc.user.tags.0']);
     expect(out[0]!.slice(2)).toEqual(['ada', 'a']);
   });
@@ -233,17 +435,28 @@ describe('flatten', () => {
     expect(noSample.output.at(-1)!.type).toBe('string');
     const strict = planTransforms([{ type: 'flatten', column: 'doc', paths: ['user.age'] }], input, { sample: rows });
     const runner = strict.createRunner();
-    expect(() => runner.apply({ columns: input, rows: [[4, { user: { age: 'old' } }]] })).toThrow('column "doc_user_age": not a valid int64: "old"');
+    expect(() => runner.apply({ columns: input, rows: [[4, { user: { age: 'old' } }]] })).toThrow(
+      'column "doc_user_age": not a valid int64: "old"',
+    );
     expect(runner.apply({ columns: input, rows: [[5, { user: { age: '7' } }]] }).rows).toEqual([[5, '7']]);
   });
 
   it('needs paths, or sample rows to find them in', () => {
-    expect(planError([{ type: 'flatten', column: 'doc' }], input)).toMatchObject({ path: '0.column', message: expect.stringMatching(/no paths to flatten/) });
+    expect(planError([{ type: 'flatten', column: 'doc' }], input)).toMatchObject({
+      path: '0.column',
+      message: expect.stringMatching(/no paths to flatten/),
+    });
   });
 
   it('needs a json column and distinct output names', () => {
     expect(planError([{ type: 'flatten', column: 'id' }], input).path).toBe('0.column');
-    const clash = planError([{ type: 'derive', column: 'doc_a', expression: '1' }, { type: 'flatten', column: 'doc', paths: ['a'] }], input);
+    const clash = planError(
+      [
+        { type: 'derive', column: 'doc_a', expression: '1' },
+        { type: 'flatten', column: 'doc', paths: ['a'] },
+      ],
+      input,
+    );
     expect(clash).toMatchObject({ path: '1.column', message: expect.stringMatching(/doc_a/) });
   });
 });
@@ -252,22 +465,50 @@ describe('mask', () => {
   const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
   it('hashes, redacts, nulls and partially hides values by their text form', () => {
-    const { plan, rows } = run([{ type: 'mask', columns: { name: 'hash', big: 'partial', ratio: 'redact', day: 'null', ok: 'hash', id: 'partial' } }]);
-    expect(plan.output.map((c) => c.type)).toEqual(['string', 'string', 'string', 'decimal', 'string', 'string', 'date', 'json']);
+    const { plan, rows } = run([
+      {
+        type: 'mask',
+        columns: { name: 'hash', big: 'partial', ratio: 'redact', day: 'null', ok: 'hash', id: 'partial' },
+      },
+    ]);
+    expect(plan.output.map((c) => c.type)).toEqual([
+      'string',
+      'string',
+      'string',
+      'decimal',
+      'string',
+      'string',
+      'date',
+      'json',
+    ]);
     expect(rows[0]!.slice(0, 7)).toEqual(['1', sha('Ada'), '************0993', '10.50', '****', sha('true'), null]);
     expect(rows[2]!.slice(0, 7)).toEqual(['3', null, null, null, null, null, null]);
   });
 
   it('counts characters, not UTF-16 units, in partial masks', () => {
-    expect(run([{ type: 'mask', columns: { name: 'partial' } }], [[1, '😀😀abcd😀', null, null, null, null, null, null]]).rows[0]![1]).toBe('***bcd😀');
+    expect(
+      run([{ type: 'mask', columns: { name: 'partial' } }], [[1, '😀😀abcd😀', null, null, null, null, null, null]])
+        .rows[0]![1],
+    ).toBe('***bcd😀');
   });
 
   it('applies the masking hook to the final output columns', () => {
-    const { plan, rows } = run([{ type: 'rename', columns: { name: 'person' } }, { type: 'select', columns: ['id', 'person'] }], ROWS, {
-      masking: (column) => (column.name === 'person' ? 'redact' : undefined),
-    });
+    const { plan, rows } = run(
+      [
+        { type: 'rename', columns: { name: 'person' } },
+        { type: 'select', columns: ['id', 'person'] },
+      ],
+      ROWS,
+      {
+        masking: (column) => (column.name === 'person' ? 'redact' : undefined),
+      },
+    );
     expect(plan.output).toEqual([INPUT[0], { name: 'person', type: 'string', sourceType: 'text', nullable: true }]);
-    expect(rows).toEqual([[1, '****'], [2, '****'], [3, null]]);
+    expect(rows).toEqual([
+      [1, '****'],
+      [2, '****'],
+      [3, null],
+    ]);
     expect(plan.toPostgresSql('"t"')).toContain(`'****'`);
   });
 });
@@ -305,17 +546,29 @@ describe('expressions', () => {
   it('reports int64 overflow at run time, and in constants at plan time', () => {
     const error = runError([{ type: 'derive', column: 'x', expression: 'big * 1048576' }]);
     expect(error).toMatchObject({ path: '0.expression', message: 'column "x": bigint out of range', retryable: false });
-    expect(planError([{ type: 'derive', column: 'x', expression: '9223372036854775807 + 1' }])).toMatchObject({ path: '0.expression' });
-    expect(planError([{ type: 'derive', column: 'x', expression: '9223372036854775808' }]).message).toMatch(/out of range/);
+    expect(planError([{ type: 'derive', column: 'x', expression: '9223372036854775807 + 1' }])).toMatchObject({
+      path: '0.expression',
+    });
+    expect(planError([{ type: 'derive', column: 'x', expression: '9223372036854775808' }]).message).toMatch(
+      /out of range/,
+    );
   });
 
   it('divides as float8, and division or modulo by zero is an error', () => {
     expect(values('id / 4')).toEqual([0.25, 0.5, 0.75]);
     expect(values('ratio / 0.5')).toEqual([1, -3, null]);
-    const error = runError([{ type: 'filter', expression: 'id > 0' }, { type: 'derive', column: 'x', expression: 'price / (id - id)' }]);
+    const error = runError([
+      { type: 'filter', expression: 'id > 0' },
+      { type: 'derive', column: 'x', expression: 'price / (id - id)' },
+    ]);
     expect(error).toMatchObject({ path: '1.expression', message: 'column "x": division by zero' });
-    expect(runError([{ type: 'derive', column: 'x', expression: 'id % (id - 1)' }]).message).toMatch(/division by zero/);
-    expect(planError([{ type: 'filter', expression: 'id > 1 / 0' }])).toMatchObject({ path: '0.expression', message: expect.stringMatching(/division by zero/) });
+    expect(runError([{ type: 'derive', column: 'x', expression: 'id % (id - 1)' }]).message).toMatch(
+      /division by zero/,
+    );
+    expect(planError([{ type: 'filter', expression: 'id > 1 / 0' }])).toMatchObject({
+      path: '0.expression',
+      message: expect.stringMatching(/division by zero/),
+    });
     // A constant error in a branch a constant condition rules out is never evaluated.
     expect(values('if(false, 1 / 0, 2.0)')).toEqual([2, 2, 2]);
   });
@@ -324,7 +577,16 @@ describe('expressions', () => {
     const row = [[1, null, null, null, null, null, null, null]];
     const input = [col('t', 'boolean'), col('f', 'boolean'), col('n', 'boolean')];
     const logic = (expression: string) => values(expression, [[true, false, null]], input)[0];
-    expect(['n and f', 'n and t', 'n or t', 'n or f', 'not n', 'f or n', 't and n', 'n == n'].map(logic)).toEqual([false, null, true, null, null, null, null, null]);
+    expect(['n and f', 'n and t', 'n or t', 'n or f', 'not n', 'f or n', 't and n', 'n == n'].map(logic)).toEqual([
+      false,
+      null,
+      true,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(values('name == null', row)).toEqual([null]);
     expect(values('big + 1', row)).toEqual([null]);
     expect(values("concat('a', name, big, 'b')", row)).toEqual(['ab']);
@@ -335,7 +597,17 @@ describe('expressions', () => {
 
   it('compares text by code point, numbers across types, dates with string literals', () => {
     const texts = [col('a', 'string'), col('b', 'string')];
-    expect(values('a < b', [['\uffff', '😀'], ['B', 'a'], ['ab', 'a']], texts)).toEqual([true, true, false]);
+    expect(
+      values(
+        'a < b',
+        [
+          ['\uffff', '😀'],
+          ['B', 'a'],
+          ['ab', 'a'],
+        ],
+        texts,
+      ),
+    ).toEqual([true, true, false]);
     expect(values('price > ratio')).toEqual([true, true, null]);
     expect(values('id == 1.0')).toEqual([true, false, false]);
     expect(values("day >= '2000-01-01'")).toEqual([true, false, null]);
@@ -394,16 +666,38 @@ describe('expressions', () => {
 
   it('refers to any column with col(), and knows and/or/not', () => {
     const odd = [col('unit price', 'float64'), col('and', 'boolean')];
-    expect(values("col('unit price') * 2 > 1 and not col('and')", [[1, false], [1, true], [0.1, false]], odd)).toEqual([true, false, false]);
+    expect(
+      values(
+        "col('unit price') * 2 > 1 and not col('and')",
+        [
+          [1, false],
+          [1, true],
+          [0.1, false],
+        ],
+        odd,
+      ),
+    ).toEqual([true, false, false]);
     expect(values('true or false and false', [[1, false]], odd)).toEqual([true]);
   });
 
   it('reports unknown columns and wrong operand types with the step path', () => {
-    expect(planError([{ type: 'select', columns: ['id'] }, { type: 'filter', expression: 'name > 1' }])).toMatchObject({ path: '1.expression', message: 'unknown column "name"' });
-    expect(planError([{ type: 'derive', column: 'x', expression: "name + 1" }])).toMatchObject({ path: '0.expression', message: expect.stringMatching(/expected numbers/) });
+    expect(
+      planError([
+        { type: 'select', columns: ['id'] },
+        { type: 'filter', expression: 'name > 1' },
+      ]),
+    ).toMatchObject({ path: '1.expression', message: 'unknown column "name"' });
+    expect(planError([{ type: 'derive', column: 'x', expression: 'name + 1' }])).toMatchObject({
+      path: '0.expression',
+      message: expect.stringMatching(/expected numbers/),
+    });
     expect(planError([{ type: 'derive', column: 'x', expression: 'ratio % 2' }]).message).toMatch(/expected integers/);
-    expect(planError([{ type: 'derive', column: 'x', expression: 'day > id' }]).message).toMatch(/cannot compare date with int32/);
-    expect(planError([{ type: 'derive', column: 'x', expression: 'doc == doc' }]).message).toMatch(/cannot compare json/);
+    expect(planError([{ type: 'derive', column: 'x', expression: 'day > id' }]).message).toMatch(
+      /cannot compare date with int32/,
+    );
+    expect(planError([{ type: 'derive', column: 'x', expression: 'doc == doc' }]).message).toMatch(
+      /cannot compare json/,
+    );
     expect(planError([{ type: 'derive', column: 'x', expression: 'lower(id)' }]).message).toMatch(/expected text/);
     expect(planError([{ type: 'derive', column: 'x', expression: 'coalesce(day, id)' }]).message).toMatch(/cannot mix/);
     expect(planError([{ type: 'filter', expression: 'id + 1' }]).message).toMatch(/boolean expression/);
@@ -432,19 +726,30 @@ describe('validateSteps', () => {
     expect(problems({})).toEqual([{ path: '', message: 'steps must be an array' }]);
     expect(problems([null])).toEqual([{ path: '0', message: 'a step must be an object' }]);
     expect(problems([{ columns: [] }])[0]!.path).toBe('0.type');
-    expect(problems([{ type: 'explode' }])).toEqual([{ path: '0.type', message: expect.stringMatching(/unknown step type "explode"/) }]);
+    expect(problems([{ type: 'explode' }])).toEqual([
+      { path: '0.type', message: expect.stringMatching(/unknown step type "explode"/) },
+    ]);
     expect(problems([{ type: 'select' }])).toEqual([{ path: '0.columns', message: 'missing columns' }]);
     expect(problems([{ type: 'select', columns: ['a', 7, 'a'] }])).toEqual([
       { path: '0.columns.1', message: 'must be a non-empty string' },
       { path: '0.columns.2', message: '"a" is listed twice' },
     ]);
     expect(problems([{ type: 'drop', columns: [] }])[0]!.path).toBe('0.columns');
-    expect(problems([{ type: 'select', columns: ['a'], where: 'x' }])).toEqual([{ path: '0.where', message: expect.stringMatching(/unknown field/) }]);
-    expect(problems([{ type: 'rename', columns: { a: 'c', b: 'c', d: 3 } }]).map((p) => p.path)).toEqual(['0.columns.d', '0.columns.b']);
-    expect(problems([{ type: 'cast', columns: { a: 'text' } }])).toEqual([{ path: '0.columns.a', message: expect.stringMatching(/unknown type "text"/) }]);
+    expect(problems([{ type: 'select', columns: ['a'], where: 'x' }])).toEqual([
+      { path: '0.where', message: expect.stringMatching(/unknown field/) },
+    ]);
+    expect(problems([{ type: 'rename', columns: { a: 'c', b: 'c', d: 3 } }]).map((p) => p.path)).toEqual([
+      '0.columns.d',
+      '0.columns.b',
+    ]);
+    expect(problems([{ type: 'cast', columns: { a: 'text' } }])).toEqual([
+      { path: '0.columns.a', message: expect.stringMatching(/unknown type "text"/) },
+    ]);
     expect(problems([{ type: 'mask', columns: { a: 'scramble' } }])[0]!.path).toBe('0.columns.a');
     expect(problems([{ type: 'deduplicate', keys: ['a'], keep: 'middle' }])[0]!.path).toBe('0.keep');
-    expect(problems([{ type: 'flatten', column: 'doc', paths: ['a..b'], keep_original: 'yes' }]).map((p) => p.path)).toEqual(['0.paths.0', '0.keep_original']);
+    expect(
+      problems([{ type: 'flatten', column: 'doc', paths: ['a..b'], keep_original: 'yes' }]).map((p) => p.path),
+    ).toEqual(['0.paths.0', '0.keep_original']);
     expect(problems([{ type: 'derive', column: '', expression: '1' }])[0]!.path).toBe('0.column');
   });
 
@@ -457,7 +762,7 @@ describe('validateSteps', () => {
     expect(message('lower(a, b)')!.message).toBe('lower() takes 1 argument, got 2');
     expect(message('substr(a)')!.message).toBe('substr() takes 2 to 3 arguments, got 1');
     expect(message('concat()')!.message).toBe('concat() takes at least 1 arguments, got 0');
-    expect(message("json_get(doc, path)")!.message).toMatch(/string literal/);
+    expect(message('json_get(doc, path)')!.message).toMatch(/string literal/);
     expect(message('col(a)')!.message).toMatch(/col\(\) takes one string literal/);
     expect(message('a === 1')!.message).toMatch(/use ==/);
     expect(message('a ? b : c')!.message).toMatch(/use if/);
@@ -469,29 +774,49 @@ describe('validateSteps', () => {
   });
 
   it('is also what planTransforms checks first', () => {
-    expect(planError([{ type: 'filter', expression: 'nope(1)' } as TransformStep])).toMatchObject({ path: '0.expression', message: 'unknown function nope()' });
+    expect(planError([{ type: 'filter', expression: 'nope(1)' } as TransformStep])).toMatchObject({
+      path: '0.expression',
+      message: 'unknown function nope()',
+    });
   });
 });
 
 describe('pushdown SQL', () => {
   it('quotes identifiers and escapes literals', () => {
     const input = [col('we"ird', 'string')];
-    const sql = planTransforms([{ type: 'filter', expression: `col('we"ird') == 'it\\'s \\\\ fine'` }], input).toPostgresSql('"s"."t"');
+    const sql = planTransforms(
+      [{ type: 'filter', expression: `col('we"ird') == 'it\\'s \\\\ fine'` }],
+      input,
+    ).toPostgresSql('"s"."t"');
     expect(sql).toContain('"we""ird"');
     expect(sql).toContain(`E'it''s \\\\ fine'`);
     expect(sql).toMatch(/FROM "s"\."t" WHERE/);
   });
 
   it('aliases a parenthesised subquery and selects exactly the output columns', () => {
-    const plan = planTransforms([{ type: 'derive', column: 'two', expression: 'id * 2' }, { type: 'drop', columns: ['doc'] }], INPUT);
+    const plan = planTransforms(
+      [
+        { type: 'derive', column: 'two', expression: 'id * 2' },
+        { type: 'drop', columns: ['doc'] },
+      ],
+      INPUT,
+    );
     const sql = plan.toPostgresSql('(select * from t)');
     expect(sql).toContain('FROM (select * from t) AS svc_source');
     expect(sql.startsWith(`SELECT ${plan.output.map((c) => `"${c.name}"`).join(', ')} FROM`)).toBe(true);
-    expect(planTransforms([], INPUT).toPostgresSql('"t"')).toBe(`SELECT ${INPUT.map((c) => `"${c.name}"`).join(', ')} FROM "t"`);
+    expect(planTransforms([], INPUT).toPostgresSql('"t"')).toBe(
+      `SELECT ${INPUT.map((c) => `"${c.name}"`).join(', ')} FROM "t"`,
+    );
   });
 
   it('does not compute a derived column no later step uses', () => {
-    const plan = planTransforms([{ type: 'derive', column: 'bad', expression: 'id / (id - id)' }, { type: 'drop', columns: ['bad'] }], INPUT);
+    const plan = planTransforms(
+      [
+        { type: 'derive', column: 'bad', expression: 'id / (id - id)' },
+        { type: 'drop', columns: ['bad'] },
+      ],
+      INPUT,
+    );
     expect(plan.toPostgresSql('"t"')).toContain('NULL::double precision AS "bad"');
     expect(plan.createRunner().apply({ columns: INPUT, rows: ROWS }).rows).toHaveLength(3);
   });

@@ -29,7 +29,9 @@ describe('schedule timing', () => {
   });
 
   it('keeps an interval on its cadence', () => {
-    expect(nextDue({ cron: null, timezone: 'UTC', interval_seconds: 90 }, at('2026-01-01T00:00:00Z')).toISOString()).toBe('2026-01-01T00:01:30.000Z');
+    expect(
+      nextDue({ cron: null, timezone: 'UTC', interval_seconds: 90 }, at('2026-01-01T00:00:00Z')).toISOString(),
+    ).toBe('2026-01-01T00:01:30.000Z');
   });
 
   it('names a bad expression or zone', () => {

@@ -19,7 +19,12 @@ export interface PipelineJobDeps {
   pipelines: PipelineRuns;
 }
 
-const countersOf = (c: PipelineCounters): RunCounters => ({ rows_read: c.rowsRead, rows_written: c.rowsWritten, bytes_read: c.bytesRead, bytes_written: c.bytesWritten });
+const countersOf = (c: PipelineCounters): RunCounters => ({
+  rows_read: c.rowsRead,
+  rows_written: c.rowsWritten,
+  bytes_read: c.bytesRead,
+  bytes_written: c.bytesWritten,
+});
 
 export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pipeline'> {
   const { recorder } = deps;
@@ -28,26 +33,43 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pi
     const execution = await recorder.start(executionId);
     if (!execution) return; // cancelled or finished meanwhile
     const params = execution.params as unknown as PipelineRunParams;
-    const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, fields).catch(() => undefined);
+    const log: Log = (level, message, fields) =>
+      void recorder.log(executionId, level, message, fields).catch(() => undefined);
     const watch = watchRun(recorder, executionId, leaseSignal);
     const handles: ConnectorHandle[] = [];
     let lastProgress = 0;
     try {
-      log('info', `pipeline ${params.pipeline_name} (version ${params.version}) started (attempt ${execution.attempts})`, { trigger: execution.trigger, streams: params.sources.length });
+      log(
+        'info',
+        `pipeline ${params.pipeline_name} (version ${params.version}) started (attempt ${execution.attempts})`,
+        { trigger: execution.trigger, streams: params.sources.length },
+      );
       const saved = await deps.pipelines.savedCursors(params);
       const sources = [];
       for (const source of params.sources) {
         // Each stream its own handle: a connection reads one stream at a time.
         const handle = await deps.openConnector(source.connector_id, log);
         handles.push(handle);
-        sources.push({ name: source.name, handle, dataset: { namespace: source.namespace ?? null, name: source.dataset ?? source.name }, query: source.query, cursorColumn: source.cursor_column, after: saved.get(source.name) as Value | undefined });
+        sources.push({
+          name: source.name,
+          handle,
+          dataset: { namespace: source.namespace ?? null, name: source.dataset ?? source.name },
+          query: source.query,
+          cursorColumn: source.cursor_column,
+          after: saved.get(source.name) as Value | undefined,
+        });
       }
       const destination = await deps.openConnector(params.destination.connector_id, log);
       handles.push(destination);
       const result = await runPipeline({
         sources,
         steps: params.transforms,
-        destination: { handle: destination, dataset: { namespace: params.destination.namespace ?? null, name: params.destination.table }, mode: params.destination.mode, keyColumns: params.destination.key_columns },
+        destination: {
+          handle: destination,
+          dataset: { namespace: params.destination.namespace ?? null, name: params.destination.table },
+          mode: params.destination.mode,
+          keyColumns: params.destination.key_columns,
+        },
         runId: executionId,
         signal: watch.signal,
         log,
@@ -60,10 +82,20 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pi
       // The destination has committed: the run completes (its cursor saved) even if a cancel came in
       // meanwhile, or the next run would read the same rows again.
       const counters = countersOf(result);
-      await deps.pipelines.complete(executionId, execution.project_id, params, { cursors: result.cursors, counters }, job);
+      await deps.pipelines.complete(
+        executionId,
+        execution.project_id,
+        params,
+        { cursors: result.cursors, counters },
+        job,
+      );
       deps.rowsMoved.inc({ direction: 'read' }, result.rowsRead);
       deps.rowsMoved.inc({ direction: 'written' }, result.rowsWritten);
-      log('info', `pipeline succeeded: ${result.rowsRead} rows read, ${result.rowsWritten} written (${result.path === 'pushdown' ? 'steps pushed down into the source' : result.path})`, { ...counters, cursors: result.cursors });
+      log(
+        'info',
+        `pipeline succeeded: ${result.rowsRead} rows read, ${result.rowsWritten} written (${result.path === 'pushdown' ? 'steps pushed down into the source' : result.path})`,
+        { ...counters, cursors: result.cursors },
+      );
     } catch (error) {
       const reason = watch.signal.aborted ? (watch.signal.reason as Error) : (error as Error);
       await settleFailure(recorder, job, executionId, reason, leaseSignal, log, 'pipeline');
@@ -75,10 +107,13 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pi
 }
 
 /** Starts the dependent pipelines of a succeeded run (idempotent: each once per DAG run). */
-export function createDependentsHandler(deps: Pick<PipelineJobDeps, 'recorder' | 'pipelines'>): JobHandler<'etl_dependents'> {
+export function createDependentsHandler(
+  deps: Pick<PipelineJobDeps, 'recorder' | 'pipelines'>,
+): JobHandler<'etl_dependents'> {
   return async (job: Job<'etl_dependents'>) => {
     const executionId = job.payload.execution_id;
-    const log: Log = (level, message, fields) => void deps.recorder.log(executionId, level, message, fields).catch(() => undefined);
+    const log: Log = (level, message, fields) =>
+      void deps.recorder.log(executionId, level, message, fields).catch(() => undefined);
     await deps.pipelines.triggerDependents(executionId, log);
   };
 }

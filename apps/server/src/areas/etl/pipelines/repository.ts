@@ -61,11 +61,28 @@ export function createPipelinesRepository() {
   return {
     countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'etl_pipelines', projectIds),
     namesIn: (db: Db, projectIds: string[]) =>
-      projectIds.length === 0 ? Promise.resolve([]) : db.selectFrom('etl_pipelines').select(['id', 'project_id', 'name']).where('project_id', 'in', projectIds).execute(),
-    insert: (db: Db, row: Pick<EtlPipelinesTable, 'project_id' | 'name' | 'sources' | 'transforms' | 'destination' | 'depends_on' | 'created_by'> & { description?: string }) =>
+      projectIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('etl_pipelines')
+            .select(['id', 'project_id', 'name'])
+            .where('project_id', 'in', projectIds)
+            .execute(),
+    insert: (
+      db: Db,
+      row: Pick<
+        EtlPipelinesTable,
+        'project_id' | 'name' | 'sources' | 'transforms' | 'destination' | 'depends_on' | 'created_by'
+      > & { description?: string },
+    ) =>
       db
         .insertInto('etl_pipelines')
-        .values({ ...row, sources: json(row.sources), transforms: json(row.transforms), destination: json(row.destination) })
+        .values({
+          ...row,
+          sources: json(row.sources),
+          transforms: json(row.transforms),
+          destination: json(row.destination),
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
     find: (db: Db, id: string) => db.selectFrom('etl_pipelines').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -75,12 +92,26 @@ export function createPipelinesRepository() {
       return query.execute();
     },
     /** id and dependencies of every pipeline of a project: the graph a change is checked against. */
-    graph: (db: Db, projectId: string) => db.selectFrom('etl_pipelines').select(['id', 'name', 'depends_on']).where('project_id', '=', projectId).execute(),
-    dependents: (db: Db, id: string) => db.selectFrom('etl_pipelines').selectAll().where('depends_on', '@>', sql<string[]>`array[${id}]::uuid[]`).orderBy('name').execute(),
+    graph: (db: Db, projectId: string) =>
+      db.selectFrom('etl_pipelines').select(['id', 'name', 'depends_on']).where('project_id', '=', projectId).execute(),
+    dependents: (db: Db, id: string) =>
+      db
+        .selectFrom('etl_pipelines')
+        .selectAll()
+        .where('depends_on', '@>', sql<string[]>`array[${id}]::uuid[]`)
+        .orderBy('name')
+        .execute(),
     update: (
       db: Db,
       id: string,
-      changes: { name?: string; description?: string; sources?: SourceStream[]; transforms?: Array<Record<string, unknown>>; destination?: PipelineDestinationSpec; depends_on?: string[] },
+      changes: {
+        name?: string;
+        description?: string;
+        sources?: SourceStream[];
+        transforms?: Array<Record<string, unknown>>;
+        destination?: PipelineDestinationSpec;
+        depends_on?: string[];
+      },
     ) =>
       db
         .updateTable('etl_pipelines')
@@ -95,12 +126,14 @@ export function createPipelinesRepository() {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst(),
-    remove: async (db: Db, id: string) => Number((await db.deleteFrom('etl_pipelines').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    remove: async (db: Db, id: string) =>
+      Number((await db.deleteFrom('etl_pipelines').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
     /** Serialises changes to one project's dependency graph (a cycle check must see the others' edges). */
     lockGraph: async (db: Db, projectId: string) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`etl_graph:${projectId}`}))`.execute(db);
     },
-    state: (db: Db, pipelineId: string) => db.selectFrom('etl_stream_state').selectAll().where('pipeline_id', '=', pipelineId).orderBy('stream').execute(),
+    state: (db: Db, pipelineId: string) =>
+      db.selectFrom('etl_stream_state').selectAll().where('pipeline_id', '=', pipelineId).orderBy('stream').execute(),
     resetState: async (db: Db, pipelineId: string, stream?: string) => {
       let query = db.deleteFrom('etl_stream_state').where('pipeline_id', '=', pipelineId);
       if (stream) query = query.where('stream', '=', stream);
@@ -110,7 +143,11 @@ export function createPipelinesRepository() {
       db
         .insertInto('etl_stream_state')
         .values({ pipeline_id: pipelineId, stream, cursor_column: column, cursor_value: JSON.stringify(value) })
-        .onConflict((oc) => oc.columns(['pipeline_id', 'stream']).doUpdateSet({ cursor_column: column, cursor_value: JSON.stringify(value), updated_at: sql`now()` }))
+        .onConflict((oc) =>
+          oc
+            .columns(['pipeline_id', 'stream'])
+            .doUpdateSet({ cursor_column: column, cursor_value: JSON.stringify(value), updated_at: sql`now()` }),
+        )
         .execute(),
   };
 }

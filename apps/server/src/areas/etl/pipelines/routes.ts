@@ -25,7 +25,12 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
   route.post(
     '/etl/pipelines/:id/run',
     'pipeline:run',
-    { operationId: 'runPipeline', summary: 'Run the pipeline now: an execution of kind pipeline; 409 while one is queued or running (pipeline:run)', params: IdParams, response: { 201: Execution } },
+    {
+      operationId: 'runPipeline',
+      summary: 'Run the pipeline now: an execution of kind pipeline; 409 while one is queued or running (pipeline:run)',
+      params: IdParams,
+      response: { 201: Execution },
+    },
     (request, principal, context) => service.run(principal, request.params.id, context),
   );
   app.post('/etl/pipelines/:id/preview', {
@@ -33,7 +38,8 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
     schema: {
       operationId: 'previewPipeline',
       tags,
-      summary: 'The steps over the first rows of each stream, with the inferred output schema; writes nothing (pipeline:run)',
+      summary:
+        'The steps over the first rows of each stream, with the inferred output schema; writes nothing (pipeline:run)',
       params: IdParams,
       body: PreviewBody,
       response: { 200: Preview },
@@ -47,7 +53,12 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
   route.get(
     '/etl/pipelines/:id/state',
     'pipeline:read',
-    { operationId: 'getPipelineState', summary: 'Incremental state of each stream: the cursor the next run continues after (pipeline:read)', params: IdParams, response: { 200: StreamState } },
+    {
+      operationId: 'getPipelineState',
+      summary: 'Incremental state of each stream: the cursor the next run continues after (pipeline:read)',
+      params: IdParams,
+      response: { 200: StreamState },
+    },
     (request, principal) => service.state(principal, request.params.id),
   );
   route.delete(
@@ -55,7 +66,8 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox<{ service: PipelinesServi
     'pipeline:write',
     {
       operationId: 'resetPipelineState',
-      summary: 'Forget the incremental state (of one stream, or all): the next run reads from the start (pipeline:write)',
+      summary:
+        'Forget the incremental state (of one stream, or all): the next run reads from the start (pipeline:write)',
       params: IdParams,
       querystring: StateQuery,
       response: { 200: StreamState },

@@ -16,11 +16,16 @@ import { downstreamOf } from './dag.js';
 import type { PipelinesRepository } from './repository.js';
 import { runParamsOf, type PipelineRunParams } from './service.js';
 
-
 export type PipelineRuns = ReturnType<typeof createPipelineRuns>;
 
 /** Scheduler and dependency triggers act for no request. */
-export const SYSTEM_CONTEXT = { actorUserId: null, actorTokenId: null, clientAddress: null, userAgent: null, requestId: null };
+export const SYSTEM_CONTEXT = {
+  actorUserId: null,
+  actorTokenId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+};
 
 export function createPipelineRuns(deps: {
   db: Db;
@@ -39,18 +44,26 @@ export function createPipelineRuns(deps: {
       const cursors = new Map<string, unknown>();
       for (const source of params.sources) {
         const state = saved.find((s) => s.stream === source.name);
-        if (state && source.cursor_column && state.cursor_column === source.cursor_column) cursors.set(source.name, state.cursor_value);
+        if (state && source.cursor_column && state.cursor_column === source.cursor_column)
+          cursors.set(source.name, state.cursor_value);
       }
       return cursors;
     },
 
     /** Committed only while `job` (the run's) still holds its lease: a run that lost it commits nothing. */
-    async complete(executionId: string, projectId: string, params: PipelineRunParams, result: { cursors: Record<string, unknown>; counters: RunCounters }, job: Job) {
+    async complete(
+      executionId: string,
+      projectId: string,
+      params: PipelineRunParams,
+      result: { cursors: Record<string, unknown>; counters: RunCounters },
+      job: Job,
+    ) {
       await db.transaction().execute(async (trx) => {
         await deps.queue.holdLease(trx, job);
         for (const [stream, value] of Object.entries(result.cursors)) {
           const source = params.sources.find((s) => s.name === stream);
-          if (source?.cursor_column) await repository.saveCursor(trx, params.pipeline_id, stream, source.cursor_column, value);
+          if (source?.cursor_column)
+            await repository.saveCursor(trx, params.pipeline_id, stream, source.cursor_column, value);
         }
         await deps.lineage.record(
           trx,
@@ -69,7 +82,8 @@ export function createPipelineRuns(deps: {
         );
         await deps.recorder.succeed(trx, executionId, result.counters);
         // The dependents start from a job enqueued with the run's success, so a crash in between loses no cascade.
-        if ((await repository.dependents(trx, params.pipeline_id)).length > 0) await deps.queue.enqueue(trx, 'etl_dependents', { execution_id: executionId }, { maxAttempts: 10 });
+        if ((await repository.dependents(trx, params.pipeline_id)).length > 0)
+          await deps.queue.enqueue(trx, 'etl_dependents', { execution_id: executionId }, { maxAttempts: 10 });
       });
     },
 
@@ -89,7 +103,9 @@ export function createPipelineRuns(deps: {
       const inRun = downstreamOf(await repository.graph(db, execution.project_id), root);
       for (const dependent of dependents) {
         const outcome = await db.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(hashtext(${`etl_dag:${execution.dag_run_id}:${dependent.id}`}))`.execute(trx);
+          await sql`select pg_advisory_xact_lock(hashtext(${`etl_dag:${execution.dag_run_id}:${dependent.id}`}))`.execute(
+            trx,
+          );
           if (await deps.executions.startedInDagRun(trx, execution.dag_run_id!, dependent.id)) return 'already started';
           const waitingFor = dependent.depends_on.filter((d) => inRun.has(d));
           const done = new Set(await deps.executions.succeededInDagRun(trx, execution.dag_run_id!, waitingFor));
@@ -98,7 +114,15 @@ export function createPipelineRuns(deps: {
           try {
             const started = await deps.executions.startRun(
               trx,
-              { projectId: dependent.project_id, kind: 'pipeline', params: { ...runParamsOf(dependent, root) }, createdBy: execution.created_by, pipelineId: dependent.id, trigger: 'dependency', dagRunId: execution.dag_run_id },
+              {
+                projectId: dependent.project_id,
+                kind: 'pipeline',
+                params: { ...runParamsOf(dependent, root) },
+                createdBy: execution.created_by,
+                pipelineId: dependent.id,
+                trigger: 'dependency',
+                dagRunId: execution.dag_run_id,
+              },
               SYSTEM_CONTEXT,
             );
             return `started as execution ${started.id}`;

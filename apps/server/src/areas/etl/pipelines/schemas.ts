@@ -5,12 +5,39 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 export const SourceStream = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Unique in the pipeline; the key of its incremental state. Default: the dataset' })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Unique in the pipeline; the key of its incremental state. Default: the dataset',
+      }),
+    ),
     connector_id: Uuid,
-    namespace: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Schema, database or folder; the connector\'s own when omitted' })),
-    dataset: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Table, file dataset (see the files connector\'s pattern) or API endpoint' })),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000, description: 'PostgreSQL connectors: a SELECT read instead of a dataset (needs name)' })),
-    cursor_column: Type.Optional(Type.String({ minLength: 1, description: 'Incremental: each run reads only rows past the cursor the previous run saved' })),
+    namespace: Type.Optional(
+      Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+        description: "Schema, database or folder; the connector's own when omitted",
+      }),
+    ),
+    dataset: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description: "Table, file dataset (see the files connector's pattern) or API endpoint",
+      }),
+    ),
+    query: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100_000,
+        description: 'PostgreSQL connectors: a SELECT read instead of a dataset (needs name)',
+      }),
+    ),
+    cursor_column: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: 'Incremental: each run reads only rows past the cursor the previous run saved',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -28,7 +55,13 @@ export const Destination = Type.Object(
 
 /** A step is checked field by field by the engine (422 naming `transforms.<i>.<field>`); here only its kind. */
 export const TransformStepSchema = Type.Object(
-  { type: Type.Unsafe<string>({ type: 'string', enum: [...TRANSFORM_TYPES], description: `docs/transforms.md lists each step's fields. Cast types: ${CANONICAL_TYPES.join(', ')}` }) },
+  {
+    type: Type.Unsafe<string>({
+      type: 'string',
+      enum: [...TRANSFORM_TYPES],
+      description: `docs/transforms.md lists each step's fields. Cast types: ${CANONICAL_TYPES.join(', ')}`,
+    }),
+  },
   { additionalProperties: true },
 );
 
@@ -40,7 +73,12 @@ export const PipelineBody = Type.Object(
     sources: Type.Array(SourceStream, { minItems: 1, maxItems: 50 }),
     transforms: Type.Optional(Type.Array(TransformStepSchema, { maxItems: 100 })),
     destination: Destination,
-    depends_on: Type.Optional(Type.Array(Uuid, { maxItems: 100, description: 'Pipelines that must succeed first: a successful run of each starts this one' })),
+    depends_on: Type.Optional(
+      Type.Array(Uuid, {
+        maxItems: 100,
+        description: 'Pipelines that must succeed first: a successful run of each starts this one',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -62,9 +100,24 @@ export const Pipeline = Type.Object({
   project_id: Uuid,
   name: Type.String(),
   description: Type.String(),
-  sources: Type.Array(Type.Object({ name: Type.String(), connector_id: Uuid, namespace: Type.Union([Type.String(), Type.Null()]), dataset: Type.Union([Type.String(), Type.Null()]), query: Type.Union([Type.String(), Type.Null()]), cursor_column: Type.Union([Type.String(), Type.Null()]) })),
+  sources: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      connector_id: Uuid,
+      namespace: Type.Union([Type.String(), Type.Null()]),
+      dataset: Type.Union([Type.String(), Type.Null()]),
+      query: Type.Union([Type.String(), Type.Null()]),
+      cursor_column: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
   transforms: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  destination: Type.Object({ connector_id: Uuid, namespace: Type.Union([Type.String(), Type.Null()]), table: Type.String(), mode: Type.String(), key_columns: Type.Array(Type.String()) }),
+  destination: Type.Object({
+    connector_id: Uuid,
+    namespace: Type.Union([Type.String(), Type.Null()]),
+    table: Type.String(),
+    mode: Type.String(),
+    key_columns: Type.Array(Type.String()),
+  }),
   depends_on: Type.Array(Uuid),
   version: Type.Integer(),
   created_by: Type.Union([Uuid, Type.Null()]),
@@ -76,8 +129,15 @@ const Column = Type.Object({ name: Type.String(), type: Type.String(), nullable:
 
 export const PreviewBody = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Rows read from each stream (default 100)' })),
-    transforms: Type.Optional(Type.Array(TransformStepSchema, { maxItems: 100, description: 'Try these steps instead of the saved ones (nothing is saved)' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: 'Rows read from each stream (default 100)' }),
+    ),
+    transforms: Type.Optional(
+      Type.Array(TransformStepSchema, {
+        maxItems: 100,
+        description: 'Try these steps instead of the saved ones (nothing is saved)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -85,7 +145,9 @@ export const PreviewBody = Type.Object(
 export const Preview = Type.Object({
   columns: Type.Array(Column, { description: 'The inferred output schema: what the destination table gets' }),
   input_columns: Type.Array(Column),
-  rows: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'The transformed sample; binary values as \\x hex' }),
+  rows: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+    description: 'The transformed sample; binary values as \\x hex',
+  }),
   truncated: Type.Boolean({ description: 'Whether rows were left out to keep the answer under 5 MB of rows' }),
   streams: Type.Array(Type.Object({ name: Type.String(), rows_sampled: Type.Integer() })),
   pushdown: Type.Boolean({ description: 'Whether a run pushes the steps down into the source as one SELECT' }),
@@ -102,4 +164,7 @@ export const StreamState = Type.Object({
   ),
 });
 
-export const StateQuery = Type.Object({ stream: Type.Optional(Type.String({ minLength: 1 })) }, { additionalProperties: false });
+export const StateQuery = Type.Object(
+  { stream: Type.Optional(Type.String({ minLength: 1 })) },
+  { additionalProperties: false },
+);

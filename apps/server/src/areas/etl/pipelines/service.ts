@@ -4,7 +4,16 @@
  * `pipeline`) that carries a snapshot of the definition, so editing a pipeline never changes a run
  * in flight; the worker runs it through the engine.
  */
-import { ConnectorError, TransformError, previewPipeline, validateSteps, type ConnectorHandle, type Log, type TransformStep, type Value } from '@svc/engine';
+import {
+  ConnectorError,
+  TransformError,
+  previewPipeline,
+  validateSteps,
+  type ConnectorHandle,
+  type Log,
+  type TransformStep,
+  type Value,
+} from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
@@ -14,14 +23,24 @@ import type { AuditService } from '../../audit/service.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import { findCycle } from './dag.js';
 import type { PipelineDestinationSpec, PipelineRow, PipelinesRepository, SourceStream } from './repository.js';
-import { PIPELINE, pipelineBusy, pipelineHasDependents, pipelineNameTaken, pipelineRunning, previewFailed } from '../errors.js';
+import {
+  PIPELINE,
+  pipelineBusy,
+  pipelineHasDependents,
+  pipelineNameTaken,
+  pipelineRunning,
+  previewFailed,
+} from '../errors.js';
 
 const PREVIEW_TIMEOUT_MS = 60_000;
 /** Bytes of rows a preview answers with at most (as JSON); further rows are left out and `truncated` says so. */
 const PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The rows as JSON objects, up to PREVIEW_MAX_BYTES of them. */
-function cappedRows(columns: Array<{ name: string }>, rows: Value[][]): { rows: Array<Record<string, unknown>>; truncated: boolean } {
+function cappedRows(
+  columns: Array<{ name: string }>,
+  rows: Value[][],
+): { rows: Array<Record<string, unknown>>; truncated: boolean } {
   const kept: Array<Record<string, unknown>> = [];
   let bytes = 0;
   for (const values of rows) {
@@ -32,7 +51,6 @@ function cappedRows(columns: Array<{ name: string }>, rows: Value[][]): { rows: 
   }
   return { rows: kept, truncated: false };
 }
-
 
 export interface ConnectorFacts {
   project_id: string;
@@ -72,9 +90,22 @@ export const presentPipeline = (row: PipelineRow) => ({
   project_id: row.project_id,
   name: row.name,
   description: row.description,
-  sources: row.sources.map((s) => ({ name: streamName(s), connector_id: s.connector_id, namespace: s.namespace ?? null, dataset: s.dataset ?? null, query: s.query ?? null, cursor_column: s.cursor_column ?? null })),
+  sources: row.sources.map((s) => ({
+    name: streamName(s),
+    connector_id: s.connector_id,
+    namespace: s.namespace ?? null,
+    dataset: s.dataset ?? null,
+    query: s.query ?? null,
+    cursor_column: s.cursor_column ?? null,
+  })),
   transforms: row.transforms,
-  destination: { connector_id: row.destination.connector_id, namespace: row.destination.namespace ?? null, table: row.destination.table, mode: row.destination.mode, key_columns: row.destination.key_columns ?? [] },
+  destination: {
+    connector_id: row.destination.connector_id,
+    namespace: row.destination.namespace ?? null,
+    table: row.destination.table,
+    mode: row.destination.mode,
+    key_columns: row.destination.key_columns ?? [],
+  },
   depends_on: row.depends_on,
   version: row.version,
   created_by: row.created_by,
@@ -95,7 +126,6 @@ export const runParamsOf = (row: PipelineRow, rootPipelineId: string = row.id): 
 /** A value as JSON can carry it: binary as \x hex (PostgreSQL's text form), everything else as is. */
 const jsonValue = (value: Value): unknown => (Buffer.isBuffer(value) ? `\\x${value.toString('hex')}` : value);
 
-
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 
 export function createPipelinesService(deps: {
@@ -113,10 +143,17 @@ export function createPipelinesService(deps: {
   const { db, repository, authorize, audit, executions } = deps;
 
   // One check for a pipeline and the list of pipelines.
-  const guard = resourceGuard(deps, PIPELINE, (id) => repository.find(db, id), { capabilities: ['pipeline:read', 'pipeline:write', 'pipeline:run'] });
+  const guard = resourceGuard(deps, PIPELINE, (id) => repository.find(db, id), {
+    capabilities: ['pipeline:read', 'pipeline:write', 'pipeline:run'],
+  });
 
   /** Every problem of a definition, each naming its field; the dependency cycle check comes later, under the graph lock. */
-  const problemsOf = async (principal: Principal, projectId: string, input: Omit<PipelineInput, 'project_id'>, selfId?: string): Promise<FieldError[]> => {
+  const problemsOf = async (
+    principal: Principal,
+    projectId: string,
+    input: Omit<PipelineInput, 'project_id'>,
+    selfId?: string,
+  ): Promise<FieldError[]> => {
     const problems: FieldError[] = [];
     const facts = new Map<string, ConnectorFacts | undefined>();
     const connector = async (id: string) => {
@@ -130,28 +167,41 @@ export function createPipelinesService(deps: {
       if (!source.dataset === !source.query) problems.push({ path, message: 'needs exactly one of dataset and query' });
       if (source.query && !source.name) problems.push({ path: `${path}.name`, message: 'is required with a query' });
       const name = streamName(source);
-      if (names.has(name)) problems.push({ path: `${path}.name`, message: `"${name}" is the name of another stream of this pipeline` });
+      if (names.has(name))
+        problems.push({ path: `${path}.name`, message: `"${name}" is the name of another stream of this pipeline` });
       names.add(name);
       const found = await connector(source.connector_id);
       if (!found) problems.push({ path: `${path}.connector_id`, message: 'is not a data connector of this project' });
-      else if (!found.capabilities.read) problems.push({ path: `${path}.connector_id`, message: `a ${found.kind} connector cannot be read` });
-      else if (source.query && !found.sql) problems.push({ path: `${path}.query`, message: `a ${found.kind} connector takes no query; name a dataset` });
+      else if (!found.capabilities.read)
+        problems.push({ path: `${path}.connector_id`, message: `a ${found.kind} connector cannot be read` });
+      else if (source.query && !found.sql)
+        problems.push({ path: `${path}.query`, message: `a ${found.kind} connector takes no query; name a dataset` });
     }
     const destination = await connector(input.destination.connector_id);
-    if (!destination) problems.push({ path: 'destination.connector_id', message: 'is not a data connector of this project' });
-    else if (!destination.capabilities.write) problems.push({ path: 'destination.connector_id', message: `a ${destination.kind} connector cannot be written` });
-    else if (!destination.capabilities.writeModes.includes(input.destination.mode)) problems.push({ path: 'destination.mode', message: `a ${destination.kind} connector does not write in ${input.destination.mode} mode` });
-    if (input.destination.mode === 'upsert' && !input.destination.key_columns?.length) problems.push({ path: 'destination.key_columns', message: 'is required for upsert' });
-    for (const problem of validateSteps(input.transforms ?? [])) problems.push({ path: `transforms.${problem.path}`, message: problem.message });
+    if (!destination)
+      problems.push({ path: 'destination.connector_id', message: 'is not a data connector of this project' });
+    else if (!destination.capabilities.write)
+      problems.push({ path: 'destination.connector_id', message: `a ${destination.kind} connector cannot be written` });
+    else if (!destination.capabilities.writeModes.includes(input.destination.mode))
+      problems.push({
+        path: 'destination.mode',
+        message: `a ${destination.kind} connector does not write in ${input.destination.mode} mode`,
+      });
+    if (input.destination.mode === 'upsert' && !input.destination.key_columns?.length)
+      problems.push({ path: 'destination.key_columns', message: 'is required for upsert' });
+    for (const problem of validateSteps(input.transforms ?? []))
+      problems.push({ path: `transforms.${problem.path}`, message: problem.message });
     for (const [i, dependency] of (input.depends_on ?? []).entries()) {
       if (dependency === selfId) {
         problems.push({ path: `depends_on.${i}`, message: 'a pipeline cannot depend on itself' });
         continue;
       }
       const row = await repository.find(db, dependency);
-      if (!row || row.project_id !== projectId) problems.push({ path: `depends_on.${i}`, message: 'is not a pipeline of this project' });
+      if (!row || row.project_id !== projectId)
+        problems.push({ path: `depends_on.${i}`, message: 'is not a pipeline of this project' });
     }
-    if (new Set(input.depends_on ?? []).size !== (input.depends_on ?? []).length) problems.push({ path: 'depends_on', message: 'names a pipeline twice' });
+    if (new Set(input.depends_on ?? []).size !== (input.depends_on ?? []).length)
+      problems.push({ path: 'depends_on', message: 'names a pipeline twice' });
     return problems;
   };
 
@@ -161,27 +211,33 @@ export function createPipelinesService(deps: {
     if (cycle) throw validationFailed([{ path: 'depends_on', message: `would form a cycle: ${cycle.join(' -> ')}` }]);
   };
 
-
   return {
     async create(principal: Principal, input: PipelineInput, context: RequestContext) {
       await authorize(principal, 'pipeline:write', input.project_id);
       const problems = await problemsOf(principal, input.project_id, input);
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
-        await repository.lockGraph(trx, input.project_id);
-        const created = await repository.insert(trx, {
-          project_id: input.project_id,
-          name: input.name,
-          description: input.description ?? '',
-          sources: input.sources,
-          transforms: input.transforms ?? [],
-          destination: input.destination,
-          depends_on: input.depends_on ?? [],
-          created_by: principal.userId,
-        });
-        await audit.record(context, { kind: 'pipeline_created', target: { type: 'pipeline', id: created.id }, details: { name: created.name } }, trx);
-        return created;
-      }), () => pipelineNameTaken(input.name));
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          await repository.lockGraph(trx, input.project_id);
+          const created = await repository.insert(trx, {
+            project_id: input.project_id,
+            name: input.name,
+            description: input.description ?? '',
+            sources: input.sources,
+            transforms: input.transforms ?? [],
+            destination: input.destination,
+            depends_on: input.depends_on ?? [],
+            created_by: principal.userId,
+          });
+          await audit.record(
+            context,
+            { kind: 'pipeline_created', target: { type: 'pipeline', id: created.id }, details: { name: created.name } },
+            trx,
+          );
+          return created;
+        }),
+        () => pipelineNameTaken(input.name),
+      );
       return presentPipeline(row);
     },
 
@@ -199,14 +255,22 @@ export function createPipelinesService(deps: {
       };
       const problems = await problemsOf(principal, current.project_id, merged, id);
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
-        await repository.lockGraph(trx, current.project_id);
-        if (patch.depends_on) await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
-        const updated = await repository.update(trx, id, patch);
-        if (!updated) throw notFound(PIPELINE);
-        await audit.record(context, { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } }, trx);
-        return updated;
-      }), () => pipelineNameTaken(merged.name));
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          await repository.lockGraph(trx, current.project_id);
+          if (patch.depends_on)
+            await checkAcyclic(trx, current.project_id, { id, name: merged.name, depends_on: merged.depends_on });
+          const updated = await repository.update(trx, id, patch);
+          if (!updated) throw notFound(PIPELINE);
+          await audit.record(
+            context,
+            { kind: 'pipeline_updated', target: { type: 'pipeline', id }, details: { fields: Object.keys(patch) } },
+            trx,
+          );
+          return updated;
+        }),
+        () => pipelineNameTaken(merged.name),
+      );
       return presentPipeline(row);
     },
 
@@ -218,7 +282,11 @@ export function createPipelinesService(deps: {
         if (dependents.length) throw pipelineHasDependents(dependents.map((d) => d.name));
         if (await executions.activeRunOfPipeline(trx, id)) throw pipelineRunning();
         await repository.remove(trx, id);
-        await audit.record(context, { kind: 'pipeline_deleted', target: { type: 'pipeline', id }, details: { name: row.name } }, trx);
+        await audit.record(
+          context,
+          { kind: 'pipeline_deleted', target: { type: 'pipeline', id }, details: { name: row.name } },
+          trx,
+        );
       });
     },
 
@@ -226,7 +294,18 @@ export function createPipelinesService(deps: {
       const row = await guard.find(principal, id, 'pipeline:run');
       try {
         const execution = await db.transaction().execute((trx) =>
-          executions.startRun(trx, { projectId: row.project_id, kind: 'pipeline', params: { ...runParamsOf(row) }, createdBy: principal.userId, pipelineId: row.id, trigger: 'manual' }, context),
+          executions.startRun(
+            trx,
+            {
+              projectId: row.project_id,
+              kind: 'pipeline',
+              params: { ...runParamsOf(row) },
+              createdBy: principal.userId,
+              pipelineId: row.id,
+              trigger: 'manual',
+            },
+            context,
+          ),
         );
         return executions.present(execution);
       } catch (error) {
@@ -236,27 +315,57 @@ export function createPipelinesService(deps: {
     },
 
     /** The steps over the first rows of each stream, from the start (incremental state ignored); writes nothing. */
-    async preview(principal: Principal, id: string, options: { limit?: number; transforms?: Array<Record<string, unknown>> }) {
+    async preview(
+      principal: Principal,
+      id: string,
+      options: { limit?: number; transforms?: Array<Record<string, unknown>> },
+    ) {
       const row = await guard.find(principal, id, 'pipeline:run');
       const steps = (options.transforms ?? row.transforms) as unknown as TransformStep[];
       if (options.transforms) {
-        const problems = validateSteps(options.transforms).map((p) => ({ path: `transforms.${p.path}`, message: p.message }));
+        const problems = validateSteps(options.transforms).map((p) => ({
+          path: `transforms.${p.path}`,
+          message: p.message,
+        }));
         if (problems.length) throw validationFailed(problems);
       }
       const handles = new Map<string, ConnectorHandle>();
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error(`preview timed out after ${PREVIEW_TIMEOUT_MS / 1000} s`)), PREVIEW_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => controller.abort(new Error(`preview timed out after ${PREVIEW_TIMEOUT_MS / 1000} s`)),
+        PREVIEW_TIMEOUT_MS,
+      );
       try {
         const sources = [];
         for (const source of row.sources) {
-          if (!handles.has(source.connector_id)) handles.set(source.connector_id, await deps.connectors.openForRun(source.connector_id, () => undefined));
-          sources.push({ name: streamName(source), handle: handles.get(source.connector_id)!, dataset: { namespace: source.namespace ?? null, name: source.dataset ?? streamName(source) }, query: source.query, cursorColumn: source.cursor_column });
+          if (!handles.has(source.connector_id))
+            handles.set(source.connector_id, await deps.connectors.openForRun(source.connector_id, () => undefined));
+          sources.push({
+            name: streamName(source),
+            handle: handles.get(source.connector_id)!,
+            dataset: { namespace: source.namespace ?? null, name: source.dataset ?? streamName(source) },
+            query: source.query,
+            cursorColumn: source.cursor_column,
+          });
         }
-        const preview = await previewPipeline({ sources, steps, limit: options.limit ?? 100, signal: controller.signal });
-        const destination = await deps.connectors.describe(principal, row.destination.connector_id).catch(() => undefined);
+        const preview = await previewPipeline({
+          sources,
+          steps,
+          limit: options.limit ?? 100,
+          signal: controller.signal,
+        });
+        const destination = await deps.connectors
+          .describe(principal, row.destination.connector_id)
+          .catch(() => undefined);
         const [only] = row.sources;
-        const sourceFacts = only ? await deps.connectors.describe(principal, only.connector_id).catch(() => undefined) : undefined;
-        const column = (c: { name: string; type: string; nullable: boolean }) => ({ name: c.name, type: c.type, nullable: c.nullable });
+        const sourceFacts = only
+          ? await deps.connectors.describe(principal, only.connector_id).catch(() => undefined)
+          : undefined;
+        const column = (c: { name: string; type: string; nullable: boolean }) => ({
+          name: c.name,
+          type: c.type,
+          nullable: c.nullable,
+        });
         return {
           columns: preview.output.map(column),
           input_columns: preview.input.map(column),
@@ -265,7 +374,8 @@ export function createPipelinesService(deps: {
           pushdown: row.sources.length === 1 && !!sourceFacts?.sql && !!destination?.sql,
         };
       } catch (error) {
-        if (error instanceof TransformError) throw validationFailed([{ path: `transforms.${error.path}`, message: error.message }]);
+        if (error instanceof TransformError)
+          throw validationFailed([{ path: `transforms.${error.path}`, message: error.message }]);
         if (error instanceof ConnectorError || controller.signal.aborted) {
           const code = error instanceof ConnectorError ? error.code : 'timeout';
           throw previewFailed(code, (error as Error).message);
@@ -286,17 +396,27 @@ export function createPipelinesService(deps: {
           const state = saved.find((s) => s.stream === name);
           // A cursor saved under another column does not apply any more: the next run starts over.
           const applies = state && state.cursor_column === source.cursor_column;
-          return { stream: name, cursor_column: source.cursor_column ?? null, cursor_value: applies ? state.cursor_value : null, updated_at: applies ? state.updated_at.toISOString() : null };
+          return {
+            stream: name,
+            cursor_column: source.cursor_column ?? null,
+            cursor_value: applies ? state.cursor_value : null,
+            updated_at: applies ? state.updated_at.toISOString() : null,
+          };
         }),
       };
     },
 
     async resetState(principal: Principal, id: string, stream: string | undefined, context: RequestContext) {
       const row = await guard.find(principal, id, 'pipeline:write');
-      if (stream && !row.sources.some((s) => streamName(s) === stream)) throw validationFailed([{ path: 'stream', message: `is not a stream of this pipeline` }]);
+      if (stream && !row.sources.some((s) => streamName(s) === stream))
+        throw validationFailed([{ path: 'stream', message: `is not a stream of this pipeline` }]);
       await db.transaction().execute(async (trx) => {
         await repository.resetState(trx, id, stream);
-        await audit.record(context, { kind: 'pipeline_state_reset', target: { type: 'pipeline', id }, details: { stream: stream ?? null } }, trx);
+        await audit.record(
+          context,
+          { kind: 'pipeline_state_reset', target: { type: 'pipeline', id }, details: { stream: stream ?? null } },
+          trx,
+        );
       });
       return this.state(principal, id);
     },

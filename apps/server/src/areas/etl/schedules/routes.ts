@@ -11,7 +11,8 @@ export const scheduleRoutes = serviceRoutes<SchedulesService>(['etl'], (route, s
     schemas: { item: Schedule, create: CreateScheduleBody, update: UpdateScheduleBody },
     summaries: {
       list: 'Schedules the caller may read (schedule:read)',
-      create: 'Schedule a pipeline: a cron expression in a time zone, or a fixed interval; one schedule per pipeline (schedule:write)',
+      create:
+        'Schedule a pipeline: a cron expression in a time zone, or a fixed interval; one schedule per pipeline (schedule:write)',
       get: 'One schedule (schedule:read)',
       update: 'Change a schedule; a new timing (or a resume) starts counting from now (schedule:write)',
       remove: 'Delete a schedule (schedule:write)',
@@ -21,8 +22,11 @@ export const scheduleRoutes = serviceRoutes<SchedulesService>(['etl'], (route, s
     ['pause', 'pauseSchedule', 'Pause: no due time fires until resumed (schedule:write)'],
     ['resume', 'resumeSchedule', 'Resume from now; due times passed while paused are not run (schedule:write)'],
   ] as const) {
-    route.post(`/etl/schedules/:id/${action}`, 'schedule:write', { operationId, summary, params: IdParams, response: { 200: Schedule } }, (request, principal, context) =>
-      service[action](principal, request.params.id, context),
+    route.post(
+      `/etl/schedules/:id/${action}`,
+      'schedule:write',
+      { operationId, summary, params: IdParams, response: { 200: Schedule } },
+      (request, principal, context) => service[action](principal, request.params.id, context),
     );
   }
   route.get(
@@ -31,7 +35,8 @@ export const scheduleRoutes = serviceRoutes<SchedulesService>(['etl'], (route, s
     {
       operationId: 'getSchedulesDashboard',
       tags: ['operations'],
-      summary: 'Every schedule with its next due time, last run outcome and duration, failures in a row and missed runs (schedule:read)',
+      summary:
+        'Every schedule with its next due time, last run outcome and duration, failures in a row and missed runs (schedule:read)',
       querystring: ProjectQuery,
       response: { 200: Items(DashboardItem) },
     },

@@ -54,7 +54,15 @@ export function startScheduler(deps: {
             const execution = await savepoint(trx, (tx) =>
               deps.executions.startRun(
                 tx,
-                { projectId: pipeline.project_id, kind: 'pipeline', params: { ...runParamsOf(pipeline), due_at: firing.dueAt.toISOString() }, createdBy: schedule.created_by, pipelineId: pipeline.id, scheduleId: schedule.id, trigger: 'schedule' },
+                {
+                  projectId: pipeline.project_id,
+                  kind: 'pipeline',
+                  params: { ...runParamsOf(pipeline), due_at: firing.dueAt.toISOString() },
+                  createdBy: schedule.created_by,
+                  pipelineId: pipeline.id,
+                  scheduleId: schedule.id,
+                  trigger: 'schedule',
+                },
                 SYSTEM_CONTEXT,
               ),
             );
@@ -62,16 +70,38 @@ export function startScheduler(deps: {
             executionId = execution.id;
           } catch (error) {
             if (error instanceof PipelineBusy) outcome = 'skipped_running';
-            else logger.error({ err: { message: (error as Error).message }, schedule_id: schedule.id }, 'schedule could not start its run; due time missed');
+            else
+              logger.error(
+                { err: { message: (error as Error).message }, schedule_id: schedule.id },
+                'schedule could not start its run; due time missed',
+              );
           }
         }
-        await repository.recordFiring(trx, { schedule_id: schedule.id, due_at: firing.dueAt, outcome, missed_before: firing.missedBefore, execution_id: executionId });
+        await repository.recordFiring(trx, {
+          schedule_id: schedule.id,
+          due_at: firing.dueAt,
+          outcome,
+          missed_before: firing.missedBefore,
+          execution_id: executionId,
+        });
         await repository.update(trx, schedule.id, { next_due_at: firing.next });
         deps.firings?.inc({ outcome }, 1);
         if (firing.missedBefore > 0) deps.firings?.inc({ outcome: 'missed' }, firing.missedBefore);
-        const fields = { schedule_id: schedule.id, pipeline_id: schedule.pipeline_id, due_at: firing.dueAt.toISOString(), missed_before: firing.missedBefore, execution_id: executionId };
+        const fields = {
+          schedule_id: schedule.id,
+          pipeline_id: schedule.pipeline_id,
+          due_at: firing.dueAt.toISOString(),
+          missed_before: firing.missedBefore,
+          execution_id: executionId,
+        };
         if (outcome === 'enqueued') logger.info(fields, 'schedule fired');
-        else logger.warn(fields, outcome === 'missed' ? 'schedule due time missed' : 'schedule due while the pipeline was still running; skipped');
+        else
+          logger.warn(
+            fields,
+            outcome === 'missed'
+              ? 'schedule due time missed'
+              : 'schedule due while the pipeline was still running; skipped',
+          );
       }
       return due.length;
     });

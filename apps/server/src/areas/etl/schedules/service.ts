@@ -45,7 +45,8 @@ export const presentSchedule = (row: ScheduleRow) => ({
 
 function timingProblems(timing: Timing): FieldError[] {
   const problems: FieldError[] = [];
-  if (!timing.cron === !timing.interval_seconds) problems.push({ path: 'cron', message: 'give exactly one of cron and interval_seconds' });
+  if (!timing.cron === !timing.interval_seconds)
+    problems.push({ path: 'cron', message: 'give exactly one of cron and interval_seconds' });
   const zone = timezoneProblem(timing.timezone);
   if (zone) problems.push({ path: 'timezone', message: zone });
   else if (timing.cron) {
@@ -70,18 +71,29 @@ export function createSchedulesService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a schedule, the list of schedules and the dashboard.
-  const guard = resourceGuard(deps, SCHEDULE, (id) => repository.find(db, id), { capabilities: ['schedule:read', 'schedule:write'] });
+  const guard = resourceGuard(deps, SCHEDULE, (id) => repository.find(db, id), {
+    capabilities: ['schedule:read', 'schedule:write'],
+  });
 
-  const change = async (principal: Principal, id: string, changes: Parameters<SchedulesRepository['update']>[2], context: RequestContext, kind: string) => {
+  const change = async (
+    principal: Principal,
+    id: string,
+    changes: Parameters<SchedulesRepository['update']>[2],
+    context: RequestContext,
+    kind: string,
+  ) => {
     const row = await db.transaction().execute(async (trx) => {
       const updated = await repository.update(trx, id, changes);
       if (!updated) throw notFound(SCHEDULE);
-      await audit.record(context, { kind, target: { type: 'schedule', id }, details: { fields: Object.keys(changes) } }, trx);
+      await audit.record(
+        context,
+        { kind, target: { type: 'schedule', id }, details: { fields: Object.keys(changes) } },
+        trx,
+      );
       return updated;
     });
     return presentSchedule(row);
   };
-
 
   return {
     async create(principal: Principal, input: ScheduleInput, context: RequestContext) {
@@ -90,22 +102,37 @@ export function createSchedulesService(deps: {
       await authorize(principal, 'schedule:write', pipeline.project_id);
       // A schedule runs the pipeline: whoever sets one up must be allowed to run it.
       await authorize(principal, 'pipeline:run', pipeline.project_id);
-      const timing: Timing = { cron: input.cron ?? null, timezone: input.timezone ?? 'UTC', interval_seconds: input.interval_seconds ?? null };
+      const timing: Timing = {
+        cron: input.cron ?? null,
+        timezone: input.timezone ?? 'UTC',
+        interval_seconds: input.interval_seconds ?? null,
+      };
       const problems = timingProblems(timing);
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
-        const created = await repository.insert(trx, {
-          project_id: pipeline.project_id,
-          pipeline_id: pipeline.id,
-          ...timing,
-          missed_policy: input.missed_policy ?? 'skip',
-          paused: input.paused ?? false,
-          next_due_at: firstDue(timing, new Date()),
-          created_by: principal.userId,
-        });
-        await audit.record(context, { kind: 'schedule_created', target: { type: 'schedule', id: created.id }, details: { pipeline_id: pipeline.id } }, trx);
-        return created;
-      }), () => scheduleExists());
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const created = await repository.insert(trx, {
+            project_id: pipeline.project_id,
+            pipeline_id: pipeline.id,
+            ...timing,
+            missed_policy: input.missed_policy ?? 'skip',
+            paused: input.paused ?? false,
+            next_due_at: firstDue(timing, new Date()),
+            created_by: principal.userId,
+          });
+          await audit.record(
+            context,
+            {
+              kind: 'schedule_created',
+              target: { type: 'schedule', id: created.id },
+              details: { pipeline_id: pipeline.id },
+            },
+            trx,
+          );
+          return created;
+        }),
+        () => scheduleExists(),
+      );
       return presentSchedule(row);
     },
 
@@ -118,7 +145,11 @@ export function createSchedulesService(deps: {
       const timing: Timing = {
         cron: patch.interval_seconds ? null : patch.cron !== undefined ? patch.cron : current.cron,
         timezone: patch.timezone ?? current.timezone,
-        interval_seconds: patch.cron ? null : patch.interval_seconds !== undefined ? patch.interval_seconds : current.interval_seconds,
+        interval_seconds: patch.cron
+          ? null
+          : patch.interval_seconds !== undefined
+            ? patch.interval_seconds
+            : current.interval_seconds,
       };
       const problems = timingProblems(timing);
       if (problems.length) throw validationFailed(problems);
@@ -155,13 +186,22 @@ export function createSchedulesService(deps: {
     async resume(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'schedule:write');
       await authorize(principal, 'pipeline:run', row.project_id);
-      return change(principal, id, { paused: false, next_due_at: firstDue(row, new Date()) }, context, 'schedule_resumed');
+      return change(
+        principal,
+        id,
+        { paused: false, next_due_at: firstDue(row, new Date()) },
+        context,
+        'schedule_resumed',
+      );
     },
 
     /** Every readable schedule with its next due time, last run, failure streak and missed runs. */
     async dashboard(principal: Principal, projectId?: string) {
       const rows = await repository.dashboard(db, await guard.scope(principal, 'schedule:read', projectId));
-      const runs = await deps.executions.recentRunsOfPipelines(rows.map((r) => r.pipeline_id), FAILURE_STREAK_WINDOW);
+      const runs = await deps.executions.recentRunsOfPipelines(
+        rows.map((r) => r.pipeline_id),
+        FAILURE_STREAK_WINDOW,
+      );
       return {
         items: rows.map((row) => {
           const mine = runs.filter((r) => r.pipeline_id === row.pipeline_id);
@@ -189,7 +229,8 @@ export function createSchedulesService(deps: {
                   status: last.status,
                   started_at: last.started_at?.toISOString() ?? null,
                   finished_at: last.finished_at?.toISOString() ?? null,
-                  duration_ms: last.started_at && last.finished_at ? last.finished_at.getTime() - last.started_at.getTime() : null,
+                  duration_ms:
+                    last.started_at && last.finished_at ? last.finished_at.getTime() - last.started_at.getTime() : null,
                 }
               : null,
             failures_in_a_row: failures,

@@ -21,5 +21,8 @@ export const Column = Type.Object({
   scale: Type.Union([Type.Integer(), Type.Null()]),
 });
 
-export const DatasetQuery = Type.Object({ connector_id: Type.Optional(Uuid), project_id: Type.Optional(Uuid) }, { additionalProperties: false });
+export const DatasetQuery = Type.Object(
+  { connector_id: Type.Optional(Uuid), project_id: Type.Optional(Uuid) },
+  { additionalProperties: false },
+);
 export const DatasetWithColumns = Type.Intersect([Dataset, Type.Object({ columns: Type.Array(Column) })]);

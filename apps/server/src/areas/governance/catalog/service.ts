@@ -16,14 +16,29 @@ const presentDataset = (d: DatasetRow) => ({
   row_estimate: d.row_estimate === null ? null : Number(d.row_estimate),
   discovered_at: d.discovered_at.toISOString(),
 });
-const presentColumn = (c: ColumnRow) => ({ position: c.position, name: c.name, type: c.type, source_type: c.source_type, nullable: c.nullable, precision: c.precision, scale: c.scale });
+const presentColumn = (c: ColumnRow) => ({
+  position: c.position,
+  name: c.name,
+  type: c.type,
+  source_type: c.source_type,
+  nullable: c.nullable,
+  precision: c.precision,
+  scale: c.scale,
+});
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(deps: { db: Db; repository: CatalogRepository; authorize: Authorize; visibleProjects: VisibleProjects }) {
+export function createCatalogService(deps: {
+  db: Db;
+  repository: CatalogRepository;
+  authorize: Authorize;
+  visibleProjects: VisibleProjects;
+}) {
   const { db, repository } = deps;
   // One check for a dataset and the list of datasets.
-  const guard = resourceGuard(deps, DATASET, (id) => repository.findDataset(db, id), { capabilities: ['catalog:read', 'catalog:write'] });
+  const guard = resourceGuard(deps, DATASET, (id) => repository.findDataset(db, id), {
+    capabilities: ['catalog:read', 'catalog:write'],
+  });
   return {
     /** Replaces what the catalog knows of a connector with a fresh discovery, in one transaction. */
     async recordDiscovery(trx: Db, connector: { id: string; project_id: string }, datasets: DatasetSchema[]) {
@@ -41,7 +56,15 @@ export function createCatalogService(deps: { db: Db; repository: CatalogReposito
         await repository.replaceColumns(
           trx,
           id,
-          dataset.columns.map((c, position) => ({ position, name: c.name, type: c.type, source_type: c.sourceType, nullable: c.nullable, precision: c.precision ?? null, scale: c.scale ?? null })),
+          dataset.columns.map((c, position) => ({
+            position,
+            name: c.name,
+            type: c.type,
+            source_type: c.sourceType,
+            nullable: c.nullable,
+            precision: c.precision ?? null,
+            scale: c.scale ?? null,
+          })),
         );
       }
       await repository.deleteDatasetsExcept(trx, connector.id, kept);

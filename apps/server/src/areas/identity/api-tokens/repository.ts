@@ -25,7 +25,10 @@ export type ApiTokenRow = Selectable<ApiTokensTable>;
 
 export function createApiTokensRepository() {
   return {
-    async insert(db: Db, token: Omit<ApiTokensTable, 'id' | 'created_at' | 'last_used_at' | 'revoked_at'>): Promise<ApiTokenRow> {
+    async insert(
+      db: Db,
+      token: Omit<ApiTokensTable, 'id' | 'created_at' | 'last_used_at' | 'revoked_at'>,
+    ): Promise<ApiTokenRow> {
       return db.insertInto('api_tokens').values(token).returningAll().executeTakeFirstOrThrow();
     },
     async findActiveByHash(db: Db, hash: string): Promise<ApiTokenRow | undefined> {
@@ -41,16 +44,39 @@ export function createApiTokensRepository() {
       return db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
     },
     async listByUser(db: Db, userId: string): Promise<ApiTokenRow[]> {
-      return db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).orderBy('created_at', 'desc').execute();
+      return db
+        .selectFrom('api_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .execute();
     },
     async revoke(db: Db, id: string): Promise<ApiTokenRow | undefined> {
-      return db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', id).where('revoked_at', 'is', null).returningAll().executeTakeFirst();
+      return db
+        .updateTable('api_tokens')
+        .set({ revoked_at: sql`now()` })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
     },
     async revokeAllOfUser(db: Db, userId: string): Promise<ApiTokenRow[]> {
-      return db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).returningAll().execute();
+      return db
+        .updateTable('api_tokens')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returningAll()
+        .execute();
     },
     async touch(db: Db, ids: string[]): Promise<void> {
-      if (ids.length > 0) await db.updateTable('api_tokens').set({ last_used_at: sql`now()` }).where('id', 'in', ids).execute();
+      if (ids.length > 0)
+        await db
+          .updateTable('api_tokens')
+          .set({ last_used_at: sql`now()` })
+          .where('id', 'in', ids)
+          .execute();
     },
   };
 }

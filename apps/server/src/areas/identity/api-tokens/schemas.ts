@@ -23,7 +23,10 @@ export const ApiToken = Type.Object({
   last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-export const CreatedApiToken = Type.Intersect([ApiToken, Type.Object({ token: Type.String({ description: 'The value: shown this once, never again' }) })]);
+export const CreatedApiToken = Type.Intersect([
+  ApiToken,
+  Type.Object({ token: Type.String({ description: 'The value: shown this once, never again' }) }),
+]);
 
 export const ApiTokenList = Type.Object({ items: Type.Array(ApiToken) });
 export const ApiTokenListQuery = Type.Object({ user_id: Type.Optional(Uuid) }, { additionalProperties: false });

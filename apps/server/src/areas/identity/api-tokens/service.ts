@@ -41,13 +41,23 @@ export function presentToken(row: ApiTokenRow) {
 
 export type ApiTokensService = ReturnType<typeof createApiTokensService>;
 
-export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepository; revocations: Revocations; audit: AuditService }) {
+export function createApiTokensService(deps: {
+  db: Db;
+  repository: ApiTokensRepository;
+  revocations: Revocations;
+  audit: AuditService;
+}) {
   const { db, repository, revocations, audit } = deps;
   const lookups = new Map<string, { row: ApiTokenRow | undefined; expiresAt: number }>();
   const touched = new Map<string, number>(); // token id -> last time we wrote last_used_at
 
   const usable = (row: ApiTokenRow | undefined): ApiTokenRow | undefined => {
-    if (!row || revocations.isRevoked('api_token', row.id) || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
+    if (
+      !row ||
+      revocations.isRevoked('api_token', row.id) ||
+      (row.expires_at && row.expires_at.getTime() <= Date.now())
+    )
+      return undefined;
     // last_used_at is written at most once a minute per token, off the request path.
     const now = Date.now();
     if ((touched.get(row.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
@@ -59,7 +69,8 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
 
   const ownedOrAdmin = async (principal: Principal, id: string): Promise<ApiTokenRow> => {
     const row = await repository.findById(db, id);
-    if (!row || row.revoked_at || (row.user_id !== principal.userId && !hasInstanceRights(principal))) throw notFound(API_TOKEN);
+    if (!row || row.revoked_at || (row.user_id !== principal.userId && !hasInstanceRights(principal)))
+      throw notFound(API_TOKEN);
     return row;
   };
 
@@ -87,9 +98,12 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
       const projectIds = input.project_ids && input.project_ids.length > 0 ? input.project_ids : null;
       // A token never mints a token wider than itself.
       if (principal.credential === 'api_token') {
-        if (principal.scope === 'read' && input.scope === 'write') throw permissionDenied('token_scope_exceeded', 'api_token:write', null, null);
+        if (principal.scope === 'read' && input.scope === 'write')
+          throw permissionDenied('token_scope_exceeded', 'api_token:write', null, null);
         if (principal.projectIds && (!projectIds || projectIds.some((id) => !principal.projectIds!.includes(id)))) {
-          throw validationFailed([{ path: 'project_ids', message: 'must be a subset of the projects of the token making the request' }]);
+          throw validationFailed([
+            { path: 'project_ids', message: 'must be a subset of the projects of the token making the request' },
+          ]);
         }
       }
       const value = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
@@ -103,7 +117,15 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
           project_ids: projectIds,
           expires_at: expiresAt,
         });
-        await audit.record(context, { kind: 'api_token_created', target: { type: 'api_token', id: created.id }, details: { name: input.name, scope: input.scope, project_ids: projectIds } }, trx);
+        await audit.record(
+          context,
+          {
+            kind: 'api_token_created',
+            target: { type: 'api_token', id: created.id },
+            details: { name: input.name, scope: input.scope, project_ids: projectIds },
+          },
+          trx,
+        );
         return created;
       });
       return { ...presentToken(row), token: value };
@@ -132,7 +154,10 @@ export function createApiTokensService(deps: { db: Db; repository: ApiTokensRepo
     /** Revokes every token of a user (user disabled or deleted). */
     async revokeAllOfUser(trx: Db, userId: string) {
       const revoked = await repository.revokeAllOfUser(trx, userId);
-      await revocations.revoke(trx, revoked.map((r) => ({ kind: 'api_token' as const, id: r.id, expiresAt: r.expires_at ?? FAR_FUTURE })));
+      await revocations.revoke(
+        trx,
+        revoked.map((r) => ({ kind: 'api_token' as const, id: r.id, expiresAt: r.expires_at ?? FAR_FUTURE })),
+      );
     },
   };
 }

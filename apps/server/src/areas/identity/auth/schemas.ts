@@ -4,7 +4,14 @@ export const LoginBody = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 200 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
-    provider: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Name of an LDAP provider to sign in with. Without it: the local account, else each enabled LDAP provider in order' })),
+    provider: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Name of an LDAP provider to sign in with. Without it: the local account, else each enabled LDAP provider in order',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -19,7 +19,12 @@ export function createAuthService(deps: {
   audit: AuditService;
   bcryptRounds: number;
   /** LDAP sign-in: the user when a provider accepted the credentials (wired once the providers exist). */
-  ldapLogin?: (username: string, password: string, provider: string | undefined, context: RequestContext) => Promise<{ id: string } | undefined>;
+  ldapLogin?: (
+    username: string,
+    password: string,
+    provider: string | undefined,
+    context: RequestContext,
+  ) => Promise<{ id: string } | undefined>;
 }) {
   const { db, users, sessions, audit } = deps;
   // Compared against when the username is unknown, so a miss costs one bcrypt like a hit does.
@@ -43,12 +48,18 @@ export function createAuthService(deps: {
         await audit.record(context, {
           kind: 'login_failed',
           target: user ? { type: 'user', id: user.id } : undefined,
-          details: { username, reason: !user ? 'unknown_user' : !matches || !user.password_hash ? 'wrong_password' : 'disabled' },
+          details: {
+            username,
+            reason: !user ? 'unknown_user' : !matches || !user.password_hash ? 'wrong_password' : 'disabled',
+          },
         });
         throw unauthenticated('Invalid username or password');
       }
       const issued = await sessions.start(user.id, context);
-      await audit.record({ ...context, actorUserId: user.id }, { kind: 'login_succeeded', target: { type: 'user', id: user.id } });
+      await audit.record(
+        { ...context, actorUserId: user.id },
+        { kind: 'login_succeeded', target: { type: 'user', id: user.id } },
+      );
       return { issued, passwordChangeRequired: user.password_change_required };
     },
 

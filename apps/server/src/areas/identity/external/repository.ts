@@ -46,16 +46,41 @@ export type ProviderRow = Selectable<IdentityProvidersTable>;
 
 export function createExternalIdentityRepository() {
   return {
-    insertProvider: (db: Db, row: Pick<IdentityProvidersTable, 'kind' | 'name' | 'enabled' | 'position' | 'config' | 'secrets'>) =>
-      db.insertInto('identity_providers').values(row).returningAll().executeTakeFirstOrThrow(),
-    findProvider: (db: Db, id: string) => db.selectFrom('identity_providers').selectAll().where('id', '=', id).executeTakeFirst(),
-    listProviders: (db: Db, kind: ProviderKind) => db.selectFrom('identity_providers').selectAll().where('kind', '=', kind).orderBy('position').orderBy('name').execute(),
-    updateProvider: (db: Db, id: string, changes: Partial<Pick<IdentityProvidersTable, 'name' | 'enabled' | 'position' | 'config' | 'secrets'>>) =>
-      db.updateTable('identity_providers').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst(),
-    removeProvider: async (db: Db, id: string) => Number((await db.deleteFrom('identity_providers').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    insertProvider: (
+      db: Db,
+      row: Pick<IdentityProvidersTable, 'kind' | 'name' | 'enabled' | 'position' | 'config' | 'secrets'>,
+    ) => db.insertInto('identity_providers').values(row).returningAll().executeTakeFirstOrThrow(),
+    findProvider: (db: Db, id: string) =>
+      db.selectFrom('identity_providers').selectAll().where('id', '=', id).executeTakeFirst(),
+    listProviders: (db: Db, kind: ProviderKind) =>
+      db
+        .selectFrom('identity_providers')
+        .selectAll()
+        .where('kind', '=', kind)
+        .orderBy('position')
+        .orderBy('name')
+        .execute(),
+    updateProvider: (
+      db: Db,
+      id: string,
+      changes: Partial<Pick<IdentityProvidersTable, 'name' | 'enabled' | 'position' | 'config' | 'secrets'>>,
+    ) =>
+      db
+        .updateTable('identity_providers')
+        .set({ ...changes, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    removeProvider: async (db: Db, id: string) =>
+      Number((await db.deleteFrom('identity_providers').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
     findIdentity: (db: Db, providerId: string, subject: string) =>
-      db.selectFrom('external_identities').selectAll().where('provider_id', '=', providerId).where('subject', '=', subject).executeTakeFirst(),
+      db
+        .selectFrom('external_identities')
+        .selectAll()
+        .where('provider_id', '=', providerId)
+        .where('subject', '=', subject)
+        .executeTakeFirst(),
     linkIdentity: (db: Db, providerId: string, subject: string, userId: string) =>
       db
         .insertInto('external_identities')
@@ -65,8 +90,17 @@ export function createExternalIdentityRepository() {
 
     saveLoginState: (db: Db, state: SsoLoginStatesTable) => db.insertInto('sso_login_states').values(state).execute(),
     /** Takes a login state once: the first callback that presents it gets it, any other none. */
-    consumeLoginState: (db: Db, jti: string) => db.deleteFrom('sso_login_states').where('jti', '=', jti).returningAll().executeTakeFirst(),
-    pruneLoginStates: async (db: Db) => Number((await db.deleteFrom('sso_login_states').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst()).numDeletedRows),
+    consumeLoginState: (db: Db, jti: string) =>
+      db.deleteFrom('sso_login_states').where('jti', '=', jti).returningAll().executeTakeFirst(),
+    pruneLoginStates: async (db: Db) =>
+      Number(
+        (
+          await db
+            .deleteFrom('sso_login_states')
+            .where('expires_at', '<', sql<Date>`now()`)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ),
   };
 }
 

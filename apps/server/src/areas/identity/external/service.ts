@@ -74,7 +74,12 @@ export const presentProvider = (row: ProviderRow) => ({
  */
 export function safeRedirect(target: string | undefined): string {
   // Control characters, whitespace and backslashes: a browser would strip or reinterpret them.
-  if (!target || !target.startsWith('/') || [...target].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) return '/';
+  if (
+    !target ||
+    !target.startsWith('/') ||
+    [...target].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')
+  )
+    return '/';
   const base = 'http://svc.invalid';
   try {
     const url = new URL(target, base);
@@ -100,7 +105,12 @@ export function createExternalIdentityService(deps: {
   grantRole: (projectId: string, userId: string, role: string) => Promise<boolean>;
 }) {
   const { db, repository, users, audit, box } = deps;
-  const signState = createSigner({ key: deps.jwtSecret, algorithm: 'HS256', aud: STATE_AUDIENCE, expiresIn: deps.stateTtlSeconds * 1000 });
+  const signState = createSigner({
+    key: deps.jwtSecret,
+    algorithm: 'HS256',
+    aud: STATE_AUDIENCE,
+    expiresIn: deps.stateTtlSeconds * 1000,
+  });
   const verifyState = createVerifier({ key: deps.jwtSecret, algorithms: ['HS256'], allowedAud: STATE_AUDIENCE });
   const discovered = new Map<string, { at: number; config: oidc.Configuration }>();
 
@@ -122,7 +132,13 @@ export function createExternalIdentityService(deps: {
     const insecure = issuer.protocol === 'http:';
     if (insecure && deps.production) throw new Error('the issuer must use https');
     const secret = secretOf(row);
-    const found = await oidc.discovery(issuer, config.client_id, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    const found = await oidc.discovery(
+      issuer,
+      config.client_id,
+      undefined,
+      secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
     discovered.set(row.id, { at: Date.now(), config: found });
     return found;
   };
@@ -133,18 +149,27 @@ export function createExternalIdentityService(deps: {
     identity: { subject: string; username: string; email: string | null; emailVerified: boolean; groups: string[] },
     context: RequestContext,
   ): Promise<UserRow> => {
-    const mappings = ((row.config['group_mappings'] as GroupMapping[] | undefined) ?? []).filter((m) => identity.groups.includes(m.group));
+    const mappings = ((row.config['group_mappings'] as GroupMapping[] | undefined) ?? []).filter((m) =>
+      identity.groups.includes(m.group),
+    );
     const linked = await repository.findIdentity(db, row.id, identity.subject);
     let user = linked ? await users.findById(db, linked.user_id) : undefined;
     // Linking by e-mail trusts the provider's word that the address is the user's: only for an OIDC
     // provider's verified address, and never to an instance administrator (whose account would be
     // taken over by whoever controls such an address at the provider).
     if (!user && row.kind === 'oidc' && identity.email && identity.emailVerified) {
-      const byEmail = await db.selectFrom('users').selectAll().where(db.fn('lower', ['email']), '=', identity.email.toLowerCase()).execute();
+      const byEmail = await db
+        .selectFrom('users')
+        .selectAll()
+        .where(db.fn('lower', ['email']), '=', identity.email.toLowerCase())
+        .execute();
       if (byEmail.length === 1 && !byEmail[0]!.is_admin) user = byEmail[0];
     }
     if (!user) {
-      if (await users.findByUsername(db, identity.username)) throw unauthenticated(`The username "${identity.username}" belongs to another account; ask an administrator to link it`);
+      if (await users.findByUsername(db, identity.username))
+        throw unauthenticated(
+          `The username "${identity.username}" belongs to another account; ask an administrator to link it`,
+        );
       user = await users.insert(db, {
         username: identity.username,
         email: identity.email ?? `${identity.username}@users.invalid`,
@@ -152,7 +177,11 @@ export function createExternalIdentityService(deps: {
         auth_source: row.kind,
         password_change_required: false,
       });
-      await audit.record(context, { kind: 'user_provisioned', target: { type: 'user', id: user.id }, details: { provider: row.name, kind: row.kind } });
+      await audit.record(context, {
+        kind: 'user_provisioned',
+        target: { type: 'user', id: user.id },
+        details: { provider: row.name, kind: row.kind },
+      });
     }
     if (user.disabled_at) throw unauthenticated('This account is disabled');
     await repository.linkIdentity(db, row.id, identity.subject, user.id);
@@ -179,19 +208,32 @@ export function createExternalIdentityService(deps: {
     async create(principal: Principal, kind: ProviderKind, input: ProviderInput, context: RequestContext) {
       requireAdmin(principal, `${kind}:write`);
       const { config, secret } = split(kind, input.config);
-      const row = await onUniqueViolation(repository.insertProvider(db, {
-        kind,
-        name: input.name,
-        enabled: input.enabled ?? true,
-        position: input.position ?? 0,
-        config,
-        secrets: secret ? { [SECRET_FIELDS[kind]]: box.encrypt(secret) } : {},
-      }), () => providerNameTaken(input.name));
-      await audit.record(context, { kind: `${kind}_provider_created`, target: { type: `${kind}_provider`, id: row.id }, details: { name: row.name } });
+      const row = await onUniqueViolation(
+        repository.insertProvider(db, {
+          kind,
+          name: input.name,
+          enabled: input.enabled ?? true,
+          position: input.position ?? 0,
+          config,
+          secrets: secret ? { [SECRET_FIELDS[kind]]: box.encrypt(secret) } : {},
+        }),
+        () => providerNameTaken(input.name),
+      );
+      await audit.record(context, {
+        kind: `${kind}_provider_created`,
+        target: { type: `${kind}_provider`, id: row.id },
+        details: { name: row.name },
+      });
       return presentProvider(row);
     },
     /** A PATCH that leaves the secret out keeps it. */
-    async update(principal: Principal, kind: ProviderKind, id: string, input: Partial<ProviderInput>, context: RequestContext) {
+    async update(
+      principal: Principal,
+      kind: ProviderKind,
+      id: string,
+      input: Partial<ProviderInput>,
+      context: RequestContext,
+    ) {
       requireAdmin(principal, `${kind}:write`);
       const current = await providerOf(kind, id);
       const split_ = input.config ? split(kind, input.config) : undefined;
@@ -199,10 +241,19 @@ export function createExternalIdentityService(deps: {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...(input.position !== undefined ? { position: input.position } : {}),
-        ...(split_ ? { config: split_.config, secrets: split_.secret ? { [SECRET_FIELDS[kind]]: box.encrypt(split_.secret) } : current.secrets } : {}),
+        ...(split_
+          ? {
+              config: split_.config,
+              secrets: split_.secret ? { [SECRET_FIELDS[kind]]: box.encrypt(split_.secret) } : current.secrets,
+            }
+          : {}),
       });
       discovered.delete(id);
-      await audit.record(context, { kind: `${kind}_provider_updated`, target: { type: `${kind}_provider`, id }, details: { fields: Object.keys(input) } });
+      await audit.record(context, {
+        kind: `${kind}_provider_updated`,
+        target: { type: `${kind}_provider`, id },
+        details: { fields: Object.keys(input) },
+      });
       return presentProvider(row!);
     },
     async remove(principal: Principal, kind: ProviderKind, id: string, context: RequestContext) {
@@ -220,7 +271,9 @@ export function createExternalIdentityService(deps: {
 
     // ----- OIDC sign-in (public routes)
     async discovery() {
-      return (await repository.listProviders(db, 'oidc')).filter((p) => p.enabled).map((p) => ({ id: p.id, name: p.name, start_path: `/api/v1/sso/${p.id}/start` }));
+      return (await repository.listProviders(db, 'oidc'))
+        .filter((p) => p.enabled)
+        .map((p) => ({ id: p.id, name: p.name, start_path: `/api/v1/sso/${p.id}/start` }));
     },
 
     /** The provider's authorization URL for a new sign-in. */
@@ -231,7 +284,9 @@ export function createExternalIdentityService(deps: {
       try {
         config = await discover(row);
       } catch (error) {
-        throw validationFailed([{ path: 'issuer', message: `the provider's discovery failed: ${(error as Error).message}` }]);
+        throw validationFailed([
+          { path: 'issuer', message: `the provider's discovery failed: ${(error as Error).message}` },
+        ]);
       }
       const jti = randomUUID();
       const verifier = oidc.randomPKCECodeVerifier();
@@ -260,7 +315,11 @@ export function createExternalIdentityService(deps: {
     /** Completes a sign-in: checks the state, exchanges the code, validates the ID token, provisions, starts a session. */
     async callback(currentUrl: URL, callbackUrl: string, browserState: string | undefined, context: RequestContext) {
       const refuse = async (reason: string, providerId?: string) => {
-        await audit.record(context, { kind: 'sso_login_failed', target: providerId ? { type: 'oidc_provider', id: providerId } : undefined, details: { reason } });
+        await audit.record(context, {
+          kind: 'sso_login_failed',
+          target: providerId ? { type: 'oidc_provider', id: providerId } : undefined,
+          details: { reason },
+        });
         return unauthenticated(`Single sign-on failed: ${reason}`);
       };
       const stateToken = currentUrl.searchParams.get('state');
@@ -269,14 +328,21 @@ export function createExternalIdentityService(deps: {
       try {
         claims = verifyState(stateToken) as { jti?: string; pid?: string };
       } catch (error) {
-        throw await refuse(/expired/i.test((error as Error).message) ? 'the sign-in took too long (state expired); start again' : 'the state is not one this service issued');
+        throw await refuse(
+          /expired/i.test((error as Error).message)
+            ? 'the sign-in took too long (state expired); start again'
+            : 'the state is not one this service issued',
+        );
       }
       // The state must come back to the browser that started the sign-in (its cookie): a callback URL
       // handed to someone else would sign them in as the sender.
-      if (!claims.jti || browserState !== claims.jti) throw await refuse('this sign-in was started in another browser', claims.pid);
+      if (!claims.jti || browserState !== claims.jti)
+        throw await refuse('this sign-in was started in another browser', claims.pid);
       const saved = await repository.consumeLoginState(db, claims.jti);
-      if (!saved || saved.provider_id !== claims.pid) throw await refuse('this sign-in was already completed or never started', claims.pid);
-      if (saved.expires_at < new Date()) throw await refuse('the sign-in took too long (state expired); start again', saved.provider_id);
+      if (!saved || saved.provider_id !== claims.pid)
+        throw await refuse('this sign-in was already completed or never started', claims.pid);
+      if (saved.expires_at < new Date())
+        throw await refuse('the sign-in took too long (state expired); start again', saved.provider_id);
       const row = await repository.findProvider(db, saved.provider_id);
       if (!row || !row.enabled) throw await refuse('the provider is gone or disabled', saved.provider_id);
       const settings = row.config as unknown as OidcConfig;
@@ -285,37 +351,83 @@ export function createExternalIdentityService(deps: {
         const config = await discover(row);
         const callback = new URL(callbackUrl);
         callback.search = currentUrl.search;
-        const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: box.decrypt(saved.code_verifier), expectedNonce: saved.nonce, expectedState: stateToken, idTokenExpected: true });
+        const tokens = await oidc.authorizationCodeGrant(config, callback, {
+          pkceCodeVerifier: box.decrypt(saved.code_verifier),
+          expectedNonce: saved.nonce,
+          expectedState: stateToken,
+          idTokenExpected: true,
+        });
         idClaims = tokens.claims()!;
       } catch (error) {
         throw await refuse(`the provider's answer was refused (${(error as Error).message})`, row.id);
       }
       const claim = (name: string | undefined, fallback: string) => idClaims[name ?? fallback];
-      const email = typeof claim(settings.email_claim, 'email') === 'string' ? (claim(settings.email_claim, 'email') as string) : null;
+      const email =
+        typeof claim(settings.email_claim, 'email') === 'string'
+          ? (claim(settings.email_claim, 'email') as string)
+          : null;
       const domains = settings.allowed_email_domains ?? [];
       const emailVerified = idClaims['email_verified'] === true;
-      if (domains.length && (!email || !emailVerified || !domains.includes(email.split('@')[1]?.toLowerCase() ?? ''))) throw await refuse('the e-mail domain is not allowed (or the address is not verified)', row.id);
+      if (domains.length && (!email || !emailVerified || !domains.includes(email.split('@')[1]?.toLowerCase() ?? '')))
+        throw await refuse('the e-mail domain is not allowed (or the address is not verified)', row.id);
       const username = String(claim(settings.username_claim, 'preferred_username') ?? idClaims.sub);
       const groupsClaim = claim(settings.groups_claim, 'groups');
-      const user = await provision(row, { subject: idClaims.sub, username, email, emailVerified, groups: Array.isArray(groupsClaim) ? groupsClaim.map(String) : [] }, context);
+      const user = await provision(
+        row,
+        {
+          subject: idClaims.sub,
+          username,
+          email,
+          emailVerified,
+          groups: Array.isArray(groupsClaim) ? groupsClaim.map(String) : [],
+        },
+        context,
+      );
       const issued = await deps.sessions.start(user.id, context);
-      await audit.record({ ...context, actorUserId: user.id }, { kind: 'sso_login_succeeded', target: { type: 'user', id: user.id }, details: { provider: row.name } });
+      await audit.record(
+        { ...context, actorUserId: user.id },
+        { kind: 'sso_login_succeeded', target: { type: 'user', id: user.id }, details: { provider: row.name } },
+      );
       return { issued, redirectTo: saved.redirect_to };
     },
 
     // ----- LDAP sign-in (through POST /auth/login)
     /** Tries the named LDAP provider, or every enabled one in order; the user on success. */
-    async ldapLogin(username: string, password: string, providerName: string | undefined, context: RequestContext): Promise<UserRow | undefined> {
-      const providers = (await repository.listProviders(db, 'ldap')).filter((p) => p.enabled && (!providerName || p.name === providerName));
+    async ldapLogin(
+      username: string,
+      password: string,
+      providerName: string | undefined,
+      context: RequestContext,
+    ): Promise<UserRow | undefined> {
+      const providers = (await repository.listProviders(db, 'ldap')).filter(
+        (p) => p.enabled && (!providerName || p.name === providerName),
+      );
       for (const row of providers) {
         const outcome = await ldapAuthenticate(row.config as unknown as LdapConfig, secretOf(row), username, password);
         if (!outcome.ok) {
-          await audit.record(context, { kind: 'ldap_login_failed', target: { type: 'ldap_provider', id: row.id }, details: { username, reason: outcome.reason } });
+          await audit.record(context, {
+            kind: 'ldap_login_failed',
+            target: { type: 'ldap_provider', id: row.id },
+            details: { username, reason: outcome.reason },
+          });
           continue;
         }
         // A directory's mail attribute is whatever the directory holds: never treated as verified.
-        const user = await provision(row, { subject: outcome.dn, username: outcome.username, email: outcome.email, emailVerified: false, groups: outcome.groups }, context);
-        await audit.record({ ...context, actorUserId: user.id }, { kind: 'ldap_login_succeeded', target: { type: 'user', id: user.id }, details: { provider: row.name } });
+        const user = await provision(
+          row,
+          {
+            subject: outcome.dn,
+            username: outcome.username,
+            email: outcome.email,
+            emailVerified: false,
+            groups: outcome.groups,
+          },
+          context,
+        );
+        await audit.record(
+          { ...context, actorUserId: user.id },
+          { kind: 'ldap_login_succeeded', target: { type: 'user', id: user.id }, details: { provider: row.name } },
+        );
         return user;
       }
       return undefined;

@@ -50,7 +50,8 @@ export interface LdapConfig {
   timeout_ms?: number;
 }
 
-export type LdapFailureReason = 'unknown_user' | 'wrong_password' | 'ambiguous_user' | 'unreachable' | 'bind_failed' | 'tls_failed';
+export type LdapFailureReason =
+  'unknown_user' | 'wrong_password' | 'ambiguous_user' | 'unreachable' | 'bind_failed' | 'tls_failed';
 
 export type LdapOutcome =
   | { ok: true; dn: string; username: string; email: string | null; groups: string[] /* group DNs */ }
@@ -101,7 +102,8 @@ function ldapResultCode(error: unknown): number | undefined {
 
 const TLS_ERROR_CODE =
   /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_|UNABLE_TO_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED)/;
-const TLS_ERROR_MESSAGE = /secure TLS connection|certificate|\bSSL\b|\bTLS\b|handshake|ssl3_|tls_|wrong version number/i;
+const TLS_ERROR_MESSAGE =
+  /secure TLS connection|certificate|\bSSL\b|\bTLS\b|handshake|ssl3_|tls_|wrong version number/i;
 const NETWORK_ERROR_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -174,7 +176,11 @@ const LDAP_UNAVAILABLE = 52;
 const LDAP_BUSY = 51;
 
 /** Maps any error thrown during `phase` to an LdapOutcome failure. */
-function failure(error: unknown, phase: Phase, config: LdapConfig): { ok: false; reason: LdapFailureReason; message: string } {
+function failure(
+  error: unknown,
+  phase: Phase,
+  config: LdapConfig,
+): { ok: false; reason: LdapFailureReason; message: string } {
   if (error instanceof DirectoryError) {
     return { ok: false, reason: error.reason as LdapFailureReason, message: error.message };
   }
@@ -189,12 +195,19 @@ function failure(error: unknown, phase: Phase, config: LdapConfig): { ok: false;
   }
   switch (phase) {
     case 'service_bind':
-      return { ok: false, reason: 'bind_failed', message: `the service account ${config.bind_dn ?? ''} could not bind: ${detail}` };
+      return {
+        ok: false,
+        reason: 'bind_failed',
+        message: `the service account ${config.bind_dn ?? ''} could not bind: ${detail}`,
+      };
     case 'user_bind':
       return {
         ok: false,
         reason: 'wrong_password',
-        message: code === LDAP_INVALID_CREDENTIALS ? 'invalid credentials' : `the directory refused the login (${code !== undefined ? ldapCodeLabel(code) : detail})`,
+        message:
+          code === LDAP_INVALID_CREDENTIALS
+            ? 'invalid credentials'
+            : `the directory refused the login (${code !== undefined ? ldapCodeLabel(code) : detail})`,
       };
     case 'user_search':
       return {
@@ -237,7 +250,10 @@ function parseTarget(url: string): Target {
     throw new DirectoryError('unreachable', `invalid LDAP URL ${JSON.stringify(url)}`);
   }
   if (parsed.protocol !== 'ldap:' && parsed.protocol !== 'ldaps:') {
-    throw new DirectoryError('unreachable', `invalid LDAP URL ${JSON.stringify(url)}: the scheme must be ldap:// or ldaps://`);
+    throw new DirectoryError(
+      'unreachable',
+      `invalid LDAP URL ${JSON.stringify(url)}: the scheme must be ldap:// or ldaps://`,
+    );
   }
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!host) throw new DirectoryError('unreachable', `invalid LDAP URL ${JSON.stringify(url)}: no host`);
@@ -264,7 +280,10 @@ function tlsOptions(config: LdapConfig, host: string): ConnectionOptions {
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`${what} timed out after ${ms} ms`), { code: 'ETIMEDOUT' })),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -366,7 +385,12 @@ async function findGroups(client: Client, config: LdapConfig, userDn: string, us
 // API
 
 /** Binds as the service account, finds exactly one user entry, binds as that DN with the password, reads its attributes and groups. Never logs or returns the passwords. An empty password is always wrong_password (an LDAP "unauthenticated bind" would otherwise succeed). Always unbinds every client it opened, also after a failure (an open client keeps the process alive). */
-export async function ldapAuthenticate(config: LdapConfig, bindPassword: string | undefined, username: string, password: string): Promise<LdapOutcome> {
+export async function ldapAuthenticate(
+  config: LdapConfig,
+  bindPassword: string | undefined,
+  username: string,
+  password: string,
+): Promise<LdapOutcome> {
   if (typeof password !== 'string' || password === '') {
     return { ok: false, reason: 'wrong_password', message: 'empty password' };
   }
@@ -386,7 +410,11 @@ export async function ldapAuthenticate(config: LdapConfig, bindPassword: string 
     await bindService(service, config, bindPassword);
 
     setPhase('user_search');
-    const attributes = [config.username_attribute, config.email_attribute, ...(config.group_base_dn ? [] : ['memberOf'])];
+    const attributes = [
+      config.username_attribute,
+      config.email_attribute,
+      ...(config.group_base_dn ? [] : ['memberOf']),
+    ];
     // sizeLimit 2: enough to tell "exactly one" from "several" without fetching a whole directory.
     const { searchEntries } = await service.search(config.user_base_dn, {
       scope: 'sub',
@@ -394,8 +422,10 @@ export async function ldapAuthenticate(config: LdapConfig, bindPassword: string 
       attributes,
       sizeLimit: 2,
     });
-    if (searchEntries.length === 0) return { ok: false, reason: 'unknown_user', message: 'no matching user in the directory' };
-    if (searchEntries.length > 1) return { ok: false, reason: 'ambiguous_user', message: 'several directory entries match this login' };
+    if (searchEntries.length === 0)
+      return { ok: false, reason: 'unknown_user', message: 'no matching user in the directory' };
+    if (searchEntries.length > 1)
+      return { ok: false, reason: 'ambiguous_user', message: 'several directory entries match this login' };
     const entry = searchEntries[0] as Entry;
 
     // The user's bind runs on its own connection, so the service connection keeps its rights for the group search.
@@ -407,8 +437,15 @@ export async function ldapAuthenticate(config: LdapConfig, bindPassword: string 
     const groups = await findGroups(service, config, entry.dn, entry);
 
     const names = attributeValues(entry, config.username_attribute);
-    const canonical = names.find((name) => name.toLowerCase() === username.trim().toLowerCase()) ?? names[0] ?? username;
-    return { ok: true, dn: entry.dn, username: canonical, email: attributeValues(entry, config.email_attribute)[0] ?? null, groups };
+    const canonical =
+      names.find((name) => name.toLowerCase() === username.trim().toLowerCase()) ?? names[0] ?? username;
+    return {
+      ok: true,
+      dn: entry.dn,
+      username: canonical,
+      email: attributeValues(entry, config.email_attribute)[0] ?? null,
+      groups,
+    };
   } catch (error) {
     return failure(error, phase, config);
   } finally {
@@ -417,7 +454,10 @@ export async function ldapAuthenticate(config: LdapConfig, bindPassword: string 
 }
 
 /** Checks the configuration works (connect, TLS, service bind, base DN searchable): for a "test" button. */
-export async function ldapCheck(config: LdapConfig, bindPassword: string | undefined): Promise<{ ok: true } | { ok: false; reason: string; message: string }> {
+export async function ldapCheck(
+  config: LdapConfig,
+  bindPassword: string | undefined,
+): Promise<{ ok: true } | { ok: false; reason: string; message: string }> {
   let phase = 'connect' as Phase; // set through setPhase, also from Connections.open
   const setPhase = (next: Phase) => {
     phase = next;
@@ -435,7 +475,8 @@ export async function ldapCheck(config: LdapConfig, bindPassword: string | undef
     setPhase('base_search');
     const who = config.bind_dn ?? 'anonymous';
     await checkBase(client, config.user_base_dn, 'base_dn_not_found', 'user_base_dn', who);
-    if (config.group_base_dn) await checkBase(client, config.group_base_dn, 'group_base_dn_not_found', 'group_base_dn', who);
+    if (config.group_base_dn)
+      await checkBase(client, config.group_base_dn, 'group_base_dn_not_found', 'group_base_dn', who);
 
     // The user filter must be valid: search for a login that should not exist.
     setPhase('user_search');
@@ -448,7 +489,10 @@ export async function ldapCheck(config: LdapConfig, bindPassword: string | undef
       });
     } catch (error) {
       if (ldapResultCode(error) === undefined && transportReason(error) === undefined) {
-        throw new DirectoryError('invalid_filter', `user_filter ${JSON.stringify(config.user_filter)} is invalid: ${describe(error)}`);
+        throw new DirectoryError(
+          'invalid_filter',
+          `user_filter ${JSON.stringify(config.user_filter)} is invalid: ${describe(error)}`,
+        );
       }
       throw error;
     }
@@ -468,12 +512,24 @@ export async function ldapCheck(config: LdapConfig, bindPassword: string | undef
   }
 }
 
-async function checkBase(client: Client, dn: string, missing: LdapCheckReason, label: string, who: string): Promise<void> {
+async function checkBase(
+  client: Client,
+  dn: string,
+  missing: LdapCheckReason,
+  label: string,
+  who: string,
+): Promise<void> {
   try {
-    const { searchEntries } = await client.search(dn, { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'], sizeLimit: 1 });
+    const { searchEntries } = await client.search(dn, {
+      scope: 'base',
+      filter: '(objectClass=*)',
+      attributes: ['1.1'],
+      sizeLimit: 1,
+    });
     if (searchEntries.length === 0) throw new DirectoryError(missing, `${label} ${dn} is not visible to ${who}`);
   } catch (error) {
-    if (ldapResultCode(error) === LDAP_NO_SUCH_OBJECT) throw new DirectoryError(missing, `${label} ${dn} does not exist`);
+    if (ldapResultCode(error) === LDAP_NO_SUCH_OBJECT)
+      throw new DirectoryError(missing, `${label} ${dn} does not exist`);
     if (ldapResultCode(error) === LDAP_INSUFFICIENT_ACCESS) {
       throw new DirectoryError('search_failed', `${label} ${dn} cannot be searched by ${who} (insufficient access)`);
     }

@@ -32,7 +32,10 @@ export type SessionRow = Selectable<SessionsTable>;
 
 export function createSessionsRepository() {
   return {
-    async createSession(db: Db, session: { user_id: string; expires_at: Date; client_address: string | null; user_agent: string | null }) {
+    async createSession(
+      db: Db,
+      session: { user_id: string; expires_at: Date; client_address: string | null; user_agent: string | null },
+    ) {
       return db.insertInto('sessions').values(session).returningAll().executeTakeFirstOrThrow();
     },
     async addRefreshToken(db: Db, token: { session_id: string; token_hash: string; expires_at: Date }) {
@@ -66,7 +69,11 @@ export function createSessionsRepository() {
         .executeTakeFirst();
     },
     async findToken(db: Db, tokenHash: string) {
-      return db.selectFrom('refresh_tokens').select(['session_id', 'consumed_at', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+      return db
+        .selectFrom('refresh_tokens')
+        .select(['session_id', 'consumed_at', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
     },
     async findSession(db: Db, id: string) {
       return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -83,13 +90,24 @@ export function createSessionsRepository() {
         .execute();
     },
     async activeSessionIds(db: Db, userId: string, exceptId?: string): Promise<string[]> {
-      let query = db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', sql<Date>`now()`);
+      let query = db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`);
       if (exceptId) query = query.where('id', '!=', exceptId);
       return (await query.execute()).map((r) => r.id);
     },
     async pruneExpired(db: Db): Promise<number> {
-      const tokens = await db.deleteFrom('refresh_tokens').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst();
-      await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+      const tokens = await db
+        .deleteFrom('refresh_tokens')
+        .where('expires_at', '<', sql<Date>`now()`)
+        .executeTakeFirst();
+      await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+        .execute();
       return Number(tokens.numDeletedRows);
     },
   };

@@ -34,9 +34,18 @@ export function createSessionsService(deps: {
 
   const issue = async (trx: Db, userId: string, sessionId: string): Promise<IssuedSession> => {
     const refreshToken = randomSecret(32);
-    await repository.addRefreshToken(trx, { session_id: sessionId, token_hash: hashSecret(refreshToken), expires_at: new Date(Date.now() + refreshTtlMs) });
+    await repository.addRefreshToken(trx, {
+      session_id: sessionId,
+      token_hash: hashSecret(refreshToken),
+      expires_at: new Date(Date.now() + refreshTtlMs),
+    });
     const { token } = tokens.issue(userId, sessionId);
-    return { accessToken: token, expiresIn: tokens.ttlSeconds, refreshToken, refreshMaxAgeSeconds: refreshTtlMs / 1000 };
+    return {
+      accessToken: token,
+      expiresIn: tokens.ttlSeconds,
+      refreshToken,
+      refreshMaxAgeSeconds: refreshTtlMs / 1000,
+    };
   };
 
   /** Revokes families; returns the ids that were live until now. */
@@ -44,7 +53,10 @@ export function createSessionsService(deps: {
     const revoked = await repository.revokeSessions(trx, sessionIds, reason);
     // An access token of the family lives at most its TTL past the last refresh; keep the entry that long.
     const until = new Date(Date.now() + tokens.ttlSeconds * 1000 + 60_000);
-    await revocations.revoke(trx, revoked.map((s) => ({ kind: 'session' as const, id: s.id, expiresAt: until })));
+    await revocations.revoke(
+      trx,
+      revoked.map((s) => ({ kind: 'session' as const, id: s.id, expiresAt: until })),
+    );
     return revoked.map((s) => s.id);
   };
 

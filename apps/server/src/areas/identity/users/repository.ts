@@ -26,7 +26,11 @@ export type UserRow = Selectable<UsersTable>;
 export function createUsersRepository() {
   return {
     async findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
     },
     async usernames(db: Db, ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
@@ -37,14 +41,22 @@ export function createUsersRepository() {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
     async count(db: Db): Promise<number> {
-      const row = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async insert(db: Db, user: Insertable<UsersTable>): Promise<UserRow> {
       return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
     async update(db: Db, id: string, changes: Updateable<UsersTable>): Promise<UserRow | undefined> {
-      return db.updateTable('users').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst();
+      return db
+        .updateTable('users')
+        .set({ ...changes, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
     },
     async delete(db: Db, id: string): Promise<boolean> {
       const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -32,7 +32,13 @@ export const UpdateUserBody = Type.Object(
     display_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     is_admin: Type.Optional(Type.Boolean()),
     disabled: Type.Optional(Type.Boolean()),
-    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Sets a new password the user must change at next login' })),
+    password: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'Sets a new password the user must change at next login',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

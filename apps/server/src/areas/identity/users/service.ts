@@ -80,24 +80,36 @@ export function createUsersService(deps: {
       requireAdmin(principal, 'user:write');
       checkPasswordPolicy(input.password, input.username, 'password');
       const passwordHash = await hashPassword(input.password, deps.bcryptRounds);
-      return onUniqueViolation(db.transaction().execute(async (trx) => {
-        const row = await users.insert(trx, {
-          username: input.username,
-          email: input.email,
-          display_name: input.display_name ?? null,
-          password_hash: passwordHash,
-          is_admin: input.is_admin ?? false,
-          password_change_required: true,
-        });
-        await audit.record(context, { kind: 'user_created', target: { type: 'user', id: row.id }, details: { username: row.username, is_admin: row.is_admin } }, trx);
-        return presentUser(row);
-      }), () => userNameTaken(input.username));
+      return onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const row = await users.insert(trx, {
+            username: input.username,
+            email: input.email,
+            display_name: input.display_name ?? null,
+            password_hash: passwordHash,
+            is_admin: input.is_admin ?? false,
+            password_change_required: true,
+          });
+          await audit.record(
+            context,
+            {
+              kind: 'user_created',
+              target: { type: 'user', id: row.id },
+              details: { username: row.username, is_admin: row.is_admin },
+            },
+            trx,
+          );
+          return presentUser(row);
+        }),
+        () => userNameTaken(input.username),
+      );
     },
 
     async list(principal: Principal, page: { limit: number; cursor?: string }) {
       requireAdmin(principal, 'user:read');
       const after = page.cursor ? Buffer.from(page.cursor, 'base64url').toString() : undefined;
-      if (after !== undefined && !/^[0-9a-f-]{36}$/.test(after)) throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
+      if (after !== undefined && !/^[0-9a-f-]{36}$/.test(after))
+        throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
       const rows = await users.list(db, { limit: page.limit + 1, after });
       const items = rows.slice(0, page.limit).map(presentUser);
       const next = rows.length > page.limit ? Buffer.from(items[items.length - 1]!.id).toString('base64url') : null;
@@ -113,14 +125,17 @@ export function createUsersService(deps: {
       requireAdmin(principal, 'user:write');
       const target = await existing(id);
       if (input.password !== undefined) checkPasswordPolicy(input.password, target.username, 'password');
-      const passwordHash = input.password !== undefined ? await hashPassword(input.password, deps.bcryptRounds) : undefined;
+      const passwordHash =
+        input.password !== undefined ? await hashPassword(input.password, deps.bcryptRounds) : undefined;
       const row = await db.transaction().execute(async (trx) => {
         if (input.disabled === true || input.is_admin === false) await keepAnAdmin(trx, target);
         const updated = await users.update(trx, id, {
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.display_name !== undefined ? { display_name: input.display_name } : {}),
           ...(input.is_admin !== undefined ? { is_admin: input.is_admin } : {}),
-          ...(input.disabled !== undefined ? { disabled_at: input.disabled ? (target.disabled_at ?? new Date()) : null } : {}),
+          ...(input.disabled !== undefined
+            ? { disabled_at: input.disabled ? (target.disabled_at ?? new Date()) : null }
+            : {}),
           ...(passwordHash ? { password_hash: passwordHash, password_change_required: true } : {}),
         });
         if (!updated) throw notFound(USER);
@@ -130,7 +145,11 @@ export function createUsersService(deps: {
         const changed = Object.keys(input).filter((k) => k !== 'password');
         await audit.record(
           context,
-          { kind: disabling ? 'user_disabled' : 'user_changed', target: { type: 'user', id }, details: { fields: passwordHash ? [...changed, 'password'] : changed } },
+          {
+            kind: disabling ? 'user_disabled' : 'user_changed',
+            target: { type: 'user', id },
+            details: { fields: passwordHash ? [...changed, 'password'] : changed },
+          },
           trx,
         );
         return updated;
@@ -147,7 +166,11 @@ export function createUsersService(deps: {
         await keepAnAdmin(trx, target);
         await revokeEverything(trx, id, 'user_deleted');
         await users.delete(trx, id);
-        await audit.record(context, { kind: 'user_deleted', target: { type: 'user', id }, details: { username: target.username } }, trx);
+        await audit.record(
+          context,
+          { kind: 'user_deleted', target: { type: 'user', id }, details: { username: target.username } },
+          trx,
+        );
       });
       await cache.forget(id);
     },
@@ -158,18 +181,34 @@ export function createUsersService(deps: {
       return presentUser(row);
     },
 
-    async updateMe(principal: Principal, input: { email?: string; display_name?: string | null }, context: RequestContext) {
+    async updateMe(
+      principal: Principal,
+      input: { email?: string; display_name?: string | null },
+      context: RequestContext,
+    ) {
       const row = await db.transaction().execute(async (trx) => {
         const updated = await users.update(trx, principal.userId, input);
         if (!updated) throw notFound(USER);
-        await audit.record(context, { kind: 'user_changed', target: { type: 'user', id: principal.userId }, details: { fields: Object.keys(input) } }, trx);
+        await audit.record(
+          context,
+          {
+            kind: 'user_changed',
+            target: { type: 'user', id: principal.userId },
+            details: { fields: Object.keys(input) },
+          },
+          trx,
+        );
         return updated;
       });
       await cache.forget(principal.userId);
       return presentUser(row);
     },
 
-    async changePassword(principal: Principal, input: { current_password: string; new_password: string }, context: RequestContext) {
+    async changePassword(
+      principal: Principal,
+      input: { current_password: string; new_password: string },
+      context: RequestContext,
+    ) {
       const user = await existing(principal.userId);
       if (user.auth_source !== 'local' || !user.password_hash) {
         throw passwordIsExternal();

@@ -21,7 +21,12 @@ export type CdcLogs = ReturnType<typeof createCdcLogs>;
 
 export function createCdcLogs(deps: { db: Db; repository: CdcRepository; shared: SharedState; logger: Logger }) {
   return {
-    async write(id: string, level: 'debug' | 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}) {
+    async write(
+      id: string,
+      level: 'debug' | 'info' | 'warn' | 'error',
+      message: string,
+      fields: Record<string, unknown> = {},
+    ) {
       deps.logger[level]({ cdc_table_id: id, ...fields }, message);
       const stored = await deps.repository.addLog(deps.db, { cdc_table_id: id, level, message, fields });
       const line: CdcLogLine = { ...fields, id: String(stored.id), ts: stored.ts.toISOString(), level, message };

@@ -41,19 +41,24 @@ export function startCdcReaders(deps: {
 
   const read = async (claimed: CdcTableRow, controller: AbortController) => {
     const id = claimed.id;
-    const log: Log = (level, message, fields) => void deps.logs.write(id, level, message, fields).catch(() => undefined);
+    const log: Log = (level, message, fields) =>
+      void deps.logs.write(id, level, message, fields).catch(() => undefined);
     const report = (changes: CdcChanges) => repository.report(db, id, owner, changes).catch(() => undefined);
     let resyncing = claimed.resync_requested;
-    const renew = setInterval(() => {
-      repository.renew(db, id, owner, deps.leaseMs).then(
-        (row) => {
-          if (!row) controller.abort(new Error('lease lost'));
-          else if (row.desired_state === 'stopped') controller.abort(new Error('stopped'));
-          else if (row.resync_requested && !resyncing) controller.abort(new Error('resync'));
-        },
-        (error: Error) => logger.warn({ err: { message: error.message }, cdc_table_id: id }, 'cdc lease renewal failed'),
-      );
-    }, Math.max(200, Math.floor(deps.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        repository.renew(db, id, owner, deps.leaseMs).then(
+          (row) => {
+            if (!row) controller.abort(new Error('lease lost'));
+            else if (row.desired_state === 'stopped') controller.abort(new Error('stopped'));
+            else if (row.resync_requested && !resyncing) controller.abort(new Error('resync'));
+          },
+          (error: Error) =>
+            logger.warn({ err: { message: error.message }, cdc_table_id: id }, 'cdc lease renewal failed'),
+        );
+      },
+      Math.max(200, Math.floor(deps.leaseMs / 3)),
+    );
     let source: ConnectorHandle | undefined;
     let destination: ConnectorHandle | undefined;
     let changeSource: ReturnType<NonNullable<ConnectorHandle['changeSource']>> | undefined;
@@ -63,8 +68,10 @@ export function startCdcReaders(deps: {
       destination = await deps.openConnector(claimed.destination_connector_id, log);
       changeSource = source.changeSource?.(id);
       sink = destination.changeSink?.();
-      if (!changeSource) throw Object.assign(new Error('the source connector cannot capture changes'), { retryable: false });
-      if (!sink) throw Object.assign(new Error('the destination connector cannot apply captured changes'), { retryable: false });
+      if (!changeSource)
+        throw Object.assign(new Error('the source connector cannot capture changes'), { retryable: false });
+      if (!sink)
+        throw Object.assign(new Error('the destination connector cannot apply captured changes'), { retryable: false });
       log('info', `reader ${owner} took over`);
       let pending = { changes: 0 };
       let lastReport = 0;
@@ -87,7 +94,9 @@ export function startCdcReaders(deps: {
             last_error: null,
             ...(phase === 'snapshotting' ? { resync_requested: false, changes_applied: '0', snapshot_rows: null } : {}),
             ...(details.position ? { last_position: details.position } : {}),
-            ...(details.snapshotRows !== undefined ? { snapshot_rows: String(details.snapshotRows), last_applied_at: new Date() } : {}),
+            ...(details.snapshotRows !== undefined
+              ? { snapshot_rows: String(details.snapshotRows), last_applied_at: new Date() }
+              : {}),
           });
           resyncing = false;
         },
@@ -167,7 +176,9 @@ export function startCdcReaders(deps: {
         if (!claimed) break;
         const controller = new AbortController();
         const done = read(claimed, controller)
-          .catch((error: Error) => logger.error({ err: { message: error.message }, cdc_table_id: claimed.id }, 'cdc reader crashed'))
+          .catch((error: Error) =>
+            logger.error({ err: { message: error.message }, cdc_table_id: claimed.id }, 'cdc reader crashed'),
+          )
           .finally(() => running.delete(claimed.id));
         running.set(claimed.id, { controller, done });
       }

@@ -59,11 +59,35 @@ export function createCdcRepository() {
     countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'cdc_tables', projectIds),
     insert: (
       db: Db,
-      row: Pick<CdcTablesTable, 'project_id' | 'name' | 'source_connector_id' | 'source_namespace' | 'source_table' | 'destination_connector_id' | 'destination_namespace' | 'destination_table' | 'mode' | 'created_by'> & { desired_state: 'running' | 'stopped' },
+      row: Pick<
+        CdcTablesTable,
+        | 'project_id'
+        | 'name'
+        | 'source_connector_id'
+        | 'source_namespace'
+        | 'source_table'
+        | 'destination_connector_id'
+        | 'destination_namespace'
+        | 'destination_table'
+        | 'mode'
+        | 'created_by'
+      > & { desired_state: 'running' | 'stopped' },
     ) =>
       db
         .insertInto('cdc_tables')
-        .values({ ...row, last_position: null, last_commit_time: null, last_applied_at: null, snapshot_rows: null, lag_seconds: null, lag_bytes: null, retained_wal_bytes: null, last_error: null, lease_owner: null, lease_expires_at: null })
+        .values({
+          ...row,
+          last_position: null,
+          last_commit_time: null,
+          last_applied_at: null,
+          snapshot_rows: null,
+          lag_seconds: null,
+          lag_bytes: null,
+          retained_wal_bytes: null,
+          last_error: null,
+          lease_owner: null,
+          lease_expires_at: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
     find: (db: Db, id: string) => db.selectFrom('cdc_tables').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -73,8 +97,14 @@ export function createCdcRepository() {
       return query.execute();
     },
     update: (db: Db, id: string, changes: CdcChanges) =>
-      db.updateTable('cdc_tables').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst(),
-    remove: async (db: Db, id: string) => Number((await db.deleteFrom('cdc_tables').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+      db
+        .updateTable('cdc_tables')
+        .set({ ...changes, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    remove: async (db: Db, id: string) =>
+      Number((await db.deleteFrom('cdc_tables').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
     /** Takes a CDC table that should run and has no live reader: unowned, or its owner's lease expired. */
     claim: async (db: Db, owner: string, leaseMs: number, inHand: string[] = []) => {
@@ -99,18 +129,32 @@ export function createCdcRepository() {
         .returningAll()
         .executeTakeFirst(),
     /** Ends a failure's retry back-off (no reader holds the table then); a live reader's lease is untouched. */
-    clearBackoff: (db: Db, id: string) => db.updateTable('cdc_tables').set({ lease_expires_at: null }).where('id', '=', id).where('lease_owner', 'is', null).execute(),
+    clearBackoff: (db: Db, id: string) =>
+      db
+        .updateTable('cdc_tables')
+        .set({ lease_expires_at: null })
+        .where('id', '=', id)
+        .where('lease_owner', 'is', null)
+        .execute(),
     /** Gives the table up; `retryInMs` keeps it from being claimed again before then (a failure's backoff). */
     release: (db: Db, id: string, owner: string, retryInMs = 0) =>
       db
         .updateTable('cdc_tables')
-        .set({ lease_owner: null, lease_expires_at: retryInMs > 0 ? sql<Date>`now() + ${`${retryInMs} milliseconds`}::interval` : null })
+        .set({
+          lease_owner: null,
+          lease_expires_at: retryInMs > 0 ? sql<Date>`now() + ${`${retryInMs} milliseconds`}::interval` : null,
+        })
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
         .execute(),
     /** Reader reports, only while it holds the lease (a reader that lost it must not overwrite its successor). */
     report: (db: Db, id: string, owner: string, changes: CdcChanges) =>
-      db.updateTable('cdc_tables').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).where('lease_owner', '=', owner).executeTakeFirst(),
+      db
+        .updateTable('cdc_tables')
+        .set({ ...changes, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst(),
 
     addLog: (db: Db, line: { cdc_table_id: string; level: string; message: string; fields: Record<string, unknown> }) =>
       db.insertInto('cdc_logs').values(line).returning(['id', 'ts']).executeTakeFirstOrThrow(),
@@ -121,7 +165,15 @@ export function createCdcRepository() {
     },
     /** The latest lines, oldest first. */
     lastLogs: async (db: Db, id: string, limit: number) =>
-      (await db.selectFrom('cdc_logs').selectAll().where('cdc_table_id', '=', id).orderBy('id', 'desc').limit(limit).execute()).reverse(),
+      (
+        await db
+          .selectFrom('cdc_logs')
+          .selectAll()
+          .where('cdc_table_id', '=', id)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute()
+      ).reverse(),
   };
 }
 

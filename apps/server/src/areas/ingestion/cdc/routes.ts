@@ -7,17 +7,31 @@ import { IdParams, Items } from '../../../platform/schemas.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { EventStreams } from '../../../platform/sse.js';
 import { logChannel, type CdcLogLine } from './logs.js';
-import { CdcTable, CreateCdcTableBody, DeleteQuery, LogLine, LogQuery, LogStreamQuery, RenameCdcTableBody } from './schemas.js';
+import {
+  CdcTable,
+  CreateCdcTableBody,
+  DeleteQuery,
+  LogLine,
+  LogQuery,
+  LogStreamQuery,
+  RenameCdcTableBody,
+} from './schemas.js';
 import type { CdcService } from './service.js';
 
-export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared: SharedState; streams: EventStreams }> = async (app, { service, shared, streams }) => {
+export const cdcRoutes: FastifyPluginAsyncTypebox<{
+  service: CdcService;
+  shared: SharedState;
+  streams: EventStreams;
+}> = async (app, { service, shared, streams }) => {
   const tags = ['ingestion'];
   const route = apiRoutes(app, tags);
   // A CDC table is renamed, nothing else (what it captures is fixed); deleting it may be forced.
   const tables = {
     ...service,
-    update: (principal: Principal, id: string, input: Static<typeof RenameCdcTableBody>, context: RequestContext) => service.rename(principal, id, input.name, context),
-    remove: (principal: Principal, id: string, context: RequestContext, query: Static<typeof DeleteQuery>) => service.remove(principal, id, query.force ?? false, context),
+    update: (principal: Principal, id: string, input: Static<typeof RenameCdcTableBody>, context: RequestContext) =>
+      service.rename(principal, id, input.name, context),
+    remove: (principal: Principal, id: string, context: RequestContext, query: Static<typeof DeleteQuery>) =>
+      service.remove(principal, id, query.force ?? false, context),
   };
   resourceRoutes(route, tables, {
     path: '/cdc-tables',
@@ -35,17 +49,36 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
   for (const [action, summary] of [
     ['start', 'Start (or restart after a failure): resumes after the applied position'],
     ['stop', 'Stop reading; the position is kept and the slot keeps the changes meanwhile'],
-    ['resync', 'Start over: a new snapshot replaces the destination (mirror) or is appended (changelog), then streaming'],
+    [
+      'resync',
+      'Start over: a new snapshot replaces the destination (mirror) or is appended (changelog), then streaming',
+    ],
   ] as const) {
-    route.post(`/cdc-tables/:id/${action}`, 'cdc:write', { operationId: `${action}CdcTable`, summary: `${summary} (cdc:write)`, params: IdParams, response: { 200: CdcTable } }, (request, principal, context) =>
-      service[action](principal, request.params.id, context),
+    route.post(
+      `/cdc-tables/:id/${action}`,
+      'cdc:write',
+      {
+        operationId: `${action}CdcTable`,
+        summary: `${summary} (cdc:write)`,
+        params: IdParams,
+        response: { 200: CdcTable },
+      },
+      (request, principal, context) => service[action](principal, request.params.id, context),
     );
   }
   route.get(
     '/cdc-tables/:id/logs',
     'cdc:read',
-    { operationId: 'getCdcTableLogs', summary: 'Log lines of a CDC table, oldest first; after_id continues (cdc:read)', params: IdParams, querystring: LogQuery, response: { 200: Items(LogLine) } },
-    async (request, principal) => ({ items: await service.logs(principal, request.params.id, request.query.after_id, request.query.limit ?? 500) }),
+    {
+      operationId: 'getCdcTableLogs',
+      summary: 'Log lines of a CDC table, oldest first; after_id continues (cdc:read)',
+      params: IdParams,
+      querystring: LogQuery,
+      response: { 200: Items(LogLine) },
+    },
+    async (request, principal) => ({
+      items: await service.logs(principal, request.params.id, request.query.after_id, request.query.limit ?? 500),
+    }),
   );
   app.get('/cdc-tables/:id/logs/stream', {
     config: { sseQueryToken: true, capability: 'cdc:read' },
@@ -60,7 +93,9 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{ service: CdcService; shared:
     },
     handler: async (request, reply) => {
       const header = request.headers['last-event-id'];
-      const lastEventId = [typeof header === 'string' ? header : undefined, request.query.last_event_id].find((v) => v !== undefined && /^[0-9]+$/.test(v));
+      const lastEventId = [typeof header === 'string' ? header : undefined, request.query.last_event_id].find(
+        (v) => v !== undefined && /^[0-9]+$/.test(v),
+      );
       const principal = principalOf(request);
       const id = request.params.id;
       // Subscribe before reading the history, so no line falls between the two; lines seen twice are sent once.

@@ -33,7 +33,11 @@ export const presentCdcTable = (row: CdcTableRow) => ({
   project_id: row.project_id,
   name: row.name,
   source: { connector_id: row.source_connector_id, namespace: row.source_namespace, table: row.source_table },
-  destination: { connector_id: row.destination_connector_id, namespace: row.destination_namespace, table: row.destination_table },
+  destination: {
+    connector_id: row.destination_connector_id,
+    namespace: row.destination_namespace,
+    table: row.destination_table,
+  },
   mode: row.mode,
   desired_state: row.desired_state,
   status: row.status,
@@ -70,9 +74,16 @@ export function createCdcService(deps: {
   const { db, repository, authorize, audit } = deps;
 
   // One check for a CDC table and the list of CDC tables.
-  const guard = resourceGuard(deps, CDC_TABLE, (id) => repository.find(db, id), { capabilities: ['cdc:read', 'cdc:write'] });
+  const guard = resourceGuard(deps, CDC_TABLE, (id) => repository.find(db, id), {
+    capabilities: ['cdc:read', 'cdc:write'],
+  });
 
-  const change = async (id: string, changes: Parameters<CdcRepository['update']>[2], context: RequestContext, kind: string) =>
+  const change = async (
+    id: string,
+    changes: Parameters<CdcRepository['update']>[2],
+    context: RequestContext,
+    kind: string,
+  ) =>
     db.transaction().execute(async (trx) => {
       const row = await repository.update(trx, id, changes);
       if (!row) throw notFound(CDC_TABLE);
@@ -84,29 +95,48 @@ export function createCdcService(deps: {
     async create(principal: Principal, input: CdcInput, context: RequestContext) {
       await authorize(principal, 'cdc:write', input.project_id);
       const problems: FieldError[] = [];
-      for (const [side, kinds] of [['source', CAPTURE_KINDS], ['destination', APPLY_KINDS]] as const) {
+      for (const [side, kinds] of [
+        ['source', CAPTURE_KINDS],
+        ['destination', APPLY_KINDS],
+      ] as const) {
         const facts = await deps.connectors.describe(principal, input[side].connector_id).catch(() => undefined);
-        if (!facts || facts.project_id !== input.project_id) problems.push({ path: `${side}.connector_id`, message: 'is not a data connector of this project' });
-        else if (!kinds.includes(facts.kind)) problems.push({ path: `${side}.connector_id`, message: `a ${facts.kind} connector cannot ${side === 'source' ? 'capture changes' : 'apply captured changes'} (${kinds.join(', ')} can)` });
+        if (!facts || facts.project_id !== input.project_id)
+          problems.push({ path: `${side}.connector_id`, message: 'is not a data connector of this project' });
+        else if (!kinds.includes(facts.kind))
+          problems.push({
+            path: `${side}.connector_id`,
+            message: `a ${facts.kind} connector cannot ${side === 'source' ? 'capture changes' : 'apply captured changes'} (${kinds.join(', ')} can)`,
+          });
       }
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(db.transaction().execute(async (trx) => {
-        const created = await repository.insert(trx, {
-          project_id: input.project_id,
-          name: input.name,
-          source_connector_id: input.source.connector_id,
-          source_namespace: input.source.namespace ?? null,
-          source_table: input.source.table,
-          destination_connector_id: input.destination.connector_id,
-          destination_namespace: input.destination.namespace ?? null,
-          destination_table: input.destination.table,
-          mode: input.mode,
-          desired_state: input.start === false ? 'stopped' : 'running',
-          created_by: principal.userId,
-        });
-        await audit.record(context, { kind: 'cdc_table_created', target: { type: 'cdc_table', id: created.id }, details: { name: created.name } }, trx);
-        return created;
-      }), () => cdcNameTaken(input.name));
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const created = await repository.insert(trx, {
+            project_id: input.project_id,
+            name: input.name,
+            source_connector_id: input.source.connector_id,
+            source_namespace: input.source.namespace ?? null,
+            source_table: input.source.table,
+            destination_connector_id: input.destination.connector_id,
+            destination_namespace: input.destination.namespace ?? null,
+            destination_table: input.destination.table,
+            mode: input.mode,
+            desired_state: input.start === false ? 'stopped' : 'running',
+            created_by: principal.userId,
+          });
+          await audit.record(
+            context,
+            {
+              kind: 'cdc_table_created',
+              target: { type: 'cdc_table', id: created.id },
+              details: { name: created.name },
+            },
+            trx,
+          );
+          return created;
+        }),
+        () => cdcNameTaken(input.name),
+      );
       return presentCdcTable(row);
     },
 
@@ -137,7 +167,12 @@ export function createCdcService(deps: {
     async resync(principal: Principal, id: string, context: RequestContext) {
       await guard.find(principal, id, 'cdc:write');
       // A live reader sees the flag at its next lease renewal and starts over itself.
-      const resync = await change(id, { resync_requested: true, desired_state: 'running', last_error: null }, context, 'cdc_table_resync_requested');
+      const resync = await change(
+        id,
+        { resync_requested: true, desired_state: 'running', last_error: null },
+        context,
+        'cdc_table_resync_requested',
+      );
       await repository.clearBackoff(db, id);
       await deps.logs.write(id, 'info', 'resync requested');
       return resync;
@@ -162,13 +197,23 @@ export function createCdcService(deps: {
       }
       await db.transaction().execute(async (trx) => {
         await repository.remove(trx, id);
-        await audit.record(context, { kind: 'cdc_table_deleted', target: { type: 'cdc_table', id }, details: { name: row.name, forced: force } }, trx);
+        await audit.record(
+          context,
+          { kind: 'cdc_table_deleted', target: { type: 'cdc_table', id }, details: { name: row.name, forced: force } },
+          trx,
+        );
       });
     },
 
     async logs(principal: Principal, id: string, afterId: string | undefined, limit: number) {
       await guard.find(principal, id, 'cdc:read');
-      return (await repository.logs(db, id, afterId, limit)).map((line) => ({ ...line.fields, id: String(line.id), ts: line.ts.toISOString(), level: line.level, message: line.message }));
+      return (await repository.logs(db, id, afterId, limit)).map((line) => ({
+        ...line.fields,
+        id: String(line.id),
+        ts: line.ts.toISOString(),
+        level: line.level,
+        message: line.message,
+      }));
     },
 
     /** For the live tail: checks access, then the lines after `afterId` (or the latest ones). */
@@ -177,7 +222,13 @@ export function createCdcService(deps: {
       const lines = afterId ? await repository.logs(db, id, afterId, 1000) : await repository.lastLogs(db, id, 100);
       return {
         projectId: row.project_id,
-        lines: lines.map((line) => ({ ...line.fields, id: String(line.id), ts: line.ts.toISOString(), level: line.level, message: line.message })),
+        lines: lines.map((line) => ({
+          ...line.fields,
+          id: String(line.id),
+          ts: line.ts.toISOString(),
+          level: line.level,
+          message: line.message,
+        })),
       };
     },
 

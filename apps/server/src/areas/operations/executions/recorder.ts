@@ -12,8 +12,15 @@ export type RunRecorder = ReturnType<typeof createRunRecorder>;
 /** Ids of executions whose cancellation was requested (a JSON array), published by the API, heard by every worker. */
 export const CANCEL_CHANNEL = 'operations.cancel';
 
-
-export function createRunRecorder(deps: { db: Db; repository: ExecutionsRepository; shared: SharedState; logger: Logger; queue: JobQueue; cancelPollMs: number; lineage: LineageService }) {
+export function createRunRecorder(deps: {
+  db: Db;
+  repository: ExecutionsRepository;
+  shared: SharedState;
+  logger: Logger;
+  queue: JobQueue;
+  cancelPollMs: number;
+  lineage: LineageService;
+}) {
   const { db, repository, shared, logger, queue } = deps;
 
   // The runs of this process waiting to hear of their cancellation; subscribed on the first run.
@@ -22,7 +29,8 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
   const subscribeToCancels = () =>
     (subscribed ??= shared
       .subscribe(CANCEL_CHANNEL, (message) => {
-        for (const id of JSON.parse(message) as string[]) for (const listener of cancelListeners.get(id) ?? []) listener();
+        for (const id of JSON.parse(message) as string[])
+          for (const listener of cancelListeners.get(id) ?? []) listener();
       })
       .catch((error: Error) => {
         subscribed = undefined; // the database poll still finds the request; the next run tries again
@@ -31,9 +39,20 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
 
   /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
   const finishIfComplete = async (trx: Db, id: string) => {
-    const execution = await trx.selectFrom('executions').select(['status', 'coordinator_done', 'project_id', 'params']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const execution = await trx
+      .selectFrom('executions')
+      .select(['status', 'coordinator_done', 'project_id', 'params'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!execution || execution.status !== 'running' || !execution.coordinator_done) return false;
-    const pending = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('state', '=', 'pending').limit(1).executeTakeFirst();
+    const pending = await trx
+      .selectFrom('execution_ranges')
+      .select('range_no')
+      .where('execution_id', '=', id)
+      .where('state', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
     if (pending) return false;
     await repository.finish(trx, id, 'succeeded', null);
     // The lineage feed: each stream's source dataset fed its destination table.
@@ -42,15 +61,15 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     await deps.lineage.record(
       trx,
       params.streams.map((stream) => ({
-          execution_id: id,
-          project_id: execution.project_id,
-          pipeline_id: null,
-          source_connector_id: params.source_connector_id,
-          source_namespace: stream.namespace ?? null,
-          source_name: stream.name,
-          destination_connector_id: params.destination_connector_id,
-          destination_namespace: params.destination_namespace ?? null,
-          destination_name: stream.destination_name ?? stream.name,
+        execution_id: id,
+        project_id: execution.project_id,
+        pipeline_id: null,
+        source_connector_id: params.source_connector_id,
+        source_namespace: stream.namespace ?? null,
+        source_name: stream.name,
+        destination_connector_id: params.destination_connector_id,
+        destination_namespace: params.destination_namespace ?? null,
+        destination_name: stream.destination_name ?? stream.name,
         rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
       })),
     );
@@ -67,18 +86,50 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('execution_ranges')
-          .values(ranges.map((r, rangeNo) => ({ execution_id: id, stream_index: streamIndex, range_no: rangeNo, range_from: JSON.stringify(r.from), range_to: JSON.stringify(r.to), job_id: null })))
+          .values(
+            ranges.map((r, rangeNo) => ({
+              execution_id: id,
+              stream_index: streamIndex,
+              range_no: rangeNo,
+              range_from: JSON.stringify(r.from),
+              range_to: JSON.stringify(r.to),
+              job_id: null,
+            })),
+          )
           .onConflict((oc) => oc.columns(['execution_id', 'stream_index', 'range_no']).doNothing())
           .execute();
-        const unqueued = await trx.selectFrom('execution_ranges').select('range_no').where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('job_id', 'is', null).execute();
+        const unqueued = await trx
+          .selectFrom('execution_ranges')
+          .select('range_no')
+          .where('execution_id', '=', id)
+          .where('stream_index', '=', streamIndex)
+          .where('job_id', 'is', null)
+          .execute();
         for (const { range_no } of unqueued) {
-          const jobId = await queue.enqueue(trx, 'sync_range', { execution_id: id, stream_index: streamIndex, range_no }, { maxAttempts: 5 });
-          await trx.updateTable('execution_ranges').set({ job_id: jobId }).where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', range_no).execute();
+          const jobId = await queue.enqueue(
+            trx,
+            'sync_range',
+            { execution_id: id, stream_index: streamIndex, range_no },
+            { maxAttempts: 5 },
+          );
+          await trx
+            .updateTable('execution_ranges')
+            .set({ job_id: jobId })
+            .where('execution_id', '=', id)
+            .where('stream_index', '=', streamIndex)
+            .where('range_no', '=', range_no)
+            .execute();
         }
       });
     },
     range: (id: string, streamIndex: number, rangeNo: number) =>
-      db.selectFrom('execution_ranges').selectAll().where('execution_id', '=', id).where('stream_index', '=', streamIndex).where('range_no', '=', rangeNo).executeTakeFirst(),
+      db
+        .selectFrom('execution_ranges')
+        .selectAll()
+        .where('execution_id', '=', id)
+        .where('stream_index', '=', streamIndex)
+        .where('range_no', '=', rangeNo)
+        .executeTakeFirst(),
     /**
      * A range is done: its counters join the execution's, which finishes if this was the last part.
      * Committed only while `job` (the range's) still holds its lease.
@@ -117,7 +168,8 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
     },
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
-    finish: (id: string, status: ExecutionStatus, error: string | null = null) => repository.finish(db, id, status, error),
+    finish: (id: string, status: ExecutionStatus, error: string | null = null) =>
+      repository.finish(db, id, status, error),
     /** In the caller's transaction (the one that commits the run's results): final counters and succeeded. */
     async succeed(trx: Db, id: string, counters: RunCounters) {
       await repository.progress(trx, id, counters);
@@ -146,8 +198,20 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
       listeners.add(fire);
       cancelListeners.set(id, listeners);
       // Checked once the subscription stands: a request committed before is in the database, one after is heard.
-      void subscribeToCancels().then(() => repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined));
-      const poll = setInterval(() => void repository.cancelRequested(db, id).then((yes) => yes && fire(), () => undefined), deps.cancelPollMs);
+      void subscribeToCancels().then(() =>
+        repository.cancelRequested(db, id).then(
+          (yes) => yes && fire(),
+          () => undefined,
+        ),
+      );
+      const poll = setInterval(
+        () =>
+          void repository.cancelRequested(db, id).then(
+            (yes) => yes && fire(),
+            () => undefined,
+          ),
+        deps.cancelPollMs,
+      );
       const stop = () => {
         clearInterval(poll);
         listeners.delete(fire);
@@ -168,13 +232,21 @@ export function createRunRecorder(deps: { db: Db; repository: ExecutionsReposito
       await repository.addLog(trx, { execution_id: id, level: 'error', message: error, fields: {} });
       logger.error({ execution_id: id, failed }, error);
     },
-    async log(id: string, level: 'debug' | 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown> = {}) {
+    async log(
+      id: string,
+      level: 'debug' | 'info' | 'warn' | 'error',
+      message: string,
+      fields: Record<string, unknown> = {},
+    ) {
       logger[level]({ execution_id: id, ...fields }, message);
       await repository.addLog(db, { execution_id: id, level, message, fields });
       // Live tails (SSE) subscribe to this channel.
-      await shared.publish(`executions.${id}.logs`, JSON.stringify({ ts: new Date().toISOString(), level, message, ...fields })).catch(() => undefined);
+      await shared
+        .publish(`executions.${id}.logs`, JSON.stringify({ ts: new Date().toISOString(), level, message, ...fields }))
+        .catch(() => undefined);
     },
     cursor: (key: { source: string; destination: string; dataset: string }) => repository.cursor(db, key),
-    saveCursor: (key: { source: string; destination: string; dataset: string }, column: string, value: unknown) => repository.saveCursor(db, key, column, value),
+    saveCursor: (key: { source: string; destination: string; dataset: string }, column: string, value: unknown) =>
+      repository.saveCursor(db, key, column, value),
   };
 }

@@ -81,7 +81,12 @@ declare module '../../../platform/db/schema.js' {
 }
 
 /** An execution with the counters of its parallel ranges folded in (ranges count on their own rows). */
-export type ExecutionRow = Selectable<ExecutionsTable> & { range_rows_read: string; range_rows_written: string; range_bytes_read: string; range_bytes_written: string };
+export type ExecutionRow = Selectable<ExecutionsTable> & {
+  range_rows_read: string;
+  range_rows_written: string;
+  range_bytes_read: string;
+  range_bytes_written: string;
+};
 
 const withRanges = (eb: ExpressionBuilder<Database, 'executions'>) => {
   const sum = (column: 'rows_read' | 'rows_written' | 'bytes_read' | 'bytes_written') =>
@@ -108,14 +113,14 @@ export interface ExecutionFilter {
   until?: Date;
 }
 
-
 const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 
 /** The list's filters as one condition, shared by listing and bulk cancel. */
 function matches(eb: ExpressionBuilder<Database, 'executions'>, filter: ExecutionFilter & { ids?: string[] }) {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.ids) conditions.push(eb('id', 'in', filter.ids.length ? filter.ids : [NO_PROJECT]));
-  if (filter.projectIds) conditions.push(eb('project_id', 'in', filter.projectIds.length ? filter.projectIds : [NO_PROJECT]));
+  if (filter.projectIds)
+    conditions.push(eb('project_id', 'in', filter.projectIds.length ? filter.projectIds : [NO_PROJECT]));
   if (filter.projectId) conditions.push(eb('project_id', '=', filter.projectId));
   if (filter.status) conditions.push(eb('status', '=', filter.status));
   if (filter.kind) conditions.push(eb('kind', '=', filter.kind));
@@ -129,12 +134,27 @@ export function createExecutionsRepository() {
   return {
     /** Whether a queued or running execution of the pipeline exists. */
     activeRunOfPipeline: async (db: Db, pipelineId: string) =>
-      Boolean(await db.selectFrom('executions').select('id').where('pipeline_id', '=', pipelineId).where('status', 'in', ['queued', 'running']).executeTakeFirst()),
+      Boolean(
+        await db
+          .selectFrom('executions')
+          .select('id')
+          .where('pipeline_id', '=', pipelineId)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst(),
+      ),
     /** The latest runs of pipelines, newest first, `perPipeline` of each at most. */
     recentRunsOfPipelines: (db: Db, pipelineIds: string[], perPipeline: number) =>
       pipelineIds.length === 0
         ? Promise.resolve([])
-        : sql<{ pipeline_id: string; id: string; status: string; started_at: Date | null; finished_at: Date | null; created_at: Date; rank: string }>`
+        : sql<{
+            pipeline_id: string;
+            id: string;
+            status: string;
+            started_at: Date | null;
+            finished_at: Date | null;
+            created_at: Date;
+            rank: string;
+          }>`
             select pipeline_id, id, status, started_at, finished_at, created_at, rank from (
               select pipeline_id, id, status, started_at, finished_at, created_at,
                      row_number() over (partition by pipeline_id order by created_at desc, id desc) as rank
@@ -144,21 +164,65 @@ export function createExecutionsRepository() {
             .then((r) => r.rows),
     /** Whether the DAG run already has an execution of the pipeline. */
     startedInDagRun: async (db: Db, dagRunId: string, pipelineId: string) =>
-      Boolean(await db.selectFrom('executions').select('id').where('dag_run_id', '=', dagRunId).where('pipeline_id', '=', pipelineId).executeTakeFirst()),
+      Boolean(
+        await db
+          .selectFrom('executions')
+          .select('id')
+          .where('dag_run_id', '=', dagRunId)
+          .where('pipeline_id', '=', pipelineId)
+          .executeTakeFirst(),
+      ),
     /** Which of these pipelines have a succeeded execution in the DAG run. */
     succeededInDagRun: async (db: Db, dagRunId: string, pipelineIds: string[]) =>
       pipelineIds.length === 0
         ? []
-        : (await db.selectFrom('executions').select('pipeline_id').where('dag_run_id', '=', dagRunId).where('status', '=', 'succeeded').where('pipeline_id', 'in', pipelineIds).execute()).map((r) => r.pipeline_id!),
-    insert: (db: Db, row: Pick<ExecutionsTable, 'project_id' | 'kind' | 'params' | 'created_by' | 'retry_of' | 'pipeline_id' | 'schedule_id' | 'trigger' | 'dag_run_id'>) =>
-      db.insertInto('executions').values({ ...row, started_at: null, finished_at: null, error: null }).returningAll().executeTakeFirstOrThrow(),
+        : (
+            await db
+              .selectFrom('executions')
+              .select('pipeline_id')
+              .where('dag_run_id', '=', dagRunId)
+              .where('status', '=', 'succeeded')
+              .where('pipeline_id', 'in', pipelineIds)
+              .execute()
+          ).map((r) => r.pipeline_id!),
+    insert: (
+      db: Db,
+      row: Pick<
+        ExecutionsTable,
+        | 'project_id'
+        | 'kind'
+        | 'params'
+        | 'created_by'
+        | 'retry_of'
+        | 'pipeline_id'
+        | 'schedule_id'
+        | 'trigger'
+        | 'dag_run_id'
+      >,
+    ) =>
+      db
+        .insertInto('executions')
+        .values({ ...row, started_at: null, finished_at: null, error: null })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     find: (db: Db, id: string): Promise<ExecutionRow | undefined> =>
-      db.selectFrom('executions').selectAll().select(withRanges).where('id', '=', id).executeTakeFirst() as Promise<ExecutionRow | undefined>,
+      db.selectFrom('executions').selectAll().select(withRanges).where('id', '=', id).executeTakeFirst() as Promise<
+        ExecutionRow | undefined
+      >,
     list: (db: Db, filter: ExecutionFilter, page: { limit: number; before?: { createdAt: Date; id: string } }) => {
-      let query = db.selectFrom('executions').selectAll().select(withRanges).where((eb) => matches(eb, filter)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit);
+      let query = db
+        .selectFrom('executions')
+        .selectAll()
+        .select(withRanges)
+        .where((eb) => matches(eb, filter))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit);
       if (page.before) {
         const { createdAt, id } = page.before;
-        query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+        query = query.where((eb) =>
+          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+        );
       }
       return query.execute() as Promise<ExecutionRow[]>;
     },
@@ -180,12 +244,23 @@ export function createExecutionsRepository() {
           from execution_ranges where execution_id = ${from}`.execute(db);
     },
     markCancelled: (db: Db, id: string) =>
-      db.updateTable('executions').set({ status: 'cancelled', finished_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['queued', 'running']).execute(),
+      db
+        .updateTable('executions')
+        .set({ status: 'cancelled', finished_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .execute(),
     /** Starts an attempt; undefined when the execution no longer wants to run (finished or cancelled). */
     start: (db: Db, id: string) =>
       db
         .updateTable('executions')
-        .set({ status: 'running', started_at: sql`coalesce(started_at, now())`, attempts: sql`attempts + 1`, error: null, coordinator_done: false })
+        .set({
+          status: 'running',
+          started_at: sql`coalesce(started_at, now())`,
+          attempts: sql`attempts + 1`,
+          error: null,
+          coordinator_done: false,
+        })
         .where('id', '=', id)
         .where('status', 'in', ['queued', 'running'])
         .where('cancel_requested', '=', false)
@@ -221,8 +296,10 @@ export function createExecutionsRepository() {
       return Number(result.numUpdatedRows) === 1;
     },
     cancelRequested: async (db: Db, id: string) =>
-      (await db.selectFrom('executions').select('cancel_requested').where('id', '=', id).executeTakeFirst())?.cancel_requested ?? true,
-    addLog: (db: Db, line: { execution_id: string; level: string; message: string; fields: Record<string, unknown> }) => db.insertInto('execution_logs').values(line).execute(),
+      (await db.selectFrom('executions').select('cancel_requested').where('id', '=', id).executeTakeFirst())
+        ?.cancel_requested ?? true,
+    addLog: (db: Db, line: { execution_id: string; level: string; message: string; fields: Record<string, unknown> }) =>
+      db.insertInto('execution_logs').values(line).execute(),
     logs: (db: Db, id: string, afterId?: string) => {
       let query = db.selectFrom('execution_logs').selectAll().where('execution_id', '=', id).orderBy('id').limit(1000);
       if (afterId) query = query.where('id', '>', afterId);
@@ -236,13 +313,33 @@ export function createExecutionsRepository() {
         .where('destination_connector_id', '=', key.destination)
         .where('dataset', '=', key.dataset)
         .executeTakeFirst(),
-    saveCursor: (db: Db, key: { source: string; destination: string; dataset: string }, column: string, value: unknown) =>
+    saveCursor: (
+      db: Db,
+      key: { source: string; destination: string; dataset: string },
+      column: string,
+      value: unknown,
+    ) =>
       db
         .insertInto('sync_cursors')
-        .values({ source_connector_id: key.source, destination_connector_id: key.destination, dataset: key.dataset, cursor_column: column, cursor_value: JSON.stringify(value) })
-        .onConflict((oc) => oc.columns(['source_connector_id', 'destination_connector_id', 'dataset']).doUpdateSet({ cursor_column: column, cursor_value: JSON.stringify(value), updated_at: sql`now()` }))
+        .values({
+          source_connector_id: key.source,
+          destination_connector_id: key.destination,
+          dataset: key.dataset,
+          cursor_column: column,
+          cursor_value: JSON.stringify(value),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['source_connector_id', 'destination_connector_id', 'dataset'])
+            .doUpdateSet({ cursor_column: column, cursor_value: JSON.stringify(value), updated_at: sql`now()` }),
+        )
         .execute(),
-    countByStatus: (db: Db) => db.selectFrom('executions').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute(),
+    countByStatus: (db: Db) =>
+      db
+        .selectFrom('executions')
+        .select(['status', sql<string>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute(),
   };
 }
 

@@ -11,7 +11,11 @@ export class Cancelled extends Error {
  * A signal that aborts when the lease is lost or when the execution's cancellation is requested
  * (pub/sub, the database as the fallback). `stop()` ends the watch.
  */
-export function watchRun(recorder: RunRecorder, executionId: string, leaseSignal: AbortSignal): { signal: AbortSignal; stop(): void } {
+export function watchRun(
+  recorder: RunRecorder,
+  executionId: string,
+  leaseSignal: AbortSignal,
+): { signal: AbortSignal; stop(): void } {
   const controller = new AbortController();
   const abortWith = (reason: Error) => controller.abort(reason);
   const onLease = () => abortWith(leaseSignal.reason as Error);
@@ -27,7 +31,15 @@ export function watchRun(recorder: RunRecorder, executionId: string, leaseSignal
 }
 
 /** Settles the execution after a failed job: cancelled, retried later, or failed for good. */
-export async function settleFailure(recorder: RunRecorder, job: Job, executionId: string, reason: Error, leaseSignal: AbortSignal, log: Log, what: string): Promise<never> {
+export async function settleFailure(
+  recorder: RunRecorder,
+  job: Job,
+  executionId: string,
+  reason: Error,
+  leaseSignal: AbortSignal,
+  log: Log,
+  what: string,
+): Promise<never> {
   if (reason instanceof Cancelled) {
     await recorder.finish(executionId, 'cancelled', null);
     log('warn', `${what} cancelled`);

@@ -1,7 +1,13 @@
 import { Type } from 'typebox';
 import { Uuid } from '../../../platform/schemas.js';
 
-export const Status = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('cancelled')]);
+export const Status = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+]);
 export const Execution = Type.Object({
   id: Uuid,
   project_id: Uuid,
@@ -16,15 +22,22 @@ export const Execution = Type.Object({
   attempts: Type.Integer(),
   rows_read: Type.Integer(),
   rows_written: Type.Integer(),
-  bytes_read: Type.Integer({ description: 'Bytes of the source data: the bulk stream when there is one, else an estimate from the values' }),
+  bytes_read: Type.Integer({
+    description: 'Bytes of the source data: the bulk stream when there is one, else an estimate from the values',
+  }),
   bytes_written: Type.Integer({ description: 'Bytes the destination was sent, as its connector reports them' }),
   error: Type.Union([Type.String(), Type.Null()]),
   cancel_requested: Type.Boolean(),
   retry_of: Type.Union([Uuid, Type.Null()]),
   pipeline_id: Type.Union([Uuid, Type.Null()], { description: 'Pipeline runs: the pipeline' }),
   schedule_id: Type.Union([Uuid, Type.Null()], { description: 'Pipeline runs started by a schedule: the schedule' }),
-  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule'), Type.Literal('dependency'), Type.Literal('retry'), Type.Null()], { description: 'Pipeline runs: what started the run' }),
-  dag_run_id: Type.Union([Uuid, Type.Null()], { description: 'Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to' }),
+  trigger: Type.Union(
+    [Type.Literal('manual'), Type.Literal('schedule'), Type.Literal('dependency'), Type.Literal('retry'), Type.Null()],
+    { description: 'Pipeline runs: what started the run' },
+  ),
+  dag_run_id: Type.Union([Uuid, Type.Null()], {
+    description: 'Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to',
+  }),
 });
 export const Filters = {
   status: Type.Optional(Status),
@@ -41,9 +54,20 @@ export const Stream = Type.Object(
     destination_name: Type.Optional(Type.String({ minLength: 1 })),
     mode: Type.Union([Type.Literal('append'), Type.Literal('overwrite'), Type.Literal('upsert')]),
     key_columns: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
-    cursor_column: Type.Optional(Type.String({ minLength: 1, description: 'Incremental: only rows past the cursor saved by the previous run' })),
-    ranges: Type.Optional(Type.Integer({ minimum: 2, maximum: 64, description: 'Copy in this many key ranges in parallel, each its own job, resumed on its own (append or upsert)' })),
-    range_column: Type.Optional(Type.String({ minLength: 1, description: 'Integer column the ranges split (with ranges)' })),
+    cursor_column: Type.Optional(
+      Type.String({ minLength: 1, description: 'Incremental: only rows past the cursor saved by the previous run' }),
+    ),
+    ranges: Type.Optional(
+      Type.Integer({
+        minimum: 2,
+        maximum: 64,
+        description:
+          'Copy in this many key ranges in parallel, each its own job, resumed on its own (append or upsert)',
+      }),
+    ),
+    range_column: Type.Optional(
+      Type.String({ minLength: 1, description: 'Integer column the ranges split (with ranges)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -58,8 +82,24 @@ export const StartBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const LogLine = Type.Object({ id: Type.String(), ts: Type.String({ format: 'date-time' }), level: Type.String(), message: Type.String(), fields: Type.Record(Type.String(), Type.Unknown()) });
-export const ExecutionQuery = Type.Object({ ...Filters, cursor: Type.Optional(Type.String({ maxLength: 200 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }, { additionalProperties: false });
+export const LogLine = Type.Object({
+  id: Type.String(),
+  ts: Type.String({ format: 'date-time' }),
+  level: Type.String(),
+  message: Type.String(),
+  fields: Type.Record(Type.String(), Type.Unknown()),
+});
+export const ExecutionQuery = Type.Object(
+  {
+    ...Filters,
+    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  },
+  { additionalProperties: false },
+);
 export const CancelFilter = Type.Object(Filters, { additionalProperties: false });
 export const CancelResult = Type.Object({ cancelled: Type.Integer() });
-export const LogQuery = Type.Object({ after_id: Type.Optional(Type.String({ pattern: '^[0-9]+$' })) }, { additionalProperties: false });
+export const LogQuery = Type.Object(
+  { after_id: Type.Optional(Type.String({ pattern: '^[0-9]+$' })) },
+  { additionalProperties: false },
+);

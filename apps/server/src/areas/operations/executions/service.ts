@@ -13,9 +13,14 @@ import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
 import { CANCEL_CHANNEL } from './recorder.js';
-import type { ExecutionFilter, ExecutionRow, ExecutionStatus, ExecutionsRepository, ExecutionTrigger } from './repository.js';
+import type {
+  ExecutionFilter,
+  ExecutionRow,
+  ExecutionStatus,
+  ExecutionsRepository,
+  ExecutionTrigger,
+} from './repository.js';
 import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../errors.js';
-
 
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
@@ -106,9 +111,15 @@ export function createExecutionsService(deps: {
   const { db, repository, queue, authorize, audit, shared } = deps;
 
   // One check for the detail routes and the list: the list reads only the projects where the detail would answer.
-  const guard = resourceGuard(deps, EXECUTION, (id) => repository.find(db, id), { capabilities: ['execution:read', 'execution:run'] });
+  const guard = resourceGuard(deps, EXECUTION, (id) => repository.find(db, id), {
+    capabilities: ['execution:read', 'execution:run'],
+  });
 
-  const filterOf = async (principal: Principal, query: ListQuery, capability: 'execution:read' | 'execution:run' = 'execution:read'): Promise<ExecutionFilter> => {
+  const filterOf = async (
+    principal: Principal,
+    query: ListQuery,
+    capability: 'execution:read' | 'execution:run' = 'execution:read',
+  ): Promise<ExecutionFilter> => {
     return {
       projectIds: await guard.scope(principal, capability, query.project_id),
       status: query.status,
@@ -154,12 +165,26 @@ export function createExecutionsService(deps: {
     const jobKind = jobKindOfRun(spec.kind);
     if (!jobKind) throw new Error(`no job kind runs executions of kind ${spec.kind} (platform/job-kinds.ts)`);
     await queue.enqueue(trx, jobKind, { execution_id: row.id });
-    await audit.record(context, { kind: 'execution_started', target: { type: 'execution', id: row.id }, details: { kind: spec.kind, retry_of: spec.retryOf ?? null, trigger: spec.trigger ?? null } }, trx);
+    await audit.record(
+      context,
+      {
+        kind: 'execution_started',
+        target: { type: 'execution', id: row.id },
+        details: { kind: spec.kind, retry_of: spec.retryOf ?? null, trigger: spec.trigger ?? null },
+      },
+      trx,
+    );
     return row;
   };
 
   const present = (row: Awaited<ReturnType<typeof startRun>>) =>
-    presentExecution({ ...row, range_rows_read: '0', range_rows_written: '0', range_bytes_read: '0', range_bytes_written: '0' });
+    presentExecution({
+      ...row,
+      range_rows_read: '0',
+      range_rows_written: '0',
+      range_bytes_read: '0',
+      range_bytes_written: '0',
+    });
 
   const enqueue = async (spec: RunSpec, context: RequestContext) => {
     try {
@@ -176,26 +201,40 @@ export function createExecutionsService(deps: {
     // What other areas read of executions (they never query the table themselves); `trx` joins the caller's transaction.
     find: (id: string) => repository.find(db, id),
     activeRunOfPipeline: (trx: Db, pipelineId: string) => repository.activeRunOfPipeline(trx, pipelineId),
-    recentRunsOfPipelines: (pipelineIds: string[], perPipeline: number) => repository.recentRunsOfPipelines(db, pipelineIds, perPipeline),
-    startedInDagRun: (trx: Db, dagRunId: string, pipelineId: string) => repository.startedInDagRun(trx, dagRunId, pipelineId),
-    succeededInDagRun: (trx: Db, dagRunId: string, pipelineIds: string[]) => repository.succeededInDagRun(trx, dagRunId, pipelineIds),
+    recentRunsOfPipelines: (pipelineIds: string[], perPipeline: number) =>
+      repository.recentRunsOfPipelines(db, pipelineIds, perPipeline),
+    startedInDagRun: (trx: Db, dagRunId: string, pipelineId: string) =>
+      repository.startedInDagRun(trx, dagRunId, pipelineId),
+    succeededInDagRun: (trx: Db, dagRunId: string, pipelineIds: string[]) =>
+      repository.succeededInDagRun(trx, dagRunId, pipelineIds),
     async startSync(principal: Principal, projectId: string, params: SyncParams, context: RequestContext) {
       await authorize(principal, 'execution:run', projectId);
       const problems = [];
       for (const field of ['source_connector_id', 'destination_connector_id'] as const) {
         const connectorProject = await deps.connectorProject(principal, params[field]).catch(() => undefined);
-        if (connectorProject !== projectId) problems.push({ path: field, message: 'is not a data connector of this project' });
+        if (connectorProject !== projectId)
+          problems.push({ path: field, message: 'is not a data connector of this project' });
       }
       params.streams.forEach((stream, i) => {
-        if (stream.mode === 'upsert' && !stream.key_columns?.length) problems.push({ path: `streams.${i}.key_columns`, message: 'is required for upsert' });
+        if (stream.mode === 'upsert' && !stream.key_columns?.length)
+          problems.push({ path: `streams.${i}.key_columns`, message: 'is required for upsert' });
         if (stream.ranges !== undefined) {
-          if (!stream.range_column) problems.push({ path: `streams.${i}.range_column`, message: 'is required with ranges' });
-          if (stream.mode === 'overwrite') problems.push({ path: `streams.${i}.ranges`, message: 'parallel ranges write append or upsert (an overwrite must replace the table at once)' });
-          if (stream.cursor_column) problems.push({ path: `streams.${i}.ranges`, message: 'cannot be combined with cursor_column' });
+          if (!stream.range_column)
+            problems.push({ path: `streams.${i}.range_column`, message: 'is required with ranges' });
+          if (stream.mode === 'overwrite')
+            problems.push({
+              path: `streams.${i}.ranges`,
+              message: 'parallel ranges write append or upsert (an overwrite must replace the table at once)',
+            });
+          if (stream.cursor_column)
+            problems.push({ path: `streams.${i}.ranges`, message: 'cannot be combined with cursor_column' });
         }
       });
       if (problems.length > 0) throw validationFailed(problems);
-      return enqueue({ projectId, kind: 'sync', params: params as unknown as Record<string, unknown>, createdBy: principal.userId }, context);
+      return enqueue(
+        { projectId, kind: 'sync', params: params as unknown as Record<string, unknown>, createdBy: principal.userId },
+        context,
+      );
     },
 
     async list(principal: Principal, query: ListQuery) {
@@ -203,7 +242,8 @@ export function createExecutionsService(deps: {
       let before: { createdAt: Date; id: string } | undefined;
       if (query.cursor) {
         const [time, id] = Buffer.from(query.cursor, 'base64url').toString().split('|');
-        if (!time || !id || Number.isNaN(Date.parse(time))) throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
+        if (!time || !id || Number.isNaN(Date.parse(time)))
+          throw validationFailed([{ path: 'cursor', message: 'is not a cursor from this list' }]);
         before = { createdAt: new Date(time), id };
       }
       const rows = await repository.list(db, await filterOf(principal, query), { limit: limit + 1, before });
@@ -211,7 +251,10 @@ export function createExecutionsService(deps: {
       const last = page[page.length - 1];
       return {
         items: page.map(presentExecution),
-        next_cursor: rows.length > limit && last ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url') : null,
+        next_cursor:
+          rows.length > limit && last
+            ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')
+            : null,
       };
     },
 
@@ -222,7 +265,13 @@ export function createExecutionsService(deps: {
     async logs(principal: Principal, id: string, afterId?: string) {
       await guard.find(principal, id, 'execution:read');
       const rows = await repository.logs(db, id, afterId);
-      return rows.map((r) => ({ id: String(r.id), ts: r.ts.toISOString(), level: r.level, message: r.message, fields: r.fields }));
+      return rows.map((r) => ({
+        id: String(r.id),
+        ts: r.ts.toISOString(),
+        level: r.level,
+        message: r.message,
+        fields: r.fields,
+      }));
     },
 
     async cancel(principal: Principal, id: string, context: RequestContext) {
@@ -235,17 +284,29 @@ export function createExecutionsService(deps: {
     /** Bulk cancel with the list's filters: stops a runaway schedule in one call. */
     async cancelByFilter(principal: Principal, query: ListQuery, context: RequestContext) {
       // Only the projects where the caller may run (and so stop) executions.
-      const cancelled = await this.cancelMatching(principal, await filterOf(principal, query, 'execution:run'), context);
+      const cancelled = await this.cancelMatching(
+        principal,
+        await filterOf(principal, query, 'execution:run'),
+        context,
+      );
       return { cancelled };
     },
 
-    async cancelMatching(principal: Principal, filter: ExecutionFilter & { ids?: string[] }, context: RequestContext): Promise<number> {
+    async cancelMatching(
+      principal: Principal,
+      filter: ExecutionFilter & { ids?: string[] },
+      context: RequestContext,
+    ): Promise<number> {
       const ids = await db.transaction().execute(async (trx) => {
         const rows = await repository.requestCancel(trx, filter);
         for (const row of rows) {
           // A queued execution ends here; a running one is stopped by its worker, which watches for the request.
           if (row.status === 'queued') await repository.markCancelled(trx, row.id);
-          await audit.record(context, { kind: 'execution_cancel_requested', target: { type: 'execution', id: row.id } }, trx);
+          await audit.record(
+            context,
+            { kind: 'execution_cancel_requested', target: { type: 'execution', id: row.id } },
+            trx,
+          );
         }
         return rows.map((r) => r.id);
       });
@@ -260,7 +321,16 @@ export function createExecutionsService(deps: {
       if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
       if (!['failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
       return enqueue(
-        { projectId: row.project_id, kind: row.kind as RunSpec['kind'], params: row.params, createdBy: principal.userId, retryOf: row.id, pipelineId: row.pipeline_id, trigger: row.pipeline_id ? 'retry' : null, dagRunId: row.dag_run_id },
+        {
+          projectId: row.project_id,
+          kind: row.kind as RunSpec['kind'],
+          params: row.params,
+          createdBy: principal.userId,
+          retryOf: row.id,
+          pipelineId: row.pipeline_id,
+          trigger: row.pipeline_id ? 'retry' : null,
+          dagRunId: row.dag_run_id,
+        },
         context,
       );
     },

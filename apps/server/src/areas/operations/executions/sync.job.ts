@@ -6,7 +6,16 @@
  * coordinator and every range are done. Cancellation (the execution's flag, watched every second)
  * and a lost lease abort a run.
  */
-import { approximateBytes, compareCursor, ConnectorError, countingCopyText, type ConnectorHandle, type Log, type RecordBatch, type Value } from '@svc/engine';
+import {
+  approximateBytes,
+  compareCursor,
+  ConnectorError,
+  countingCopyText,
+  type ConnectorHandle,
+  type Log,
+  type RecordBatch,
+  type Value,
+} from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Job, JobHandler } from '../../../platform/jobs.js';
 import type { RunRecorder } from './recorder.js';
@@ -25,7 +34,11 @@ type Counters = RunCounters;
 /** Splits [min, max] of an integer key into `count` ranges [from, to), the last one open-ended. */
 export function splitRange(min: Value, max: Value, count: number): Array<{ from: string; to: string | null }> {
   if (!/^-?\d+$/.test(String(min)) || !/^-?\d+$/.test(String(max))) {
-    throw new ConnectorError('unsupported', `key ranges need an integer range_column (found values like ${JSON.stringify(min)})`, false);
+    throw new ConnectorError(
+      'unsupported',
+      `key ranges need an integer range_column (found values like ${JSON.stringify(min)})`,
+      false,
+    );
   }
   const low = BigInt(String(min));
   const high = BigInt(String(max));
@@ -34,7 +47,10 @@ export function splitRange(min: Value, max: Value, count: number): Array<{ from:
   for (let i = 0n; i < BigInt(count); i++) {
     const from = low + i * width;
     if (from > high) break;
-    ranges.push({ from: String(from), to: i === BigInt(count) - 1n || from + width > high ? null : String(from + width) });
+    ranges.push({
+      from: String(from),
+      to: i === BigInt(count) - 1n || from + width > high ? null : String(from + width),
+    });
   }
   return ranges;
 }
@@ -54,7 +70,8 @@ async function withRun<T>(
   try {
     source = await deps.openConnector(params.source_connector_id, log);
     destination = await deps.openConnector(params.destination_connector_id, log);
-    if (!source.read || !destination.write) throw new ConnectorError('unsupported', 'the source cannot be read or the destination cannot be written', false);
+    if (!source.read || !destination.write)
+      throw new ConnectorError('unsupported', 'the source cannot be read or the destination cannot be written', false);
     return await work({ source, destination, signal: watch.signal });
   } catch (error) {
     throw watch.signal.aborted ? (watch.signal.reason as Error) : error;
@@ -71,7 +88,13 @@ async function copyBatches(
   ctx: { source: ConnectorHandle; destination: ConnectorHandle; signal: AbortSignal },
   params: SyncParams,
   stream: SyncStream,
-  options: { runId: string; after?: Value; range?: { from: Value; to: Value }; counters: Counters; onProgress: () => Promise<void> },
+  options: {
+    runId: string;
+    after?: Value;
+    range?: { from: Value; to: Value };
+    counters: Counters;
+    onProgress: () => Promise<void>;
+  },
 ): Promise<{ read: number; written: number; maxCursor: Value | undefined }> {
   const datasetKey = `${stream.namespace ?? ''}.${stream.name}`;
   const batches = ctx.source.read!(
@@ -87,7 +110,12 @@ async function copyBatches(
   if (first.done) return { read: 0, written: 0, maxCursor: options.after };
   let maxCursor: Value | undefined = options.after;
   const cursorIndex = stream.cursor_column ? first.value.columns.findIndex((c) => c.name === stream.cursor_column) : -1;
-  if (stream.cursor_column && cursorIndex < 0) throw new ConnectorError('schema_mismatch', `cursor column "${stream.cursor_column}" is not in ${datasetKey}`, false);
+  if (stream.cursor_column && cursorIndex < 0)
+    throw new ConnectorError(
+      'schema_mismatch',
+      `cursor column "${stream.cursor_column}" is not in ${datasetKey}`,
+      false,
+    );
   let read = 0;
   const counted = async function* (): AsyncIterable<RecordBatch> {
     let batch: RecordBatch | undefined = first.value;
@@ -100,7 +128,8 @@ async function copyBatches(
       if (cursorIndex >= 0) {
         for (const row of batch.rows) {
           const value = row[cursorIndex];
-          if (value !== null && (maxCursor === undefined || maxCursor === null || compareCursor(value, maxCursor) > 0)) maxCursor = value;
+          if (value !== null && (maxCursor === undefined || maxCursor === null || compareCursor(value, maxCursor) > 0))
+            maxCursor = value;
         }
       }
       await options.onProgress();
@@ -135,7 +164,10 @@ async function copyBulk(
   options: { runId: string; counters: Counters; onProgress: () => void },
 ): Promise<{ read: number; written: number } | undefined> {
   if (stream.cursor_column || !ctx.source.exportBulk || !ctx.destination.importBulk) return undefined;
-  const bulk = await ctx.source.exportBulk({ dataset: { namespace: stream.namespace ?? null, name: stream.name } }, ctx.signal);
+  const bulk = await ctx.source.exportBulk(
+    { dataset: { namespace: stream.namespace ?? null, name: stream.name } },
+    ctx.signal,
+  );
   if (!ctx.destination.bulkFormats?.includes(bulk.format)) {
     bulk.stream.destroy();
     return undefined;
@@ -149,7 +181,13 @@ async function copyBulk(
   (bulk.stream as NodeJS.ReadableStream).pipe(counting);
   bulk.stream.on('error', (error: Error) => counting.destroy(error));
   const summary = await ctx.destination.importBulk(
-    { dataset: { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name }, mode: stream.mode, keyColumns: stream.key_columns, columns: bulk.columns, runId: options.runId },
+    {
+      dataset: { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name },
+      mode: stream.mode,
+      keyColumns: stream.key_columns,
+      columns: bulk.columns,
+      runId: options.runId,
+    },
     { ...bulk, stream: counting },
     ctx.signal,
   );
@@ -170,7 +208,8 @@ export function createSyncHandler(deps: SyncDeps): JobHandler<'sync'> {
     const execution = await recorder.start(executionId);
     if (!execution) return; // cancelled or finished meanwhile: nothing to run
     const params = execution.params as unknown as SyncParams;
-    const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, fields).catch(() => undefined);
+    const log: Log = (level, message, fields) =>
+      void recorder.log(executionId, level, message, fields).catch(() => undefined);
     const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0, bytes_written: 0 };
     const report = () => recorder.progress(executionId, counters).then(() => undefined);
     try {
@@ -179,31 +218,59 @@ export function createSyncHandler(deps: SyncDeps): JobHandler<'sync'> {
         for (const [index, stream] of params.streams.entries()) {
           const datasetKey = `${stream.namespace ?? ''}.${stream.name}`;
           if (stream.ranges && stream.range_column) {
-            if (!ctx.source.keyBounds) throw new ConnectorError('unsupported', `the source cannot split ${datasetKey} into key ranges`, false);
-            const bounds = await ctx.source.keyBounds({ namespace: stream.namespace ?? null, name: stream.name }, stream.range_column, ctx.signal);
+            if (!ctx.source.keyBounds)
+              throw new ConnectorError('unsupported', `the source cannot split ${datasetKey} into key ranges`, false);
+            const bounds = await ctx.source.keyBounds(
+              { namespace: stream.namespace ?? null, name: stream.name },
+              stream.range_column,
+              ctx.signal,
+            );
             if (!bounds) {
               log('info', `${datasetKey}: empty, no ranges to copy`);
               continue;
             }
             const ranges = splitRange(bounds.min, bounds.max, stream.ranges);
             await recorder.planRanges(executionId, index, ranges);
-            log('info', `${datasetKey}: split into ${ranges.length} ranges of ${stream.range_column}`, { min: bounds.min, max: bounds.max });
+            log('info', `${datasetKey}: split into ${ranges.length} ranges of ${stream.range_column}`, {
+              min: bounds.min,
+              max: bounds.max,
+            });
             continue;
           }
-          const bulk = await copyBulk(deps, ctx, params, stream, { runId: executionId, counters, onProgress: () => void report().catch(() => undefined) });
+          const bulk = await copyBulk(deps, ctx, params, stream, {
+            runId: executionId,
+            counters,
+            onProgress: () => void report().catch(() => undefined),
+          });
           if (bulk) {
             await report();
             log('info', `${datasetKey}: ${bulk.read} rows read, ${bulk.written} written (${stream.mode}, bulk copy)`);
             continue;
           }
-          const cursorKey = { source: params.source_connector_id, destination: params.destination_connector_id, dataset: datasetKey };
+          const cursorKey = {
+            source: params.source_connector_id,
+            destination: params.destination_connector_id,
+            dataset: datasetKey,
+          };
           const saved = stream.cursor_column ? await recorder.cursor(cursorKey) : undefined;
-          const after = saved && saved.cursor_column === stream.cursor_column ? (saved.cursor_value as Value) : undefined;
-          const copied = await copyBatches(deps, ctx, params, stream, { runId: executionId, after, counters, onProgress: report });
+          const after =
+            saved && saved.cursor_column === stream.cursor_column ? (saved.cursor_value as Value) : undefined;
+          const copied = await copyBatches(deps, ctx, params, stream, {
+            runId: executionId,
+            after,
+            counters,
+            onProgress: report,
+          });
           await report();
           // The cursor moves only once the rows it covers are committed in the destination.
-          if (stream.cursor_column && copied.maxCursor !== undefined && copied.maxCursor !== after) await recorder.saveCursor(cursorKey, stream.cursor_column, copied.maxCursor);
-          log('info', copied.read === 0 ? `${datasetKey}: nothing new to copy` : `${datasetKey}: ${copied.read} rows read, ${copied.written} written (${stream.mode})`);
+          if (stream.cursor_column && copied.maxCursor !== undefined && copied.maxCursor !== after)
+            await recorder.saveCursor(cursorKey, stream.cursor_column, copied.maxCursor);
+          log(
+            'info',
+            copied.read === 0
+              ? `${datasetKey}: nothing new to copy`
+              : `${datasetKey}: ${copied.read} rows read, ${copied.written} written (${stream.mode})`,
+          );
         }
       });
       const finished = await recorder.coordinatorDone(job, executionId);
@@ -219,11 +286,22 @@ export function createSyncRangeHandler(deps: SyncDeps): JobHandler<'sync_range'>
   const { recorder } = deps;
   return async (job: Job<'sync_range'>, leaseSignal: AbortSignal) => {
     const { execution_id: executionId, stream_index: streamIndex, range_no: rangeNo } = job.payload;
-    const [execution, range] = await Promise.all([recorder.find(executionId), recorder.range(executionId, streamIndex, rangeNo)]);
-    if (!execution || !range || range.state === 'done' || !['queued', 'running'].includes(execution.status) || execution.cancel_requested) return;
+    const [execution, range] = await Promise.all([
+      recorder.find(executionId),
+      recorder.range(executionId, streamIndex, rangeNo),
+    ]);
+    if (
+      !execution ||
+      !range ||
+      range.state === 'done' ||
+      !['queued', 'running'].includes(execution.status) ||
+      execution.cancel_requested
+    )
+      return;
     const params = execution.params as unknown as SyncParams;
     const stream = params.streams[streamIndex]!;
-    const log: Log = (level, message, fields) => void recorder.log(executionId, level, message, { range: rangeNo, ...fields }).catch(() => undefined);
+    const log: Log = (level, message, fields) =>
+      void recorder.log(executionId, level, message, { range: rangeNo, ...fields }).catch(() => undefined);
     const counters: Counters = { rows_read: 0, rows_written: 0, bytes_read: 0, bytes_written: 0 };
     try {
       const copied = await withRun(deps, executionId, params, leaseSignal, log, (ctx) =>
@@ -236,7 +314,10 @@ export function createSyncRangeHandler(deps: SyncDeps): JobHandler<'sync_range'>
         }),
       );
       const finished = await recorder.rangeDone(job, executionId, streamIndex, rangeNo, counters);
-      log('info', `range ${rangeNo} of ${stream.name}: ${copied.read} rows read, ${copied.written} written (attempt ${job.attempts})`);
+      log(
+        'info',
+        `range ${rangeNo} of ${stream.name}: ${copied.read} rows read, ${copied.written} written (attempt ${job.attempts})`,
+      );
       if (finished) log('info', 'sync succeeded');
     } catch (error) {
       await settleFailure(deps.recorder, job, executionId, error as Error, leaseSignal, log, 'sync');

@@ -11,8 +11,13 @@ export const ProjectOverview = Type.Object({
     { connectors: readableCount, pipelines: readableCount, cdc_tables: readableCount, schedules: readableCount },
     { description: 'null where the caller may not read that kind of resource in the project' },
   ),
-  executions_24h: Type.Object({ queued: count, running: count, succeeded: count, failed: count, cancelled: count }, { description: 'Executions created in the last 24 hours, by status now' }),
-  rows_per_day: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), rows: count }), { description: 'Rows written by succeeded executions, by UTC day of finish, the last 14 days' }),
+  executions_24h: Type.Object(
+    { queued: count, running: count, succeeded: count, failed: count, cancelled: count },
+    { description: 'Executions created in the last 24 hours, by status now' },
+  ),
+  rows_per_day: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), rows: count }), {
+    description: 'Rows written by succeeded executions, by UTC day of finish, the last 14 days',
+  }),
   failing: Type.Array(
     Type.Object({
       type: Type.Literal('pipeline'),
@@ -26,4 +31,8 @@ export const ProjectOverview = Type.Object({
   ),
 });
 
-export const Overview = Type.Object({ generated_at: Timestamp, days: Type.Array(Type.String({ format: 'date' })), projects: Type.Array(ProjectOverview) });
+export const Overview = Type.Object({
+  generated_at: Timestamp,
+  days: Type.Array(Type.String({ format: 'date' })),
+  projects: Type.Array(ProjectOverview),
+});

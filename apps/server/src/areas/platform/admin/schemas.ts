@@ -3,11 +3,23 @@ import { Uuid } from '../../../platform/schemas.js';
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Timestamp = Type.String({ format: 'date-time' });
 
-export const Project = Type.Object({ id: Uuid, name: Type.String(), description: Type.Union([Type.String(), Type.Null()]), created_at: Timestamp, updated_at: Timestamp });
+export const Project = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 export const ProjectList = Type.Object({ items: Type.Array(Project) });
-export const CreateProjectBody = Type.Object({ name: Name, description: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false });
+export const CreateProjectBody = Type.Object(
+  { name: Name, description: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
 export const UpdateProjectBody = Type.Object(
-  { name: Type.Optional(Name), description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])) },
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -27,7 +39,11 @@ export const Member = Type.Object({
 export const MemberList = Type.Object({ items: Type.Array(Member) });
 export const PutMemberBody = Type.Object(
   {
-    role: Type.String({ minLength: 1, maxLength: 100, description: 'A role name: owner, editor, viewer or a custom role' }),
+    role: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'A role name: owner, editor, viewer or a custom role',
+    }),
     environment_ids: Type.Optional(Type.Union([Type.Array(Uuid, { uniqueItems: true, maxItems: 100 }), Type.Null()])),
   },
   { additionalProperties: false },
@@ -49,7 +65,11 @@ export const CreateRoleBody = Type.Object(
   { additionalProperties: false },
 );
 export const UpdateRoleBody = Type.Object(
-  { name: Type.Optional(Name), description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])), capabilities: Type.Optional(Capabilities) },
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    capabilities: Type.Optional(Capabilities),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 

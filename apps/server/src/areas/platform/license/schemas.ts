@@ -8,4 +8,7 @@ export const License = Type.Object({
   features: Type.Array(Type.String()),
   expires_at: NullableTimestamp,
 });
-export const PutLicenseBody = Type.Object({ license: Type.String({ minLength: 1, maxLength: 20_000 }) }, { additionalProperties: false });
+export const PutLicenseBody = Type.Object(
+  { license: Type.String({ minLength: 1, maxLength: 20_000 }) },
+  { additionalProperties: false },
+);

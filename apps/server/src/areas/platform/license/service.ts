@@ -42,19 +42,36 @@ const CHANNEL = 'platform.license-changed';
 const RELOAD_INTERVAL_MS = 60_000;
 
 function claimsOf(payload: Record<string, unknown>): LicenseClaims | string {
-  if (typeof payload['customer'] !== 'string' || payload['customer'].length === 0) return 'claim customer must be a non-empty string';
-  if (!Number.isInteger(payload['seats']) || (payload['seats'] as number) < 0) return 'claim seats must be a non-negative integer';
-  if (!Array.isArray(payload['features']) || !payload['features'].every((f) => typeof f === 'string')) return 'claim features must be an array of strings';
-  if (typeof payload['exp'] !== 'number' || typeof payload['iat'] !== 'number') return 'claims iat and exp are required';
+  if (typeof payload['customer'] !== 'string' || payload['customer'].length === 0)
+    return 'claim customer must be a non-empty string';
+  if (!Number.isInteger(payload['seats']) || (payload['seats'] as number) < 0)
+    return 'claim seats must be a non-negative integer';
+  if (!Array.isArray(payload['features']) || !payload['features'].every((f) => typeof f === 'string'))
+    return 'claim features must be an array of strings';
+  if (typeof payload['exp'] !== 'number' || typeof payload['iat'] !== 'number')
+    return 'claims iat and exp are required';
   return payload as unknown as LicenseClaims;
 }
 
 export type LicenseService = Awaited<ReturnType<typeof createLicenseService>> & LicenseStatus;
 
-export async function createLicenseService(deps: { db: Db; publicKey: string | undefined; audit: AuditService; shared: SharedState; logger: Logger }) {
+export async function createLicenseService(deps: {
+  db: Db;
+  publicKey: string | undefined;
+  audit: AuditService;
+  shared: SharedState;
+  logger: Logger;
+}) {
   const { db, audit, shared, logger } = deps;
   // Signature and claims are checked here; expiry is a state (expired = read-only), not a rejection.
-  const verify = deps.publicKey ? createVerifier({ key: deps.publicKey, algorithms: ['EdDSA'], ignoreExpiration: true, requiredClaims: ['iat', 'exp'] }) : undefined;
+  const verify = deps.publicKey
+    ? createVerifier({
+        key: deps.publicKey,
+        algorithms: ['EdDSA'],
+        ignoreExpiration: true,
+        requiredClaims: ['iat', 'exp'],
+      })
+    : undefined;
   let current: LicenseClaims | undefined;
 
   const parse = (token: string): LicenseClaims | string => {
@@ -69,19 +86,29 @@ export async function createLicenseService(deps: { db: Db; publicKey: string | u
   };
 
   const reload = async () => {
-    const row = await db.selectFrom('licenses').select(['token']).orderBy('installed_at', 'desc').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('licenses')
+      .select(['token'])
+      .orderBy('installed_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!row) {
       current = undefined;
       return;
     }
     const parsed = parse(row.token);
-    if (typeof parsed === 'string') logger.error({ problem: parsed }, 'the installed license cannot be verified; ignoring it');
+    if (typeof parsed === 'string')
+      logger.error({ problem: parsed }, 'the installed license cannot be verified; ignoring it');
     current = typeof parsed === 'string' ? undefined : parsed;
   };
 
   await reload();
   const unsubscribe = await shared.subscribe(CHANNEL, () => void reload().catch(() => undefined));
-  const timer = setInterval(() => void reload().catch((error: Error) => logger.warn({ err: { message: error.message } }, 'license reload failed')), RELOAD_INTERVAL_MS);
+  const timer = setInterval(
+    () =>
+      void reload().catch((error: Error) => logger.warn({ err: { message: error.message } }, 'license reload failed')),
+    RELOAD_INTERVAL_MS,
+  );
   timer.unref();
 
   return {
@@ -89,7 +116,8 @@ export async function createLicenseService(deps: { db: Db; publicKey: string | u
       return current !== undefined && current.exp * 1000 <= Date.now();
     },
     describe() {
-      if (!current) return { state: 'unlicensed' as const, customer: null, seats: null, features: [], expires_at: null };
+      if (!current)
+        return { state: 'unlicensed' as const, customer: null, seats: null, features: [], expires_at: null };
       return {
         state: current.exp * 1000 <= Date.now() ? ('expired' as const) : ('licensed' as const),
         customer: current.customer,
@@ -102,12 +130,21 @@ export async function createLicenseService(deps: { db: Db; publicKey: string | u
       requireAdmin(principal, 'license:write');
       const parsed = parse(token.trim());
       if (typeof parsed === 'string') throw validationFailed([{ path: 'license', message: parsed }]);
-      if (parsed.exp * 1000 <= Date.now()) throw validationFailed([{ path: 'license', message: 'has already expired' }]);
+      if (parsed.exp * 1000 <= Date.now())
+        throw validationFailed([{ path: 'license', message: 'has already expired' }]);
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('licenses').values({ token: token.trim(), installed_by: principal.userId }).execute();
         await audit.record(
           context,
-          { kind: 'license_installed', details: { customer: parsed.customer, seats: parsed.seats, features: parsed.features, expires_at: new Date(parsed.exp * 1000).toISOString() } },
+          {
+            kind: 'license_installed',
+            details: {
+              customer: parsed.customer,
+              seats: parsed.seats,
+              features: parsed.features,
+              expires_at: new Date(parsed.exp * 1000).toISOString(),
+            },
+          },
           trx,
         );
       });

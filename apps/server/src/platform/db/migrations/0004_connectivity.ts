@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       row_estimate bigint,
       discovered_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create unique index catalog_datasets_key on catalog_datasets (connector_id, coalesce(namespace, ''), name)`.execute(db);
+  await sql`create unique index catalog_datasets_key on catalog_datasets (connector_id, coalesce(namespace, ''), name)`.execute(
+    db,
+  );
 
   await sql`
     create table catalog_columns (

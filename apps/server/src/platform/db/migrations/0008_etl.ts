@@ -72,8 +72,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column trigger text,
       add column dag_run_id uuid`.execute(db);
   // Never two runs of one pipeline at once: a second queued or running execution cannot be inserted.
-  await sql`create unique index executions_one_active_per_pipeline on executions (pipeline_id) where pipeline_id is not null and status in ('queued', 'running')`.execute(db);
-  await sql`create index executions_pipeline_time on executions (pipeline_id, created_at desc) where pipeline_id is not null`.execute(db);
+  await sql`create unique index executions_one_active_per_pipeline on executions (pipeline_id) where pipeline_id is not null and status in ('queued', 'running')`.execute(
+    db,
+  );
+  await sql`create index executions_pipeline_time on executions (pipeline_id, created_at desc) where pipeline_id is not null`.execute(
+    db,
+  );
   await sql`create index executions_dag_run on executions (dag_run_id) where dag_run_id is not null`.execute(db);
   await sql`create index executions_finished on executions (finished_at) where finished_at is not null`.execute(db);
 
@@ -94,7 +98,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recorded_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index lineage_edges_project on lineage_edges (project_id, recorded_at desc)`.execute(db);
-  await sql`create index lineage_edges_destination on lineage_edges (destination_connector_id, destination_name)`.execute(db);
+  await sql`create index lineage_edges_destination on lineage_edges (destination_connector_id, destination_name)`.execute(
+    db,
+  );
   await sql`create index lineage_edges_source on lineage_edges (source_connector_id, source_name)`.execute(db);
 }
 

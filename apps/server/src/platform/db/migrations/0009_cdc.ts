@@ -38,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now(),
       unique (project_id, name)
     )`.execute(db);
-  await sql`create index cdc_tables_claimable on cdc_tables (lease_expires_at) where desired_state = 'running'`.execute(db);
+  await sql`create index cdc_tables_claimable on cdc_tables (lease_expires_at) where desired_state = 'running'`.execute(
+    db,
+  );
 
   await sql`
     create table cdc_logs (

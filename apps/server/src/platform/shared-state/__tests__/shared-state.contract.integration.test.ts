@@ -7,15 +7,21 @@ const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const prefix = () => `svctest_${Math.random().toString(36).slice(2)}:`;
 
 const implementations: Array<[string, () => Promise<SharedState[]>]> = [
-  ['memory', async () => {
-    const one = createMemoryState();
-    return [one, one];
-  }],
-  ['redis', async () => {
-    const shared = prefix();
-    const logger = pino({ level: 'silent' });
-    return [await createRedisState(REDIS_URL, logger, shared), await createRedisState(REDIS_URL, logger, shared)];
-  }],
+  [
+    'memory',
+    async () => {
+      const one = createMemoryState();
+      return [one, one];
+    },
+  ],
+  [
+    'redis',
+    async () => {
+      const shared = prefix();
+      const logger = pino({ level: 'silent' });
+      return [await createRedisState(REDIS_URL, logger, shared), await createRedisState(REDIS_URL, logger, shared)];
+    },
+  ],
 ];
 
 describe.each(implementations)('shared state: %s', (_name, create) => {

@@ -31,7 +31,11 @@ describe('pipeline builder steps', () => {
   });
 
   it('changes only the field edited in a saved step', () => {
-    const draft = withValue(toDraft({ type: 'derive', column: 'total', expression: 'price * quantity' }), 'expression', 'price * 2');
+    const draft = withValue(
+      toDraft({ type: 'derive', column: 'total', expression: 'price * quantity' }),
+      'expression',
+      'price * 2',
+    );
     expect(toStep(draft)).toEqual({ type: 'derive', column: 'total', expression: 'price * 2' });
   });
 

@@ -12,13 +12,22 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { secretFields, type ConnectorHandle } from '../../../types.js';
 import { openSftp, sftpConnector, type SftpConfig } from '../sftp-definition.js';
-import { CANONICAL_COLUMNS, CANONICAL_DOC, CANONICAL_ROWS, batchesOf, col, collect, dataset, quiet, rowsOf } from '../../../__tests__/support.js';
+import {
+  CANONICAL_COLUMNS,
+  CANONICAL_DOC,
+  CANONICAL_ROWS,
+  batchesOf,
+  col,
+  collect,
+  dataset,
+  quiet,
+  rowsOf,
+} from '../../../__tests__/support.js';
 import { connectorContract } from '../../../__tests__/contract.js';
 import { fileWriteContract } from './write-contract.js';
 
 const run = promisify(execFile);
 const SSHD = '/usr/sbin/sshd';
-
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -103,7 +112,9 @@ describe('sftp connector', () => {
     otherKey = await readFile(join(work, 'other_key'), 'utf8');
     await writeFile(join(work, 'authorized_keys'), await readFile(join(work, 'client_key.pub')));
     // The fingerprint as OpenSSH prints it: "256 SHA256:... host_key (ED25519)".
-    hostKeySha256 = (await run('ssh-keygen', ['-l', '-E', 'sha256', '-f', join(work, 'host_key.pub')])).stdout.split(' ')[1]!;
+    hostKeySha256 = (await run('ssh-keygen', ['-l', '-E', 'sha256', '-f', join(work, 'host_key.pub')])).stdout.split(
+      ' ',
+    )[1]!;
     port = await freePort();
     const config = [
       `Port ${port}`,
@@ -146,7 +157,8 @@ describe('sftp connector', () => {
 
   // Its own directory for the whole suite (the tests here get a new one each); Parquet keeps every canonical type.
   let contractDir: string | undefined;
-  const contractLogin = async (extra: Partial<SftpConfig> = {}) => login({ path: (contractDir ??= await mkdtemp(join(tmpdir(), 'svc-sftp-contract-'))), format: 'parquet', ...extra });
+  const contractLogin = async (extra: Partial<SftpConfig> = {}) =>
+    login({ path: (contractDir ??= await mkdtemp(join(tmpdir(), 'svc-sftp-contract-'))), format: 'parquet', ...extra });
   afterAll(() => (contractDir ? rm(contractDir, { recursive: true, force: true }) : undefined));
   connectorContract('sftp', {
     capabilities: sftpConnector.capabilities,
@@ -157,12 +169,19 @@ describe('sftp connector', () => {
   });
 
   it('is registered with its kind, capabilities and spec, credentials marked secret', () => {
-    expect(sftpConnector).toMatchObject({ kind: 'sftp', title: 'Files over SFTP', version: 1, capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] } });
+    expect(sftpConnector).toMatchObject({
+      kind: 'sftp',
+      title: 'Files over SFTP',
+      version: 1,
+      capabilities: { read: true, write: true, writeModes: ['append', 'overwrite'] },
+    });
     expect(sftpConnector.spec).toMatchObject({ additionalProperties: false });
     expect(sftpConnector.spec.required).toEqual(expect.arrayContaining(['host', 'username', 'path']));
     expect(sftpConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 22 });
     expect(secretFields(sftpConnector.spec).sort()).toEqual(['passphrase', 'password', 'private_key']);
-    expect(Object.keys(sftpConnector.spec.properties)).toEqual(expect.arrayContaining(['host_key_sha256', 'format', 'pattern', 'header', 'delimiter']));
+    expect(Object.keys(sftpConnector.spec.properties)).toEqual(
+      expect.arrayContaining(['host_key_sha256', 'format', 'pattern', 'header', 'delimiter']),
+    );
   });
 
   it('checks ok with a key and the pinned host key, and ok unpinned (logging the key to pin)', async () => {
@@ -172,7 +191,10 @@ describe('sftp connector', () => {
     expect(await readdir(dir)).toEqual([]); // the write probe is gone
 
     const logged: unknown[] = [];
-    const unpinned = open({ host_key_sha256: undefined }, { ...quiet, log: (level, message, fields) => logged.push({ level, message, ...fields }) });
+    const unpinned = open(
+      { host_key_sha256: undefined },
+      { ...quiet, log: (level, message, fields) => logged.push({ level, message, ...fields }) },
+    );
     expect(await unpinned.check()).toEqual({ ok: true });
     expect(logged).toContainEqual(expect.objectContaining({ level: 'info', host_key_sha256: hostKeySha256 }));
   });
@@ -183,7 +205,8 @@ describe('sftp connector', () => {
     expect(result).toMatchObject({ ok: false, code: 'auth_failed' });
     const message = (result as { message: string }).message;
     expect(message).toContain(userInfo().username);
-    for (const secret of ['hunter2-secret', ...otherKey.split('\n').filter((line) => line.length > 20)]) expect(message).not.toContain(secret);
+    for (const secret of ['hunter2-secret', ...otherKey.split('\n').filter((line) => line.length > 20)])
+      expect(message).not.toContain(secret);
     await expect(handle.discover()).rejects.toMatchObject({ code: 'auth_failed', retryable: false });
   });
 
@@ -193,7 +216,10 @@ describe('sftp connector', () => {
     expect(result).toMatchObject({ ok: false, code: 'auth_failed' });
     expect((result as { message: string }).message).toMatch(/host key/);
     expect((result as { message: string }).message).toContain(hostKeySha256);
-    expect(await open({ host_key_sha256: 'not a fingerprint' }).check()).toMatchObject({ ok: false, code: 'invalid_config' });
+    expect(await open({ host_key_sha256: 'not a fingerprint' }).check()).toMatchObject({
+      ok: false,
+      code: 'invalid_config',
+    });
   });
 
   it('reports a closed port as unreachable and a missing remote directory as not_found', async () => {
@@ -228,7 +254,10 @@ describe('sftp connector', () => {
     const rows = CANONICAL_ROWS;
     const roundTrip = async (format: SftpConfig['format']) => {
       const handle = open({ format });
-      const summary = await handle.write!({ dataset: dataset('all_types'), mode: 'overwrite', columns, runId: 'r1' }, batchesOf(columns, rows.slice(0, 2), rows.slice(2)));
+      const summary = await handle.write!(
+        { dataset: dataset('all_types'), mode: 'overwrite', columns, runId: 'r1' },
+        batchesOf(columns, rows.slice(0, 2), rows.slice(2)),
+      );
       expect(summary).toEqual({ rowsWritten: 3 });
       expect(await readdir(dir)).toEqual([`all_types.${format}`]);
       const batches = await collect(handle.read!({ dataset: dataset('all_types') }));
@@ -238,7 +267,11 @@ describe('sftp connector', () => {
     it('parquet keeps every type and value exactly', async () => {
       const back = await roundTrip('parquet');
       expect(back.types).toEqual(columns.map((c) => c.type));
-      expect(back.schema.find((c) => c.name === 'money')).toMatchObject({ precision: 20, scale: 6, sourceType: 'FIXED_LEN_BYTE_ARRAY(9) DECIMAL(20, 6)' });
+      expect(back.schema.find((c) => c.name === 'money')).toMatchObject({
+        precision: 20,
+        scale: 6,
+        sourceType: 'FIXED_LEN_BYTE_ARRAY(9) DECIMAL(20, 6)',
+      });
       expect(back.rows).toEqual(rows);
       const [described] = await open({ format: 'parquet' }).discover();
       expect(described).toMatchObject({ name: 'all_types', rowEstimate: 3 });
@@ -247,29 +280,76 @@ describe('sftp connector', () => {
 
     it('csv keeps values, with the types text can express', async () => {
       const back = await roundTrip('csv');
-      expect(back.types).toEqual(['int32', 'boolean', 'int32', 'int64', 'float64', 'float64', 'decimal', 'string', 'string', 'date', 'time', 'timestamp', 'timestamptz', 'string', 'string']);
-      expect(back.rows).toEqual([[...rows[0]!.slice(0, 13), JSON.stringify(doc), 'AAEC/v8='], [...rows[1]!.slice(0, 13), '[]', ''], rows[2]]);
+      expect(back.types).toEqual([
+        'int32',
+        'boolean',
+        'int32',
+        'int64',
+        'float64',
+        'float64',
+        'decimal',
+        'string',
+        'string',
+        'date',
+        'time',
+        'timestamp',
+        'timestamptz',
+        'string',
+        'string',
+      ]);
+      expect(back.rows).toEqual([
+        [...rows[0]!.slice(0, 13), JSON.stringify(doc), 'AAEC/v8='],
+        [...rows[1]!.slice(0, 13), '[]', ''],
+        rows[2],
+      ]);
       expect(await readFile(join(dir, 'all_types.csv'), 'utf8')).toContain('\n3,,,,,,,,,,,,,,\n');
     });
 
     it('ndjson keeps values; uuid and binary (base64) come back as string, int16/float32 as int32/float64', async () => {
       const back = await roundTrip('ndjson');
-      expect(back.types).toEqual(['int32', 'boolean', 'int32', 'int64', 'float64', 'float64', 'decimal', 'string', 'string', 'date', 'time', 'timestamp', 'timestamptz', 'json', 'string']);
+      expect(back.types).toEqual([
+        'int32',
+        'boolean',
+        'int32',
+        'int64',
+        'float64',
+        'float64',
+        'decimal',
+        'string',
+        'string',
+        'date',
+        'time',
+        'timestamp',
+        'timestamptz',
+        'json',
+        'string',
+      ]);
       expect(back.rows).toEqual([[...rows[0]!.slice(0, 14), 'AAEC/v8='], [...rows[1]!.slice(0, 14), ''], rows[2]]);
     });
   });
 
-  fileWriteContract((format) => open({ format }), () => dir);
+  fileWriteContract(
+    (format) => open({ format }),
+    () => dir,
+  );
 
   it('discovers the datasets of the remote directory with inferred types, skipping other files', async () => {
-    await writeFile(join(dir, 'orders.csv'), 'id,big,price,active,day,seen,note\n1,9007199254740993,12.50,true,2024-02-29,2024-02-29T12:34:56Z,"a, b"\n2,3,0.1,false,2023-01-01,2023-01-01T00:00:00Z,\n');
+    await writeFile(
+      join(dir, 'orders.csv'),
+      'id,big,price,active,day,seen,note\n1,9007199254740993,12.50,true,2024-02-29,2024-02-29T12:34:56Z,"a, b"\n2,3,0.1,false,2023-01-01,2023-01-01T00:00:00Z,\n',
+    );
     await writeFile(join(dir, 'people.csv'), 'name,age\nada,36\n');
     await writeFile(join(dir, 'people-run1.csv'), 'name,age,email\nbob,41,b@example.com\n');
     await writeFile(join(dir, 'notes.txt'), 'not a dataset');
     await writeFile(join(dir, '.hidden.csv'), 'x\n1\n');
     const discovered = await open().discover();
-    expect(discovered.map((d) => [d.name, d.columns.map((c) => `${c.name}:${c.type}${c.nullable ? '?' : ''}`)])).toEqual([
-      ['orders', ['id:int32', 'big:int64', 'price:float64', 'active:boolean', 'day:date', 'seen:timestamptz', 'note:string?']],
+    expect(
+      discovered.map((d) => [d.name, d.columns.map((c) => `${c.name}:${c.type}${c.nullable ? '?' : ''}`)]),
+    ).toEqual([
+      [
+        'orders',
+        ['id:int32', 'big:int64', 'price:float64', 'active:boolean', 'day:date', 'seen:timestamptz', 'note:string?'],
+      ],
       ['people', ['name:string', 'age:int32', 'email:string?']],
     ]);
     expect(rowsOf(await collect(open().read!({ dataset: dataset('people') })))).toEqual([
@@ -282,7 +362,10 @@ describe('sftp connector', () => {
     const handle = open({ format: 'parquet' });
     const columns = [col('id', 'int64'), col('payload', 'string')];
     const chunk = (from: number) => Array.from({ length: 5_000 }, (_, i) => [String(from + i), `p${from + i}`]);
-    await handle.write!({ dataset: dataset('big'), mode: 'overwrite', columns, runId: 'r' }, batchesOf(columns, chunk(1), chunk(5_001), chunk(10_001), chunk(15_001), chunk(20_001)));
+    await handle.write!(
+      { dataset: dataset('big'), mode: 'overwrite', columns, runId: 'r' },
+      batchesOf(columns, chunk(1), chunk(5_001), chunk(10_001), chunk(15_001), chunk(20_001)),
+    );
     const batches = await collect(handle.read!({ dataset: dataset('big'), batchSize: 10_000 }));
     expect(batches.map((b) => b.rows.length)).toEqual([10_000, 10_000, 5_000]);
     expect(batches[1]!.rows[0]).toEqual(['10001', 'p10001']);

@@ -60,8 +60,19 @@ function quotedEmpties(raw: string, delimiter: string, count: number): Set<numbe
   return field + 1 === count ? found : undefined;
 }
 
-async function* csvRecords(store: FileStore, file: string, options: CsvOptions, onHeader?: (names: readonly string[]) => void): AsyncIterable<RawRecord> {
-  const parser: Parser = parse({ delimiter: options.delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, raw: true });
+async function* csvRecords(
+  store: FileStore,
+  file: string,
+  options: CsvOptions,
+  onHeader?: (names: readonly string[]) => void,
+): AsyncIterable<RawRecord> {
+  const parser: Parser = parse({
+    delimiter: options.delimiter,
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    raw: true,
+  });
   // pipeline() forwards a read error to the parser and destroys the file stream when we stop early.
   const records = pipeline(store.readStream(file), parser, () => undefined) as Parser;
   let header: string[] | undefined;

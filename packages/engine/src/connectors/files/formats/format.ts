@@ -13,7 +13,13 @@ export interface FileFormat {
   /** Columns of the dataset formed by these files (the union by name, first-seen order). */
   describe(store: FileStore, files: readonly string[], signal?: AbortSignal): Promise<DatasetDescription>;
   /** Rows of one file in chunks, each row aligned on `columns` (from describe) in canonical values. */
-  rows(store: FileStore, file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]>;
+  rows(
+    store: FileStore,
+    file: string,
+    columns: readonly ColumnSchema[],
+    chunkSize: number,
+    signal?: AbortSignal,
+  ): AsyncIterable<Value[][]>;
   /** The bytes of a complete file holding these rows; the store writes them (through a temporary name). A failing source fails the stream. */
   encode(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable;
 }

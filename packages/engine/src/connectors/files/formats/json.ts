@@ -15,7 +15,8 @@ import { numberLiteral, parseRows } from '../json-text.js';
 import type { FileStore } from '../store.js';
 import type { RawRecord, RecordSource } from './text.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function invalid(file: string, where: string, detail: string, cause?: unknown): ConnectorError {
   return new ConnectorError('failed', `${basename(file)}: ${where}: ${detail}`, false, { cause });
@@ -64,15 +65,19 @@ async function* jsonRecords(store: FileStore, file: string): AsyncIterable<RawRe
 export function jsonLiteral(value: Value, type: CanonicalType): string {
   if (value === null || value === undefined) return 'null';
   if (type === 'json') return JSON.stringify(value) ?? 'null';
-  if (typeof value === 'string') return type === 'int64' || type === 'decimal' ? numberLiteral(value) : JSON.stringify(value);
-  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString('base64'));
+  if (typeof value === 'string')
+    return type === 'int64' || type === 'decimal' ? numberLiteral(value) : JSON.stringify(value);
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array)
+    return JSON.stringify(Buffer.from(value).toString('base64'));
   return JSON.stringify(value) ?? 'null';
 }
 
 function objectLines(columns: readonly ColumnSchema[], chunk: Value[][], separator: string): string {
   const keys = columns.map((c) => `${JSON.stringify(c.name)}:`);
   const types = columns.map((c) => c.type);
-  return chunk.map((row) => `{${row.map((value, i) => keys[i] + jsonLiteral(value, types[i]!)).join(',')}}`).join(separator);
+  return chunk
+    .map((row) => `{${row.map((value, i) => keys[i] + jsonLiteral(value, types[i]!)).join(',')}}`)
+    .join(separator);
 }
 
 function encodeNdjson(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable {

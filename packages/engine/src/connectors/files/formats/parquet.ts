@@ -16,7 +16,14 @@
  * json BYTE_ARRAY JSON; binary BYTE_ARRAY. Every column is OPTIONAL.
  */
 import { Readable } from 'node:stream';
-import { parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMetaData, type ParquetParsers, type SchemaElement } from 'hyparquet';
+import {
+  parquetMetadataAsync,
+  parquetReadObjects,
+  type AsyncBuffer,
+  type FileMetaData,
+  type ParquetParsers,
+  type SchemaElement,
+} from 'hyparquet';
 import { ByteWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
 import { ConnectorError, type CanonicalType, type ColumnSchema, type JsonValue, type Value } from '../../../types.js';
 import {
@@ -84,14 +91,16 @@ function sourceType(e: SchemaElement): string {
   const lt = e.logical_type;
   let annotation: string | undefined = e.converted_type;
   if (isDecimal(e)) annotation = `DECIMAL(${decimalOf(e).precision ?? '?'}, ${decimalOf(e).scale})`;
-  else if (lt?.type === 'TIMESTAMP' || lt?.type === 'TIME') annotation = `${lt.type}(${lt.unit}${lt.isAdjustedToUTC ? ', UTC' : ''})`;
+  else if (lt?.type === 'TIMESTAMP' || lt?.type === 'TIME')
+    annotation = `${lt.type}(${lt.unit}${lt.isAdjustedToUTC ? ', UTC' : ''})`;
   else if (lt?.type === 'INTEGER') annotation = `INT(${lt.bitWidth}${lt.isSigned ? '' : ', unsigned'})`;
   else if (lt) annotation = lt.type;
   const physical = e.type === 'FIXED_LEN_BYTE_ARRAY' ? `FIXED_LEN_BYTE_ARRAY(${e.type_length})` : (e.type ?? 'group');
   return annotation ? `${physical} ${annotation}` : physical;
 }
 
-const toMicros = (value: unknown): bigint => (value instanceof Stored ? value.micros() : BigInt(value as number | bigint));
+const toMicros = (value: unknown): bigint =>
+  value instanceof Stored ? value.micros() : BigInt(value as number | bigint);
 
 function decimalDecoder(scale: number): (value: unknown) => Value {
   return (value) => {
@@ -105,7 +114,8 @@ function decimalDecoder(scale: number): (value: unknown) => Value {
 function jsonSafe(value: unknown): JsonValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (value instanceof Stored) return value.unit === 'DAYS' ? dateFromDays(Number(value.value)) : timestamptzFromMicros(value.micros());
+  if (value instanceof Stored)
+    return value.unit === 'DAYS' ? dateFromDays(Number(value.value)) : timestamptzFromMicros(value.micros());
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<unknown>, jsonSafe);
   if (Array.isArray(value)) return value.map(jsonSafe);
@@ -122,7 +132,12 @@ const nullOr =
 /** The canonical type of a Parquet schema element (see the table in the file comment, read in reverse). */
 export function fileColumn(e: SchemaElement, hinted?: CanonicalType): FileColumn {
   const nullable = e.repetition_type !== 'REQUIRED';
-  const column = (type: CanonicalType, decode: (value: unknown) => Value, raw = false, extra: Partial<ColumnSchema> = {}): FileColumn => ({
+  const column = (
+    type: CanonicalType,
+    decode: (value: unknown) => Value,
+    raw = false,
+    extra: Partial<ColumnSchema> = {},
+  ): FileColumn => ({
     schema: { name: e.name, type, sourceType: sourceType(e), nullable, ...extra },
     raw,
     decode: nullOr(decode),
@@ -134,28 +149,35 @@ export function fileColumn(e: SchemaElement, hinted?: CanonicalType): FileColumn
     const { precision, scale } = decimalOf(e);
     return column('decimal', decimalDecoder(scale), true, precision !== undefined ? { precision, scale } : {});
   }
-  const text = (value: unknown): Value => (typeof value === 'string' ? value : Buffer.from(value as Uint8Array).toString('utf8'));
+  const text = (value: unknown): Value =>
+    typeof value === 'string' ? value : Buffer.from(value as Uint8Array).toString('utf8');
   const integer = lt?.type === 'INTEGER' ? lt : undefined;
   switch (e.type) {
     case 'BOOLEAN':
       return column('boolean', (v) => v as boolean);
     case 'INT32':
-      if (ct === 'DATE' || lt?.type === 'DATE') return column('date', (v) => dateFromDays(Number(v instanceof Stored ? v.value : v)));
-      if (ct === 'TIME_MILLIS' || lt?.type === 'TIME') return column('time', (v) => timeFromMicros(BigInt(v as number) * 1000n));
-      if (ct === 'INT_8' || ct === 'INT_16' || (integer?.isSigned && integer.bitWidth <= 16)) return column('int16', Number);
-      if (ct === 'UINT_32' || (integer && !integer.isSigned && integer.bitWidth === 32)) return column('int64', (v) => String(v));
+      if (ct === 'DATE' || lt?.type === 'DATE')
+        return column('date', (v) => dateFromDays(Number(v instanceof Stored ? v.value : v)));
+      if (ct === 'TIME_MILLIS' || lt?.type === 'TIME')
+        return column('time', (v) => timeFromMicros(BigInt(v as number) * 1000n));
+      if (ct === 'INT_8' || ct === 'INT_16' || (integer?.isSigned && integer.bitWidth <= 16))
+        return column('int16', Number);
+      if (ct === 'UINT_32' || (integer && !integer.isSigned && integer.bitWidth === 32))
+        return column('int64', (v) => String(v));
       return column('int32', Number);
     case 'INT64':
       if (lt?.type === 'TIMESTAMP') {
         const format = lt.isAdjustedToUTC ? timestamptzFromMicros : timestampFromMicros;
         return column(lt.isAdjustedToUTC ? 'timestamptz' : 'timestamp', (v) => format(toMicros(v)));
       }
-      if (ct === 'TIMESTAMP_MILLIS' || ct === 'TIMESTAMP_MICROS') return column('timestamptz', (v) => timestamptzFromMicros(toMicros(v)));
+      if (ct === 'TIMESTAMP_MILLIS' || ct === 'TIMESTAMP_MICROS')
+        return column('timestamptz', (v) => timestamptzFromMicros(toMicros(v)));
       if (ct === 'TIME_MICROS' || lt?.type === 'TIME') {
         const unit: Unit = lt?.type === 'TIME' ? lt.unit : 'MICROS';
         return column('time', (v) => timeFromMicros(new Stored(unit, BigInt(v as bigint)).micros()));
       }
-      if (ct === 'UINT_64' || (integer && !integer.isSigned)) return column('decimal', (v) => String(v), false, { precision: 20, scale: 0 });
+      if (ct === 'UINT_64' || (integer && !integer.isSigned))
+        return column('decimal', (v) => String(v), false, { precision: 20, scale: 0 });
       return column('int64', (v) => String(v));
     case 'INT96':
       return column('timestamptz', (v) => timestamptzFromMicros(toMicros(v)));
@@ -214,7 +236,10 @@ async function openFile(store: FileStore, file: string): Promise<OpenedFile> {
     columns.set(element.name, column);
     if (column.raw) raw.add(element);
   }
-  const readMetadata = { ...metadata, schema: metadata.schema.map((e) => (raw.has(e) ? { ...e, converted_type: undefined, logical_type: undefined } : e)) };
+  const readMetadata = {
+    ...metadata,
+    schema: metadata.schema.map((e) => (raw.has(e) ? { ...e, converted_type: undefined, logical_type: undefined } : e)),
+  };
   return { buffer, metadata, readMetadata, columns };
 }
 
@@ -238,7 +263,8 @@ function widen(a: ColumnSchema, b: ColumnSchema): ColumnSchema {
   if (ra && rb) merged.type = ra > rb ? a.type : b.type;
   else if (FLOATS.has(a.type) && FLOATS.has(b.type)) merged.type = 'float64';
   else if ((FLOATS.has(a.type) && (rb ?? 3) < 3) || (FLOATS.has(b.type) && (ra ?? 3) < 3)) merged.type = 'float64';
-  else if ((ra || FLOATS.has(a.type) || a.type === 'decimal') && (rb || FLOATS.has(b.type) || b.type === 'decimal')) merged.type = 'decimal';
+  else if ((ra || FLOATS.has(a.type) || a.type === 'decimal') && (rb || FLOATS.has(b.type) || b.type === 'decimal'))
+    merged.type = 'decimal';
   else merged.type = 'string';
   return merged;
 }
@@ -257,7 +283,7 @@ async function describe(store: FileStore, files: readonly string[], signal?: Abo
   for (const [i, file] of files.entries()) {
     throwIfAborted(signal);
     const opened = await openFile(store, file);
-    rows +=  Number(opened.metadata.num_rows);
+    rows += Number(opened.metadata.num_rows);
     for (const [name, { schema }] of opened.columns) {
       const known = columns.get(name);
       columns.set(name, known ? widen(known, schema) : i > 0 ? { ...schema, nullable: true } : schema);
@@ -267,7 +293,13 @@ async function describe(store: FileStore, files: readonly string[], signal?: Abo
   return { columns: [...columns.values()], rowEstimate: rows };
 }
 
-async function* rows(store: FileStore, file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]> {
+async function* rows(
+  store: FileStore,
+  file: string,
+  columns: readonly ColumnSchema[],
+  chunkSize: number,
+  signal?: AbortSignal,
+): AsyncIterable<Value[][]> {
   const opened = await openFile(store, file);
   const total = Number(opened.metadata.num_rows);
   const present = columns.filter((c) => opened.columns.has(c.name)).map((c) => c.name);
@@ -308,16 +340,27 @@ function decimalBytes(precision: number): number {
   return bytes;
 }
 
-const hasPrecision = (c: ColumnSchema) => c.type === 'decimal' && c.precision !== undefined && c.precision > 0 && (c.scale ?? 0) >= 0 && (c.scale ?? 0) <= c.precision;
+const hasPrecision = (c: ColumnSchema) =>
+  c.type === 'decimal' &&
+  c.precision !== undefined &&
+  c.precision > 0 &&
+  (c.scale ?? 0) >= 0 &&
+  (c.scale ?? 0) <= c.precision;
 
 export function schemaElement(c: ColumnSchema): SchemaElement {
   const base = { name: c.name, repetition_type: 'OPTIONAL' } as const;
-  const micros = (type: 'TIME' | 'TIMESTAMP', isAdjustedToUTC: boolean) => ({ type, isAdjustedToUTC, unit: 'MICROS' }) as const;
+  const micros = (type: 'TIME' | 'TIMESTAMP', isAdjustedToUTC: boolean) =>
+    ({ type, isAdjustedToUTC, unit: 'MICROS' }) as const;
   switch (c.type) {
     case 'boolean':
       return { ...base, type: 'BOOLEAN' };
     case 'int16':
-      return { ...base, type: 'INT32', converted_type: 'INT_16', logical_type: { type: 'INTEGER', bitWidth: 16, isSigned: true } };
+      return {
+        ...base,
+        type: 'INT32',
+        converted_type: 'INT_16',
+        logical_type: { type: 'INTEGER', bitWidth: 16, isSigned: true },
+      };
     case 'int32':
       return { ...base, type: 'INT32' };
     case 'int64':
@@ -327,9 +370,18 @@ export function schemaElement(c: ColumnSchema): SchemaElement {
     case 'float64':
       return { ...base, type: 'DOUBLE' };
     case 'decimal': {
-      if (!hasPrecision(c)) return { ...base, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: { type: 'STRING' } };
+      if (!hasPrecision(c))
+        return { ...base, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: { type: 'STRING' } };
       const [precision, scale] = [c.precision!, c.scale ?? 0];
-      return { ...base, type: 'FIXED_LEN_BYTE_ARRAY', type_length: decimalBytes(precision), converted_type: 'DECIMAL', precision, scale, logical_type: { type: 'DECIMAL', precision, scale } };
+      return {
+        ...base,
+        type: 'FIXED_LEN_BYTE_ARRAY',
+        type_length: decimalBytes(precision),
+        converted_type: 'DECIMAL',
+        precision,
+        scale,
+        logical_type: { type: 'DECIMAL', precision, scale },
+      };
     }
     case 'string':
       return { ...base, type: 'BYTE_ARRAY', converted_type: 'UTF8', logical_type: { type: 'STRING' } };
@@ -410,7 +462,12 @@ function columnData(columns: readonly ColumnSchema[], encoders: ((value: Value) 
       } catch {
         encoded = INVALID;
       }
-      if (encoded === INVALID) throw new ConnectorError('schema_mismatch', `row ${r + 1} of a batch: a value of column "${column.name}" is not a valid ${column.type}`, false);
+      if (encoded === INVALID)
+        throw new ConnectorError(
+          'schema_mismatch',
+          `row ${r + 1} of a batch: a value of column "${column.name}" is not a valid ${column.type}`,
+          false,
+        );
       return encoded;
     });
     // Min/max of arbitrary JSON values mean nothing (and mixed kinds do not compare).
@@ -445,8 +502,13 @@ function chunkWriter(): { writer: Writer; take(): Uint8Array[] } {
   };
 }
 
-async function* encodeChunks(columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): AsyncIterable<Uint8Array> {
-  const hints = Object.fromEntries(columns.filter((c) => c.type === 'decimal' && !hasPrecision(c)).map((c) => [c.name, c.type]));
+async function* encodeChunks(
+  columns: readonly ColumnSchema[],
+  chunks: AsyncIterable<Value[][]>,
+): AsyncIterable<Uint8Array> {
+  const hints = Object.fromEntries(
+    columns.filter((c) => c.type === 'decimal' && !hasPrecision(c)).map((c) => [c.name, c.type]),
+  );
   const output = chunkWriter();
   const writer = new ParquetWriter({
     writer: output.writer,
@@ -473,6 +535,7 @@ async function* encodeChunks(columns: readonly ColumnSchema[], chunks: AsyncIter
   yield* output.take();
 }
 
-const encode = (columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable => Readable.from(encodeChunks(columns, chunks), { objectMode: false });
+const encode = (columns: readonly ColumnSchema[], chunks: AsyncIterable<Value[][]>): Readable =>
+  Readable.from(encodeChunks(columns, chunks), { objectMode: false });
 
 export const parquetFormat: FileFormat = { describe, rows, encode };

@@ -37,7 +37,13 @@ export function textFormat(source: RecordSource): FileFormat {
       return { columns: inference.result(), rowEstimate: null };
     },
 
-    async *rows(store: FileStore, file: string, columns: readonly ColumnSchema[], chunkSize: number, signal?: AbortSignal): AsyncIterable<Value[][]> {
+    async *rows(
+      store: FileStore,
+      file: string,
+      columns: readonly ColumnSchema[],
+      chunkSize: number,
+      signal?: AbortSignal,
+    ): AsyncIterable<Value[][]> {
       let chunk: Value[][] = [];
       let keys: readonly string[] | undefined;
       let positions: number[] = [];

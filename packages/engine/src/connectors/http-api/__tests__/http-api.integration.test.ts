@@ -58,10 +58,16 @@ function routes(state: { limitedCalls: number; flakyCalls: number; otherOrigin: 
     '/v1/linked': (q, res, origin) => {
       const page = Number(q.get('page') ?? 1);
       // A relative link first, then an absolute one among other relations.
-      const link = page === 1 ? '</v1/linked?page=2>; rel="next"' : page === 2 ? `<${origin}/v1/linked?page=1>; rel="prev", <${origin}/v1/linked?page=3>; rel="next last"` : `<${origin}/v1/linked?page=2>; rel=prev`;
+      const link =
+        page === 1
+          ? '</v1/linked?page=2>; rel="next"'
+          : page === 2
+            ? `<${origin}/v1/linked?page=1>; rel="prev", <${origin}/v1/linked?page=3>; rel="next last"`
+            : `<${origin}/v1/linked?page=2>; rel=prev`;
       json(res, { rows: [{ page }] }, { link });
     },
-    '/v1/escape': (_q, res) => json(res, { rows: [{ page: 1 }] }, { link: `<${state.otherOrigin}/steal?page=2>; rel="next"` }),
+    '/v1/escape': (_q, res) =>
+      json(res, { rows: [{ page: 1 }] }, { link: `<${state.otherOrigin}/steal?page=2>; rel="next"` }),
     '/v1/events': (q, res) => {
       // Inclusive on purpose: the connector must drop the record equal to the saved cursor itself.
       const since = q.get('updated_since');
@@ -92,9 +98,15 @@ function routes(state: { limitedCalls: number; flakyCalls: number; otherOrigin: 
   };
 }
 
-function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; origin: string }> {
+function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ server: Server; origin: string }> {
   const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -105,7 +117,10 @@ async function collect(iterable: AsyncIterable<RecordBatch>): Promise<RecordBatc
   return batches;
 }
 
-const objects = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows.map((row) => Object.fromEntries(b.columns.map((c, i) => [c.name, row[i]])) as Record<string, Value>));
+const objects = (batches: RecordBatch[]) =>
+  batches.flatMap((b) =>
+    b.rows.map((row) => Object.fromEntries(b.columns.map((c, i) => [c.name, row[i]])) as Record<string, Value>),
+  );
 
 describe('HTTP JSON API connector', () => {
   let api: Server;
@@ -137,7 +152,8 @@ describe('HTTP JSON API connector', () => {
         return;
       }
       // A contract dataset not seeded yet is empty.
-      if (url.pathname.startsWith('/v1/contract/')) return json(res, contractData.get(url.pathname.slice('/v1/contract/'.length)) ?? '[]');
+      if (url.pathname.startsWith('/v1/contract/'))
+        return json(res, contractData.get(url.pathname.slice('/v1/contract/'.length)) ?? '[]');
       const route = table[url.pathname];
       if (!route) {
         res.writeHead(404);
@@ -168,8 +184,11 @@ describe('HTTP JSON API connector', () => {
     handles.push(handle);
     return handle;
   };
-  const read = (handle: ConnectorHandle, name: string, request: Partial<Parameters<NonNullable<ConnectorHandle['read']>>[0]> = {}) =>
-    collect(handle.read!({ dataset: { namespace: null, name }, ...request }));
+  const read = (
+    handle: ConnectorHandle,
+    name: string,
+    request: Partial<Parameters<NonNullable<ConnectorHandle['read']>>[0]> = {},
+  ) => collect(handle.read!({ dataset: { namespace: null, name }, ...request }));
 
   // Read-only: the contract's rows are served as JSON records, int64 as bare numbers (JSON.stringify would quote them).
   const contractConfig = (token: string): HttpApiConfig => ({
@@ -184,21 +203,54 @@ describe('HTTP JSON API connector', () => {
     open: () => openHttpApi(contractConfig(TOKEN), direct),
     broken: { open: () => openHttpApi(contractConfig('Bearer not-the-token'), direct), code: 'auth_failed' },
     dataset: (name) => ({ namespace: null, name }),
-    seed: async (name, columns, rows) => void contractData.set(name, `[${rows.map((row) => contractRecord(columns, row)).join(',')}]`),
+    seed: async (name, columns, rows) =>
+      void contractData.set(name, `[${rows.map((row) => contractRecord(columns, row)).join(',')}]`),
     incremental: true,
     // The types JSON can carry, inferred back from the records.
     canonical: {
-      columns: [col('id', 'int32'), col('flag', 'boolean'), col('big', 'int64'), col('double_value', 'float64'), col('label', 'string'), col('day', 'date'), col('instant', 'timestamptz'), col('doc', 'json')],
+      columns: [
+        col('id', 'int32'),
+        col('flag', 'boolean'),
+        col('big', 'int64'),
+        col('double_value', 'float64'),
+        col('label', 'string'),
+        col('day', 'date'),
+        col('instant', 'timestamptz'),
+        col('doc', 'json'),
+      ],
       rows: [
-        [1, true, '9223372036854775807', 0.1 + 0.2, CANONICAL_LABEL, '2024-02-29', '2024-02-29T12:34:56.789012Z', CANONICAL_DOC],
-        [2, false, '-9223372036854775808', -1.7976931348623157e308, '', '0001-01-01', '1970-01-01T00:00:00.000000Z', []],
+        [
+          1,
+          true,
+          '9223372036854775807',
+          0.1 + 0.2,
+          CANONICAL_LABEL,
+          '2024-02-29',
+          '2024-02-29T12:34:56.789012Z',
+          CANONICAL_DOC,
+        ],
+        [
+          2,
+          false,
+          '-9223372036854775808',
+          -1.7976931348623157e308,
+          '',
+          '0001-01-01',
+          '1970-01-01T00:00:00.000000Z',
+          [],
+        ],
         [3, null, null, null, null, null, null, null],
       ],
     },
   });
 
   it('describes itself as a read-only source with a secret auth value', () => {
-    expect(httpApiConnector).toMatchObject({ kind: 'http_api', title: 'HTTP JSON API', version: 1, capabilities: { read: true, write: false, writeModes: [] } });
+    expect(httpApiConnector).toMatchObject({
+      kind: 'http_api',
+      title: 'HTTP JSON API',
+      version: 1,
+      capabilities: { read: true, write: false, writeModes: [] },
+    });
     expect(httpApiConnector.spec.properties['auth_header_value']).toMatchObject({ 'x-secret': true });
     expect(secretFields(httpApiConnector.spec)).toEqual(['auth_header_value']);
   });
@@ -213,7 +265,10 @@ describe('HTTP JSON API connector', () => {
 
   it('reports a wrong auth value as auth_failed without ever repeating it', async () => {
     const wrong = 'Bearer wrong-but-secret-999';
-    const handle = openHttpApi({ base_url: `${origin}/v1`, auth_header_value: wrong, endpoints: [{ name: 'types', path: 'types' }] }, direct);
+    const handle = openHttpApi(
+      { base_url: `${origin}/v1`, auth_header_value: wrong, endpoints: [{ name: 'types', path: 'types' }] },
+      direct,
+    );
     const result = await handle.check();
     expect(result).toMatchObject({ ok: false, code: 'auth_failed' });
     expect(JSON.stringify(result)).not.toContain('wrong-but-secret-999');
@@ -222,29 +277,44 @@ describe('HTTP JSON API connector', () => {
     expect(error).toBeInstanceOf(ConnectorError);
     expect(error).toMatchObject({ code: 'auth_failed', retryable: false });
     expect(`${(error as Error).message} ${String((error as Error).stack)}`).not.toContain('wrong-but-secret-999');
-    const missing = await openHttpApi({ base_url: `${origin}/v1`, endpoints: [{ name: 'types', path: 'types' }] }, direct).check();
+    const missing = await openHttpApi(
+      { base_url: `${origin}/v1`, endpoints: [{ name: 'types', path: 'types' }] },
+      direct,
+    ).check();
     expect(missing).toMatchObject({ ok: false, code: 'auth_failed' });
   });
 
   it('reports a missing path as not_found and a closed port as unreachable', async () => {
-    expect(await open([{ name: 'nope', path: 'no/such/thing' }]).check()).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await open([{ name: 'nope', path: 'no/such/thing' }]).check()).toMatchObject({
+      ok: false,
+      code: 'not_found',
+    });
     const { server, origin: closedOrigin } = await listen(() => undefined);
     await close(server);
-    const refused = await openHttpApi({ base_url: closedOrigin, auth_header_value: TOKEN, endpoints: [{ name: 'x', path: 'x' }] }, direct).check();
+    const refused = await openHttpApi(
+      { base_url: closedOrigin, auth_header_value: TOKEN, endpoints: [{ name: 'x', path: 'x' }] },
+      direct,
+    ).check();
     expect(refused).toMatchObject({ ok: false, code: 'unreachable' });
     expect(JSON.stringify(refused)).not.toContain('s3cret');
   });
 
   it('reports a server slower than timeout_ms as a timeout', async () => {
     const started = Date.now();
-    expect(await open([{ name: 'slow', path: 'slow' }], { timeout_ms: 200 }).check()).toMatchObject({ ok: false, code: 'timeout' });
+    expect(await open([{ name: 'slow', path: 'slow' }], { timeout_ms: 200 }).check()).toMatchObject({
+      ok: false,
+      code: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(1400);
   });
 
   it('reports a bad configuration from check, not from open', async () => {
     const handle = openHttpApi({ base_url: 'ftp://example.com', endpoints: [{ name: 'x', path: 'x' }] }, direct);
     expect(await handle.check()).toMatchObject({ ok: false, code: 'invalid_config' });
-    const absolute = openHttpApi({ base_url: origin, endpoints: [{ name: 'x', path: 'http://elsewhere.example/x' }] }, direct);
+    const absolute = openHttpApi(
+      { base_url: origin, endpoints: [{ name: 'x', path: 'http://elsewhere.example/x' }] },
+      direct,
+    );
     expect(await absolute.check()).toMatchObject({ ok: false, code: 'invalid_config' });
   });
 
@@ -272,9 +342,39 @@ describe('HTTP JSON API connector', () => {
     // No discover first: the read infers from its first page.
     const rows = objects(await read(open([{ name: 'types', path: 'types', records_path: '$.data.items' }]), 'types'));
     expect(rows).toEqual([
-      { id: 1, big: '9007199254740993', price: 1.5, active: true, created_at: '2024-03-01T10:30:00.000000Z', day: '2024-03-01', meta: { a: 1 }, nothing: null, extra: null },
-      { id: 2, big: '9223372036854775807', price: 2, active: false, created_at: '2024-03-01T10:00:00.123456Z', day: '2024-02-29', meta: [1, 2], nothing: null, extra: null },
-      { id: 3, big: null, price: -0.25, active: null, created_at: null, day: null, meta: null, nothing: null, extra: 'only here' },
+      {
+        id: 1,
+        big: '9007199254740993',
+        price: 1.5,
+        active: true,
+        created_at: '2024-03-01T10:30:00.000000Z',
+        day: '2024-03-01',
+        meta: { a: 1 },
+        nothing: null,
+        extra: null,
+      },
+      {
+        id: 2,
+        big: '9223372036854775807',
+        price: 2,
+        active: false,
+        created_at: '2024-03-01T10:00:00.123456Z',
+        day: '2024-02-29',
+        meta: [1, 2],
+        nothing: null,
+        extra: null,
+      },
+      {
+        id: 3,
+        big: null,
+        price: -0.25,
+        active: null,
+        created_at: null,
+        day: null,
+        meta: null,
+        nothing: null,
+        extra: 'only here',
+      },
     ]);
   });
 
@@ -293,19 +393,30 @@ describe('HTTP JSON API connector', () => {
   });
 
   it('follows a cursor taken from the response until it is null', async () => {
-    const handle = open([{ name: 'codes', path: 'cursor', records_path: '$.results', pagination: { type: 'cursor', cursor_param: 'after', next_cursor_path: '$.meta.next' } }]);
+    const handle = open([
+      {
+        name: 'codes',
+        path: 'cursor',
+        records_path: '$.results',
+        pagination: { type: 'cursor', cursor_param: 'after', next_cursor_path: '$.meta.next' },
+      },
+    ]);
     expect(objects(await read(handle, 'codes'))).toEqual(CURSOR_ITEMS);
     expect(seen.map((s) => s.query.get('after'))).toEqual([null, 'b', 'd']);
   });
 
   it('follows Link rel="next" headers, relative and absolute', async () => {
-    const handle = open([{ name: 'linked', path: 'linked', records_path: '$.rows', pagination: { type: 'link_header' } }]);
+    const handle = open([
+      { name: 'linked', path: 'linked', records_path: '$.rows', pagination: { type: 'link_header' } },
+    ]);
     expect(objects(await read(handle, 'linked'))).toEqual([{ page: 1 }, { page: 2 }, { page: 3 }]);
     expect(seen.map((s) => s.query.get('page'))).toEqual([null, '2', '3']);
   });
 
   it('refuses a next link to another origin, and sends it nothing', async () => {
-    const handle = open([{ name: 'escape', path: 'escape', records_path: '$.rows', pagination: { type: 'link_header' } }]);
+    const handle = open([
+      { name: 'escape', path: 'escape', records_path: '$.rows', pagination: { type: 'link_header' } },
+    ]);
     const error = await read(handle, 'escape').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'failed', retryable: false });
     expect((error as Error).message).toContain(otherOrigin);
@@ -313,8 +424,20 @@ describe('HTTP JSON API connector', () => {
   });
 
   it('reads incrementally: sends cursor_param and returns only newer records', async () => {
-    const handle = open([{ name: 'events', path: 'events', records_path: '$.events', cursor_field: 'updated_at', cursor_param: 'updated_since' }]);
-    const rows = objects(await read(handle, 'events', { incremental: { cursorColumn: 'updated_at', after: '2024-01-02T00:00:00.000000Z' } }));
+    const handle = open([
+      {
+        name: 'events',
+        path: 'events',
+        records_path: '$.events',
+        cursor_field: 'updated_at',
+        cursor_param: 'updated_since',
+      },
+    ]);
+    const rows = objects(
+      await read(handle, 'events', {
+        incremental: { cursorColumn: 'updated_at', after: '2024-01-02T00:00:00.000000Z' },
+      }),
+    );
     expect(rows.map((r) => r['id'])).toEqual([3, 4]);
     expect(seen.at(-1)!.query.get('updated_since')).toBe('2024-01-02T00:00:00.000000Z');
 
@@ -341,7 +464,17 @@ describe('HTTP JSON API connector', () => {
   });
 
   it('stops an endless paginator at max_pages', async () => {
-    const handle = open([{ name: 'endless', path: 'endless', records_path: '$.rows', pagination: { type: 'cursor', cursor_param: 'cursor', next_cursor_path: '$.next' } }], { max_pages: 5 });
+    const handle = open(
+      [
+        {
+          name: 'endless',
+          path: 'endless',
+          records_path: '$.rows',
+          pagination: { type: 'cursor', cursor_param: 'cursor', next_cursor_path: '$.next' },
+        },
+      ],
+      { max_pages: 5 },
+    );
     const rows = objects(await read(handle, 'endless'));
     expect(rows.map((r) => r['n'])).toEqual([0, 1, 2, 3, 4]);
     expect(seen).toHaveLength(5);
@@ -349,7 +482,14 @@ describe('HTTP JSON API connector', () => {
   });
 
   it('stops reading when aborted', async () => {
-    const handle = open([{ name: 'endless', path: 'endless', records_path: '$.rows', pagination: { type: 'cursor', cursor_param: 'cursor', next_cursor_path: '$.next' } }]);
+    const handle = open([
+      {
+        name: 'endless',
+        path: 'endless',
+        records_path: '$.rows',
+        pagination: { type: 'cursor', cursor_param: 'cursor', next_cursor_path: '$.next' },
+      },
+    ]);
     const controller = new AbortController();
     const reason = new Error('stop now');
     let pages = 0;

@@ -61,13 +61,19 @@ function itemRow(id: number): { sql: string; canonical: Value[] } {
 const withChanges = (txs: SourceTransaction[]) => txs.filter((tx) => tx.changes.length > 0);
 const allChanges = (txs: SourceTransaction[]) => withChanges(txs).flatMap((tx) => tx.changes);
 const idOf = (change: RowChange) => (change.values ?? change.oldKey)?.[0];
-const valuesByName = (change: RowChange) => Object.fromEntries(change.columns.map((c, i) => [c.name, change.values?.[i]]));
+const valuesByName = (change: RowChange) =>
+  Object.fromEntries(change.columns.map((c, i) => [c.name, change.values?.[i]]));
 
 describe('MySQL / MariaDB change source', () => {
   let source: MysqlChangeSource;
 
   /** Streams from `position` until `done` holds for what arrived (then aborts), failing after 20 s. */
-  async function streamUntil(position: string, done: (txs: SourceTransaction[]) => boolean, heartbeatMs = 60_000, table = items): Promise<SourceTransaction[]> {
+  async function streamUntil(
+    position: string,
+    done: (txs: SourceTransaction[]) => boolean,
+    heartbeatMs = 60_000,
+    table = items,
+  ): Promise<SourceTransaction[]> {
     const controller = new AbortController();
     const received: SourceTransaction[] = [];
     const timeout = setTimeout(() => controller.abort(), 20_000);
@@ -84,11 +90,13 @@ describe('MySQL / MariaDB change source', () => {
     } finally {
       clearTimeout(timeout);
     }
-    if (!done(received)) throw new Error(`the stream ended before the expected transactions arrived: ${JSON.stringify(received)}`);
+    if (!done(received))
+      throw new Error(`the stream ended before the expected transactions arrived: ${JSON.stringify(received)}`);
     return received;
   }
 
-  const changedUntil = (predicate: (change: RowChange) => boolean) => (txs: SourceTransaction[]) => allChanges(txs).some(predicate);
+  const changedUntil = (predicate: (change: RowChange) => boolean) => (txs: SourceTransaction[]) =>
+    allChanges(txs).some(predicate);
 
   beforeAll(async () => {
     const conn = await mysql.createConnection(admin);
@@ -167,7 +175,9 @@ describe('MySQL / MariaDB change source', () => {
     expect(binlogSettingsProblem({ logBin: true, format: 'ROW', rowImage: 'FULL' })).toBeUndefined();
     expect(binlogSettingsProblem({ logBin: false, format: 'ROW', rowImage: 'FULL' })).toMatch(/log_bin/);
     expect(binlogSettingsProblem({ logBin: true, format: 'MIXED', rowImage: 'FULL' })).toMatch(/binlog_format=ROW/);
-    expect(binlogSettingsProblem({ logBin: true, format: 'ROW', rowImage: 'MINIMAL' })).toMatch(/binlog_row_image=FULL/);
+    expect(binlogSettingsProblem({ logBin: true, format: 'ROW', rowImage: 'MINIMAL' })).toMatch(
+      /binlog_row_image=FULL/,
+    );
   });
 
   it('orders positions by file sequence, then offset', () => {
@@ -180,13 +190,18 @@ describe('MySQL / MariaDB change source', () => {
       { file: 'b.000002', size: 500 },
       { file: 'b.000003', size: 800 },
     ];
-    expect(binlogBytesBetween({ file: 'b.000001', offset: 400 }, { file: 'b.000003', offset: 100 }, logs)).toBe(600 + 500 + 100);
+    expect(binlogBytesBetween({ file: 'b.000001', offset: 400 }, { file: 'b.000003', offset: 100 }, logs)).toBe(
+      600 + 500 + 100,
+    );
     expect(binlogBytesBetween({ file: 'b.000003', offset: 400 }, { file: 'b.000003', offset: 100 }, logs)).toBe(0);
     expect(binlogBytesBetween({ file: 'b.000000', offset: 4 }, { file: 'b.000003', offset: 100 }, logs)).toBeNull();
   });
 
   it('recognises the table a TRUNCATE empties', () => {
-    expect(truncatedTable(statementText('/* by app */ TRUNCATE TABLE `items`'), 'db')).toEqual({ database: 'db', table: 'items' });
+    expect(truncatedTable(statementText('/* by app */ TRUNCATE TABLE `items`'), 'db')).toEqual({
+      database: 'db',
+      table: 'items',
+    });
     expect(truncatedTable('truncate other_db.`odd``name`', 'db')).toEqual({ database: 'other_db', table: 'odd`name' });
     expect(truncatedTable('ALTER TABLE items ADD COLUMN x int', 'db')).toBeUndefined();
   });
@@ -200,7 +215,14 @@ describe('MySQL / MariaDB change source', () => {
     try {
       // Changes made while the snapshot is open are not in it: they follow its position.
       await sql(`insert into items (${COLUMNS}) values ${itemRow(3).sql}`);
-      await sql(["update items set name = 'renamed', note = 'n' where id = 1", 'delete from items where id = 2', `insert into items (${COLUMNS}) values ${itemRow(4).sql}`], 'commit');
+      await sql(
+        [
+          "update items set name = 'renamed', note = 'n' where id = 1",
+          'delete from items where id = 2',
+          `insert into items (${COLUMNS}) values ${itemRow(4).sql}`,
+        ],
+        'commit',
+      );
       await sql(`insert into items (${COLUMNS}) values ${itemRow(99).sql}`, 'rollback');
       await sql('update items set id = 30 where id = 3');
       await sql(`insert into items (${COLUMNS}) values ${itemRow(5).sql}`);
@@ -219,14 +241,31 @@ describe('MySQL / MariaDB change source', () => {
   });
 
   it('streams the changes after the snapshot as whole transactions, in commit order', async () => {
-    const received = await streamUntil(snapshotPosition, changedUntil((c) => idOf(c) === 5));
+    const received = await streamUntil(
+      snapshotPosition,
+      changedUntil((c) => idOf(c) === 5),
+    );
     const txs = withChanges(received);
     const ops = txs.map((tx) => tx.changes.map((c) => [c.op, idOf(c)]));
     // Nothing from before the snapshot again, the rolled-back insert never, the multi-statement transaction as one.
-    expect(ops).toEqual([[['insert', 3]], [['update', 1], ['delete', 2], ['insert', 4]], [['update', 30]], [['insert', 5]]]);
+    expect(ops).toEqual([
+      [['insert', 3]],
+      [
+        ['update', 1],
+        ['delete', 2],
+        ['insert', 4],
+      ],
+      [['update', 30]],
+      [['insert', 5]],
+    ]);
 
     const [insert3, multi, keyChange] = txs;
-    expect(insert3!.changes[0]).toEqual({ op: 'insert', columns: expect.any(Array), values: itemRow(3).canonical, oldKey: null });
+    expect(insert3!.changes[0]).toEqual({
+      op: 'insert',
+      columns: expect.any(Array),
+      values: itemRow(3).canonical,
+      oldKey: null,
+    });
     const [update1, delete2, insert4] = multi!.changes;
     expect(update1).toMatchObject({ op: 'update', oldKey: [1] });
     expect(valuesByName(update1!)).toMatchObject({ id: 1, name: 'renamed', note: 'n', big: '9007199254740993' });
@@ -260,7 +299,10 @@ describe('MySQL / MariaDB change source', () => {
     const first = await streamUntil(lastPosition, (txs) => withChanges(txs).length === 1);
     expect(allChanges(first).map(idOf)).toEqual([10]);
     const saved = withChanges(first)[0]!.position;
-    const rest = await streamUntil(saved, changedUntil((c) => idOf(c) === 12));
+    const rest = await streamUntil(
+      saved,
+      changedUntil((c) => idOf(c) === 12),
+    );
     expect(allChanges(rest).map(idOf)).toEqual([11, 12]);
     lastPosition = withChanges(rest).at(-1)!.position;
     await source.confirm(lastPosition);
@@ -269,7 +311,10 @@ describe('MySQL / MariaDB change source', () => {
 
   it('captures a truncate', async () => {
     await sql('truncate table items');
-    const received = await streamUntil(lastPosition, changedUntil((c) => c.op === 'truncate'));
+    const received = await streamUntil(
+      lastPosition,
+      changedUntil((c) => c.op === 'truncate'),
+    );
     const [truncate] = withChanges(received);
     expect(truncate!.changes).toEqual([{ op: 'truncate', columns: expect.any(Array), values: null, oldKey: null }]);
     expect(truncate!.changes[0]!.columns.map((c) => c.name)).toContain('payload');
@@ -291,7 +336,10 @@ describe('MySQL / MariaDB change source', () => {
         received.push(tx);
         // Once caught up (the first heartbeat), change the table while the stream runs.
         if (tx.changes.length === 0 && ++heartbeats === 1) {
-          altered = sql(["alter table items add column extra varchar(10) not null default 'x'", `insert into items (${COLUMNS}, extra) values ${itemRow(21).sql.slice(0, -1)}, 'y')`]);
+          altered = sql([
+            "alter table items add column extra varchar(10) not null default 'x'",
+            `insert into items (${COLUMNS}, extra) values ${itemRow(21).sql.slice(0, -1)}, 'y')`,
+          ]);
         }
         if (allChanges(received).some((c) => idOf(c) === 21)) controller.abort();
       },
@@ -308,7 +356,12 @@ describe('MySQL / MariaDB change source', () => {
     expect(valuesByName(insert21!)).toMatchObject({ id: 21, extra: 'y', big: '9007199254740993' });
 
     // Read again later: the older row images keep their own columns although the table has more now.
-    const replayed = allChanges(await streamUntil(before, changedUntil((c) => idOf(c) === 21)));
+    const replayed = allChanges(
+      await streamUntil(
+        before,
+        changedUntil((c) => idOf(c) === 21),
+      ),
+    );
     expect(replayed.map((c) => c.columns.length)).toEqual([12, 13]);
     expect(replayed[0]!.values).toEqual(itemRow(20).canonical);
     lastPosition = withChanges(received).at(-1)!.position;
@@ -318,7 +371,8 @@ describe('MySQL / MariaDB change source', () => {
     const count = 3_000;
     const conn = await mysql.createConnection(config);
     try {
-      for (let id = 1_000; id < 1_000 + count; id++) await conn.query('insert into items (id, name) values (?, ?)', [id, `n${id}`]);
+      for (let id = 1_000; id < 1_000 + count; id++)
+        await conn.query('insert into items (id, name) values (?, ?)', [id, `n${id}`]);
     } finally {
       await conn.end();
     }
@@ -370,7 +424,14 @@ describe('MySQL / MariaDB change source', () => {
         2024, '{"a": 1, "n": null}', x'00ff', x'01', x'02')`,
       'insert into wide (id) values (2)',
     ]);
-    const captured = allChanges(await streamUntil(snapshot.position, changedUntil((c) => idOf(c) === 2), 60_000, wide)).map((c) => c.values);
+    const captured = allChanges(
+      await streamUntil(
+        snapshot.position,
+        changedUntil((c) => idOf(c) === 2),
+        60_000,
+        wide,
+      ),
+    ).map((c) => c.values);
     const handle = openMysql(config, quiet);
     try {
       const read: Value[][] = [];
@@ -384,7 +445,10 @@ describe('MySQL / MariaDB change source', () => {
 
   it('resolves promptly when aborted', async () => {
     const controller = new AbortController();
-    const streaming = source.stream(items, lastPosition, async () => undefined, { signal: controller.signal, heartbeatMs: 60_000 });
+    const streaming = source.stream(items, lastPosition, async () => undefined, {
+      signal: controller.signal,
+      heartbeatMs: 60_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const aborted = Date.now();
     controller.abort();
@@ -394,7 +458,9 @@ describe('MySQL / MariaDB change source', () => {
 
   it('fails with a resync hint when the position is no longer in the binlog', async () => {
     const file = lastPosition.split(':')[0]!.replace(/\d+$/, (digits) => '9'.repeat(digits.length));
-    const streaming = source.stream(items, `${file}:4`, async () => undefined, { signal: new AbortController().signal });
+    const streaming = source.stream(items, `${file}:4`, async () => undefined, {
+      signal: new AbortController().signal,
+    });
     await expect(streaming).rejects.toBeInstanceOf(ConnectorError);
     await expect(streaming).rejects.toThrow(/resync is needed/);
   });

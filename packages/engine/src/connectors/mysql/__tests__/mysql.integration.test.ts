@@ -21,7 +21,12 @@ const admin = {
 const config = { ...admin, database };
 
 async function sql<T = mysql.RowDataPacket[]>(text: string, params: unknown[] = []): Promise<T> {
-  const conn = await mysql.createConnection({ ...config, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+  const conn = await mysql.createConnection({
+    ...config,
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+  });
   try {
     const [rows] = await conn.query(text, params);
     return rows as T;
@@ -40,9 +45,20 @@ async function* batchesOf(columns: ColumnSchema[], ...chunks: Value[][][]): Asyn
   for (const rows of chunks) yield { columns, rows };
 }
 
-const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({ name, type, sourceType: type, nullable: true, ...extra });
+const col = (name: string, type: CanonicalType, extra: Partial<ColumnSchema> = {}): ColumnSchema => ({
+  name,
+  type,
+  sourceType: type,
+  nullable: true,
+  ...extra,
+});
 const dataset = (name: string) => ({ namespace: database, name });
-const request = (name: string, mode: WriteRequest['mode'], columns: ColumnSchema[], keyColumns?: string[]): WriteRequest => ({
+const request = (
+  name: string,
+  mode: WriteRequest['mode'],
+  columns: ColumnSchema[],
+  keyColumns?: string[],
+): WriteRequest => ({
   dataset: dataset(name),
   mode,
   columns,
@@ -82,17 +98,31 @@ describe('MySQL / MariaDB connector', () => {
       rows: CANONICAL_ROWS,
       back: {
         types: CANONICAL_COLUMNS.map((c) => c.type),
-        rows: CANONICAL_ROWS.map((row) => (row[0] === 2 ? [...row.slice(0, 10), '00:00:00.000000', '1970-01-01T00:00:00.000000', ...row.slice(12)] : row)),
+        rows: CANONICAL_ROWS.map((row) =>
+          row[0] === 2 ? [...row.slice(0, 10), '00:00:00.000000', '1970-01-01T00:00:00.000000', ...row.slice(12)] : row,
+        ),
       },
     },
   });
 
   it('declares its kind, config spec and write modes', () => {
-    expect(mysqlConnector).toMatchObject({ kind: 'mysql', title: 'MySQL / MariaDB', version: 1, capabilities: { read: true, write: true } });
+    expect(mysqlConnector).toMatchObject({
+      kind: 'mysql',
+      title: 'MySQL / MariaDB',
+      version: 1,
+      capabilities: { read: true, write: true },
+    });
     expect(mysqlConnector.capabilities.writeModes).toEqual(['append', 'overwrite', 'upsert']);
     expect(mysqlConnector.spec.required).toEqual(['host', 'database', 'user']);
     expect(mysqlConnector.spec).toMatchObject({ additionalProperties: false });
-    expect(Object.keys(mysqlConnector.spec.properties)).toEqual(['host', 'port', 'database', 'user', 'password', 'ssl']);
+    expect(Object.keys(mysqlConnector.spec.properties)).toEqual([
+      'host',
+      'port',
+      'database',
+      'user',
+      'password',
+      'ssl',
+    ]);
     expect(mysqlConnector.spec.properties['password']).toMatchObject({ 'x-secret': true });
     expect(mysqlConnector.spec.properties['port']).toMatchObject({ type: 'integer', default: 3306 });
     expect(mysqlConnector.spec.properties['ssl']).toMatchObject({ type: 'boolean', default: false });
@@ -106,7 +136,9 @@ describe('MySQL / MariaDB connector', () => {
     const client = new MysqlClient(config, quiet);
     try {
       const conn = await client.connection();
-      const [rows] = await conn.promise().query<mysql.RowDataPacket[]>('select @@session.time_zone as tz, @@session.sql_mode as mode');
+      const [rows] = await conn
+        .promise()
+        .query<mysql.RowDataPacket[]>('select @@session.time_zone as tz, @@session.sql_mode as mode');
       conn.release();
       expect(rows[0]?.['tz']).toBe('+00:00');
       expect(String(rows[0]?.['mode']).split(',')).toContain('STRICT_ALL_TABLES');
@@ -157,7 +189,20 @@ describe('MySQL / MariaDB connector', () => {
     expect(people!.primaryKey).toEqual(['id']);
     expect(people!.rowEstimate).toBe(3);
     const byName = Object.fromEntries(people!.columns.map((c) => [c.name, c]));
-    expect(people!.columns.map((c) => c.name)).toEqual(['id', 'name', 'active', 'score', 'born', 'wakes', 'seen', 'changed', 'doc', 'photo', 'small', 'n']);
+    expect(people!.columns.map((c) => c.name)).toEqual([
+      'id',
+      'name',
+      'active',
+      'score',
+      'born',
+      'wakes',
+      'seen',
+      'changed',
+      'doc',
+      'photo',
+      'small',
+      'n',
+    ]);
     expect(byName['id']).toMatchObject({ type: 'int64', nullable: false });
     expect(byName['name']).toMatchObject({ type: 'string', sourceType: 'varchar(50)', nullable: false });
     expect(byName['active']).toMatchObject({ type: 'boolean', nullable: true });
@@ -232,7 +277,10 @@ describe('MySQL / MariaDB connector', () => {
         Buffer.alloc(0),
       ],
     ];
-    const summary = await handle.write!(request('all_types', 'append', columns), batchesOf(columns, rows.slice(0, 2), rows.slice(2)));
+    const summary = await handle.write!(
+      request('all_types', 'append', columns),
+      batchesOf(columns, rows.slice(0, 2), rows.slice(2)),
+    );
     expect(summary).toEqual({ rowsWritten: 3 });
 
     const batches = await collect(handle.read!({ dataset: dataset('all_types') }));
@@ -242,13 +290,26 @@ describe('MySQL / MariaDB connector', () => {
     expect(Buffer.isBuffer(read[0]![15])).toBe(true);
 
     // The stored values themselves: bigint exact, timestamptz in UTC, unicode intact.
-    const [stored] = await sql(`select cast(i64 as char) as i64, cast(utc_at as char) as utc_at, label, cast(amount as char) as amount from all_types where id = 1`);
-    expect(stored).toMatchObject({ i64: '9007199254740993', utc_at: '2024-03-10 02:30:00.123456', label: 'héllo wörld 😀 世界', amount: '12345678901234.567890' });
+    const [stored] = await sql(
+      `select cast(i64 as char) as i64, cast(utc_at as char) as utc_at, label, cast(amount as char) as amount from all_types where id = 1`,
+    );
+    expect(stored).toMatchObject({
+      i64: '9007199254740993',
+      utc_at: '2024-03-10 02:30:00.123456',
+      label: 'héllo wörld 😀 世界',
+      amount: '12345678901234.567890',
+    });
   });
 
   it('stores a timestamptz with an offset as its UTC instant', async () => {
     const columns = [col('id', 'int32'), col('at', 'timestamptz')];
-    await handle.write!(request('zoned', 'append', columns), batchesOf(columns, [[1, '2024-01-01T01:00:00.5+02:00'], [2, '2024-06-30T20:15:00.000001-05:30']]));
+    await handle.write!(
+      request('zoned', 'append', columns),
+      batchesOf(columns, [
+        [1, '2024-01-01T01:00:00.5+02:00'],
+        [2, '2024-06-30T20:15:00.000001-05:30'],
+      ]),
+    );
     const read = rowsOf(await collect(handle.read!({ dataset: dataset('zoned') })));
     expect(read).toEqual([
       [1, '2023-12-31T23:00:00.500000Z'],
@@ -262,18 +323,38 @@ describe('MySQL / MariaDB connector', () => {
     const values = Array.from({ length: 10 }, (_, i) => [10 - i, `e${10 - i}`, `2024-01-01 00:00:00.00000${i}`]);
     await sql(`insert into events (id, name, at) values ${values.map(() => '(?, ?, ?)').join(', ')}`, values.flat());
 
-    const after7 = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['name', 'id'], incremental: { cursorColumn: 'id', after: 7 } })));
+    const after7 = rowsOf(
+      await collect(
+        handle.read!({
+          dataset: dataset('events'),
+          columns: ['name', 'id'],
+          incremental: { cursorColumn: 'id', after: 7 },
+        }),
+      ),
+    );
     expect(after7).toEqual([
       ['e8', 8],
       ['e9', 9],
       ['e10', 10],
     ]);
-    const all = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['id'], incremental: { cursorColumn: 'id' } })));
+    const all = rowsOf(
+      await collect(handle.read!({ dataset: dataset('events'), columns: ['id'], incremental: { cursorColumn: 'id' } })),
+    );
     expect(all.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const afterLast = await collect(handle.read!({ dataset: dataset('events'), incremental: { cursorColumn: 'id', after: 10 } }));
+    const afterLast = await collect(
+      handle.read!({ dataset: dataset('events'), incremental: { cursorColumn: 'id', after: 10 } }),
+    );
     expect(rowsOf(afterLast)).toEqual([]);
     // A timestamptz cursor compares as the same UTC instant (id 1 has the latest time).
-    const byTime = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['id', 'at'], incremental: { cursorColumn: 'at', after: '2024-01-01T00:00:00.000006Z' } })));
+    const byTime = rowsOf(
+      await collect(
+        handle.read!({
+          dataset: dataset('events'),
+          columns: ['id', 'at'],
+          incremental: { cursorColumn: 'at', after: '2024-01-01T00:00:00.000006Z' },
+        }),
+      ),
+    );
     expect(byTime).toEqual([
       [3, '2024-01-01T00:00:00.000007Z'],
       [2, '2024-01-01T00:00:00.000008Z'],
@@ -282,22 +363,39 @@ describe('MySQL / MariaDB connector', () => {
   });
 
   it('refuses to read a table or column that does not exist', async () => {
-    await expect(collect(handle.read!({ dataset: dataset('no_such_table') }))).rejects.toMatchObject({ code: 'not_found' });
-    await expect(collect(handle.read!({ dataset: dataset('events'), columns: ['nope'] }))).rejects.toMatchObject({ code: 'schema_mismatch' });
+    await expect(collect(handle.read!({ dataset: dataset('no_such_table') }))).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(collect(handle.read!({ dataset: dataset('events'), columns: ['nope'] }))).rejects.toMatchObject({
+      code: 'schema_mismatch',
+    });
   });
 
   it('overwrites: the table holds only the new rows, and the staging table is gone', async () => {
     const columns = [col('id', 'int32'), col('name', 'string')];
-    await handle.write!(request('snapshot', 'append', columns), batchesOf(columns, [[1, 'old-1'], [2, 'old-2'], [3, 'old-3']]));
+    await handle.write!(
+      request('snapshot', 'append', columns),
+      batchesOf(columns, [
+        [1, 'old-1'],
+        [2, 'old-2'],
+        [3, 'old-3'],
+      ]),
+    );
     const wider = [...columns, col('extra', 'int64')];
-    const summary = await handle.write!(request('snapshot', 'overwrite', wider), batchesOf(wider, [[10, 'new-10', '5']], [[11, 'new-11', null]]));
+    const summary = await handle.write!(
+      request('snapshot', 'overwrite', wider),
+      batchesOf(wider, [[10, 'new-10', '5']], [[11, 'new-11', null]]),
+    );
     expect(summary).toEqual({ rowsWritten: 2 });
     const read = rowsOf(await collect(handle.read!({ dataset: dataset('snapshot') })));
     expect(read.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [10, 'new-10', '5'],
       [11, 'new-11', null],
     ]);
-    const leftovers = await sql(`select table_name from information_schema.tables where table_schema = ? and table_name like 'snapshot%'`, [database]);
+    const leftovers = await sql(
+      `select table_name from information_schema.tables where table_schema = ? and table_name like 'snapshot%'`,
+      [database],
+    );
     expect(leftovers).toHaveLength(1);
     // Overwriting a table that does not exist creates it.
     await handle.write!(request('fresh', 'overwrite', columns), batchesOf(columns, [[1, 'x']]));
@@ -307,15 +405,21 @@ describe('MySQL / MariaDB connector', () => {
   it('upserts: existing keys are updated, new keys inserted, no duplicates', async () => {
     const columns = [col('tenant', 'string'), col('id', 'int64'), col('name', 'string'), col('seen', 'timestamp')];
     const keys = ['tenant', 'id'];
-    await handle.write!(request('accounts', 'upsert', columns, keys), batchesOf(columns, [
-      ['t1', '1', 'alice', '2024-01-01T00:00:00.000000'],
-      ['t1', '2', 'bob', '2024-01-01T00:00:00.000000'],
-      ['T1', '1', 'other tenant', null],
-    ]));
-    const summary = await handle.write!(request('accounts', 'upsert', columns, keys), batchesOf(columns, [
-      ['t1', '2', 'bobby', '2024-02-02T00:00:00.000000'],
-      ['t1', '3', 'carol', null],
-    ]));
+    await handle.write!(
+      request('accounts', 'upsert', columns, keys),
+      batchesOf(columns, [
+        ['t1', '1', 'alice', '2024-01-01T00:00:00.000000'],
+        ['t1', '2', 'bob', '2024-01-01T00:00:00.000000'],
+        ['T1', '1', 'other tenant', null],
+      ]),
+    );
+    const summary = await handle.write!(
+      request('accounts', 'upsert', columns, keys),
+      batchesOf(columns, [
+        ['t1', '2', 'bobby', '2024-02-02T00:00:00.000000'],
+        ['t1', '3', 'carol', null],
+      ]),
+    );
     expect(summary).toEqual({ rowsWritten: 2 });
     const read = rowsOf(await collect(handle.read!({ dataset: dataset('accounts') })));
     expect(read.sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1))).toEqual([
@@ -331,14 +435,23 @@ describe('MySQL / MariaDB connector', () => {
   it('refuses an upsert into a table without a key on the key columns', async () => {
     await sql(`create table keyless (id int, name varchar(10))`);
     const columns = [col('id', 'int32'), col('name', 'string')];
-    await expect(handle.write!(request('keyless', 'upsert', columns, ['id']), batchesOf(columns, [[1, 'a']]))).rejects.toMatchObject({ code: 'schema_mismatch' });
-    await expect(handle.write!(request('keyless', 'upsert', columns), batchesOf(columns, [[1, 'a']]))).rejects.toMatchObject({ code: 'invalid_config' });
+    await expect(
+      handle.write!(request('keyless', 'upsert', columns, ['id']), batchesOf(columns, [[1, 'a']])),
+    ).rejects.toMatchObject({ code: 'schema_mismatch' });
+    await expect(
+      handle.write!(request('keyless', 'upsert', columns), batchesOf(columns, [[1, 'a']])),
+    ).rejects.toMatchObject({ code: 'invalid_config' });
   });
 
   it('adds missing columns to an existing table and keeps its rows', async () => {
     await sql(`create table evolving (id int primary key, name varchar(10))`);
     await sql(`insert into evolving values (1, 'one')`);
-    const columns = [col('id', 'int32'), col('name', 'string'), col('score', 'decimal', { precision: 8, scale: 3 }), col('tags', 'json')];
+    const columns = [
+      col('id', 'int32'),
+      col('name', 'string'),
+      col('score', 'decimal', { precision: 8, scale: 3 }),
+      col('tags', 'json'),
+    ];
     await handle.write!(request('evolving', 'append', columns), batchesOf(columns, [[2, 'two', '12.500', ['a']]]));
     const read = rowsOf(await collect(handle.read!({ dataset: dataset('evolving') })));
     expect(read).toEqual([
@@ -352,7 +465,17 @@ describe('MySQL / MariaDB connector', () => {
   it('rolls an append back when a batch fails, so a retry does not write twice', async () => {
     const columns = [col('id', 'int32'), col('n', 'int16')];
     await handle.write!(request('atomic', 'append', columns), batchesOf(columns, [[1, 1]]));
-    const failing = handle.write!({ ...request('atomic', 'append', columns), runId: 'second-run' }, batchesOf(columns, [[2, 2], [3, 3]], [[4, 'not a number']]));
+    const failing = handle.write!(
+      { ...request('atomic', 'append', columns), runId: 'second-run' },
+      batchesOf(
+        columns,
+        [
+          [2, 2],
+          [3, 3],
+        ],
+        [[4, 'not a number']],
+      ),
+    );
     await expect(failing).rejects.toMatchObject({ code: 'schema_mismatch' });
     const [count] = await sql(`select count(*) as n from atomic`);
     expect(Number(count?.['n'])).toBe(1);
@@ -360,7 +483,8 @@ describe('MySQL / MariaDB connector', () => {
 
   it('appends once per run: a retried run writes nothing twice, and the marker table stays out of discovery', async () => {
     const columns = [col('id', 'int32')];
-    const once = (runId: string, rows: Value[][]) => handle.write!({ ...request('once_per_run', 'append', columns), runId }, batchesOf(columns, rows));
+    const once = (runId: string, rows: Value[][]) =>
+      handle.write!({ ...request('once_per_run', 'append', columns), runId }, batchesOf(columns, rows));
     expect(await once('run-1', [[1], [2]])).toEqual({ rowsWritten: 2 });
     expect(await once('run-1', [[1], [2]])).toEqual({ rowsWritten: 0 });
     expect(await once('run-2', [[3]])).toEqual({ rowsWritten: 1 });
@@ -371,11 +495,21 @@ describe('MySQL / MariaDB connector', () => {
 
   it('reads key ranges and finds the bounds of a key, for parallel copies', async () => {
     const columns = [col('id', 'int32'), col('label', 'string')];
-    await handle.write!(request('ranged', 'append', columns), batchesOf(columns, Array.from({ length: 100 }, (_, i) => [i + 1, `r${i + 1}`])));
+    await handle.write!(
+      request('ranged', 'append', columns),
+      batchesOf(
+        columns,
+        Array.from({ length: 100 }, (_, i) => [i + 1, `r${i + 1}`]),
+      ),
+    );
     expect(await handle.keyBounds!(dataset('ranged'), 'id')).toEqual({ min: '1', max: '100' });
-    const middle = rowsOf(await collect(handle.read!({ dataset: dataset('ranged'), range: { column: 'id', from: 40, to: 60 } })));
+    const middle = rowsOf(
+      await collect(handle.read!({ dataset: dataset('ranged'), range: { column: 'id', from: 40, to: 60 } })),
+    );
     expect(middle.map((r) => r[0])).toEqual(Array.from({ length: 20 }, (_, i) => i + 40));
-    const tail = rowsOf(await collect(handle.read!({ dataset: dataset('ranged'), range: { column: 'id', from: 95, to: null } })));
+    const tail = rowsOf(
+      await collect(handle.read!({ dataset: dataset('ranged'), range: { column: 'id', from: 95, to: null } })),
+    );
     expect(tail.map((r) => r[0])).toEqual([95, 96, 97, 98, 99, 100]);
     await sql(`create table empty_keys (id int primary key)`);
     expect(await handle.keyBounds!(dataset('empty_keys'), 'id')).toBeNull();
@@ -386,7 +520,10 @@ describe('MySQL / MariaDB connector', () => {
     const total = 25_000;
     async function* generated(): AsyncIterable<RecordBatch> {
       for (let start = 0; start < total; start += 4_000) {
-        const rows = Array.from({ length: Math.min(4_000, total - start) }, (_, i) => [start + i + 1, `row ${start + i + 1}`]);
+        const rows = Array.from({ length: Math.min(4_000, total - start) }, (_, i) => [
+          start + i + 1,
+          `row ${start + i + 1}`,
+        ]);
         yield { columns, rows };
       }
     }
@@ -411,7 +548,8 @@ describe('MySQL / MariaDB connector', () => {
     expect(seen).toBe(1_000);
     const controller = new AbortController();
     const aborted = (async () => {
-      for await (const _batch of handle.read!({ dataset: dataset('large'), batchSize: 1_000 }, controller.signal)) controller.abort();
+      for await (const _batch of handle.read!({ dataset: dataset('large'), batchSize: 1_000 }, controller.signal))
+        controller.abort();
     })();
     await expect(aborted).rejects.toThrow();
     expect(await handle.check()).toEqual({ ok: true });

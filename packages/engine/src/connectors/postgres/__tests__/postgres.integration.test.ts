@@ -10,7 +10,13 @@ import { openWarehouse, warehouseConnector } from '../../warehouse/definition.js
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = new URL(ADMIN_URL);
 const database = `svc_pgconn_${randomBytes(5).toString('hex')}`;
-const config = { host: admin.hostname, port: Number(admin.port || 5432), database, user: decodeURIComponent(admin.username), password: decodeURIComponent(admin.password) };
+const config = {
+  host: admin.hostname,
+  port: Number(admin.port || 5432),
+  database,
+  user: decodeURIComponent(admin.username),
+  password: decodeURIComponent(admin.password),
+};
 
 async function sql(text: string, params: unknown[] = []) {
   const client = new pg.Client({ ...config });
@@ -21,7 +27,6 @@ async function sql(text: string, params: unknown[] = []) {
     await client.end();
   }
 }
-
 
 describe('PostgreSQL connector', () => {
   let handle: ConnectorHandle;
@@ -54,7 +59,10 @@ describe('PostgreSQL connector', () => {
   connectorContract('warehouse', {
     capabilities: warehouseConnector.capabilities,
     open: () => openWarehouse(tenant),
-    broken: { open: () => openWarehouse({ ...tenant, connection: { ...config, user: 'no_such_role_here' } }), code: 'auth_failed' },
+    broken: {
+      open: () => openWarehouse({ ...tenant, connection: { ...config, user: 'no_such_role_here' } }),
+      code: 'auth_failed',
+    },
     dataset: (name) => ({ namespace: null, name }),
     incremental: true,
   });
@@ -84,7 +92,9 @@ describe('PostgreSQL connector', () => {
   });
 
   it('discovers tables with canonical and source types, primary keys and row estimates', async () => {
-    await sql(`create table discovered (id bigint primary key, name varchar(40) not null, price numeric(12, 3), tags jsonb, seen timestamptz)`);
+    await sql(
+      `create table discovered (id bigint primary key, name varchar(40) not null, price numeric(12, 3), tags jsonb, seen timestamptz)`,
+    );
     await sql(`insert into discovered select g, 'n' || g, g * 1.5, '{}', now() from generate_series(1, 500) g`);
     await sql(`analyze discovered`);
     const tables = await handle.discover();
@@ -102,13 +112,50 @@ describe('PostgreSQL connector', () => {
   it('round-trips every canonical type without loss', async () => {
     const columns = CANONICAL_COLUMNS;
     const rows: Value[][] = [
-      [1, true, 32767, '9223372036854775807', 1.5, 0.1 + 0.2, '12345678901234.567890', 'tab\there, newline\nthere, back\\slash, 😀 ünïcödé', '3b241101-e2bb-4255-8caf-4136c566a962', '2024-02-29', '23:59:59.123456', '2024-02-29T12:34:56.789012', '2024-02-29T12:34:56.789012Z', { nested: { list: [1, 'two', null] }, quote: '"' }, Buffer.from([0, 1, 2, 254, 255])],
-      [2, false, -32768, '-9223372036854775808', -0, -1.7976931348623157e308, '-0.000001', '', '00000000-0000-0000-0000-000000000000', '0001-01-01', '00:00:00', '1970-01-01T00:00:00', '1970-01-01T00:00:00.000000Z', [], Buffer.alloc(0)],
+      [
+        1,
+        true,
+        32767,
+        '9223372036854775807',
+        1.5,
+        0.1 + 0.2,
+        '12345678901234.567890',
+        'tab\there, newline\nthere, back\\slash, 😀 ünïcödé',
+        '3b241101-e2bb-4255-8caf-4136c566a962',
+        '2024-02-29',
+        '23:59:59.123456',
+        '2024-02-29T12:34:56.789012',
+        '2024-02-29T12:34:56.789012Z',
+        { nested: { list: [1, 'two', null] }, quote: '"' },
+        Buffer.from([0, 1, 2, 254, 255]),
+      ],
+      [
+        2,
+        false,
+        -32768,
+        '-9223372036854775808',
+        -0,
+        -1.7976931348623157e308,
+        '-0.000001',
+        '',
+        '00000000-0000-0000-0000-000000000000',
+        '0001-01-01',
+        '00:00:00',
+        '1970-01-01T00:00:00',
+        '1970-01-01T00:00:00.000000Z',
+        [],
+        Buffer.alloc(0),
+      ],
       [3, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
     ];
-    const summary = await handle.write!({ dataset: { namespace: null, name: 'all_types' }, mode: 'append', columns, runId: 'r1' }, batchesOf(columns, rows));
+    const summary = await handle.write!(
+      { dataset: { namespace: null, name: 'all_types' }, mode: 'append', columns, runId: 'r1' },
+      batchesOf(columns, rows),
+    );
     expect(summary.rowsWritten).toBe(3);
-    const batches = await collect(handle.read!({ dataset: { namespace: null, name: 'all_types' }, incremental: { cursorColumn: 'id' } }));
+    const batches = await collect(
+      handle.read!({ dataset: { namespace: null, name: 'all_types' }, incremental: { cursorColumn: 'id' } }),
+    );
     const back = batches.flatMap((b) => b.rows);
     expect(batches[0]!.columns.map((c) => c.type)).toEqual(columns.map((c) => c.type));
     expect(back).toEqual(rows);
@@ -117,7 +164,9 @@ describe('PostgreSQL connector', () => {
   it('reads incrementally: only rows past the cursor, in cursor order', async () => {
     await sql(`create table events (id int primary key, body text)`);
     await sql(`insert into events select g, 'e' || g from generate_series(1, 30) g`);
-    const batches = await collect(handle.read!({ dataset: { namespace: null, name: 'events' }, incremental: { cursorColumn: 'id', after: 25 } }));
+    const batches = await collect(
+      handle.read!({ dataset: { namespace: null, name: 'events' }, incremental: { cursorColumn: 'id', after: 25 } }),
+    );
     expect(batches.flatMap((b) => b.rows).map((r) => r[0])).toEqual([26, 27, 28, 29, 30]);
   });
 
@@ -131,24 +180,51 @@ describe('PostgreSQL connector', () => {
   it('overwrites in one transaction, upserts on keys, and widens the table with new columns', async () => {
     const columns = [col('id', 'int32'), col('name', 'string')];
     const target = { namespace: null, name: 'people' };
-    await handle.write!({ dataset: target, mode: 'upsert', keyColumns: ['id'], columns, runId: 'a' }, batchesOf(columns, [[1, 'ada'], [2, 'bob']]));
-    await handle.write!({ dataset: target, mode: 'upsert', keyColumns: ['id'], columns, runId: 'b' }, batchesOf(columns, [[2, 'bobby'], [3, 'cy'], [3, 'cyd']]));
+    await handle.write!(
+      { dataset: target, mode: 'upsert', keyColumns: ['id'], columns, runId: 'a' },
+      batchesOf(columns, [
+        [1, 'ada'],
+        [2, 'bob'],
+      ]),
+    );
+    await handle.write!(
+      { dataset: target, mode: 'upsert', keyColumns: ['id'], columns, runId: 'b' },
+      batchesOf(columns, [
+        [2, 'bobby'],
+        [3, 'cy'],
+        [3, 'cyd'],
+      ]),
+    );
     expect((await sql('select id, name from people order by id')).rows).toEqual([
       { id: 1, name: 'ada' },
       { id: 2, name: 'bobby' },
       { id: 3, name: 'cyd' },
     ]);
     const wider = [...columns, col('email', 'string')];
-    await handle.write!({ dataset: target, mode: 'overwrite', columns: wider, runId: 'c' }, batchesOf(wider, [[9, 'zed', 'z@example.com']]));
-    expect((await sql('select id, name, email from people')).rows).toEqual([{ id: 9, name: 'zed', email: 'z@example.com' }]);
+    await handle.write!(
+      { dataset: target, mode: 'overwrite', columns: wider, runId: 'c' },
+      batchesOf(wider, [[9, 'zed', 'z@example.com']]),
+    );
+    expect((await sql('select id, name, email from people')).rows).toEqual([
+      { id: 9, name: 'zed', email: 'z@example.com' },
+    ]);
   });
 
   it('appends once per run: a retried run writes nothing twice, and the marker table stays out of discovery', async () => {
     const columns = [col('id', 'int32')];
     const target = { namespace: null, name: 'appended' };
-    const first = await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run-1' }, batchesOf(columns, [[1], [2]]));
-    const retried = await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run-1' }, batchesOf(columns, [[1], [2]]));
-    const next = await handle.write!({ dataset: target, mode: 'append', columns, runId: 'run-2' }, batchesOf(columns, [[3]]));
+    const first = await handle.write!(
+      { dataset: target, mode: 'append', columns, runId: 'run-1' },
+      batchesOf(columns, [[1], [2]]),
+    );
+    const retried = await handle.write!(
+      { dataset: target, mode: 'append', columns, runId: 'run-1' },
+      batchesOf(columns, [[1], [2]]),
+    );
+    const next = await handle.write!(
+      { dataset: target, mode: 'append', columns, runId: 'run-2' },
+      batchesOf(columns, [[3]]),
+    );
     expect([first.rowsWritten, retried.rowsWritten, next.rowsWritten]).toEqual([2, 0, 1]);
     expect((await sql('select id from appended order by id')).rows.map((r) => r.id)).toEqual([1, 2, 3]);
     expect((await handle.discover()).map((d) => d.name)).not.toContain('_svc_runs');
@@ -162,7 +238,9 @@ describe('PostgreSQL connector', () => {
       yield { columns, rows: [[2, 'new']] };
       throw new Error('source broke');
     }
-    await expect(handle.write!({ dataset: target, mode: 'overwrite', columns, runId: 'b' }, failing())).rejects.toThrow(/source broke/);
+    await expect(handle.write!({ dataset: target, mode: 'overwrite', columns, runId: 'b' }, failing())).rejects.toThrow(
+      /source broke/,
+    );
     expect((await sql('select id, name from stable')).rows).toEqual([{ id: 1, name: 'kept' }]);
   });
 });

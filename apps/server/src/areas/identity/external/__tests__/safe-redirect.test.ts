@@ -8,7 +8,16 @@ describe('the SSO landing page', () => {
   });
 
   it('never leaves this origin', () => {
-    for (const target of ['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'https://evil.example/', 'evil', '/ /evil.example', '/%09/evil.example'.replace('%09', '\u0009')]) {
+    for (const target of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example/',
+      'evil',
+      '/ /evil.example',
+      '/%09/evil.example'.replace('%09', '\u0009'),
+    ]) {
       expect(safeRedirect(target), JSON.stringify(target)).toBe('/');
     }
   });

@@ -47,7 +47,9 @@ async function closedPort(): Promise<number> {
 }
 
 function openSockets(): number {
-  return process.getActiveResourcesInfo().filter((name) => name === 'TCPSocketWrap' || name === 'TLSWrap' || name === 'TCPWrap').length;
+  return process
+    .getActiveResourcesInfo()
+    .filter((name) => name === 'TCPSocketWrap' || name === 'TLSWrap' || name === 'TCPWrap').length;
 }
 
 describe('escapeFilterValue', () => {
@@ -61,22 +63,43 @@ describe('escapeFilterValue', () => {
 describe('ldapAuthenticate', () => {
   it('logs alice in with her email and groups found under group_base_dn', async () => {
     const outcome = await ldapAuthenticate(config(), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
-    expect(outcome).toMatchObject({ ok: true, dn: SLAPD_USERS.alice.dn, username: 'alice', email: 'alice@example.com' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      dn: SLAPD_USERS.alice.dn,
+      username: 'alice',
+      email: 'alice@example.com',
+    });
     expect(outcome.ok && [...outcome.groups].sort()).toEqual(bothGroups);
   });
 
   it('reads the groups from memberOf when no group_base_dn is set (the harness loads the memberof overlay)', async () => {
-    const outcome = await ldapAuthenticate(config({ group_base_dn: undefined }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
+    const outcome = await ldapAuthenticate(
+      config({ group_base_dn: undefined }),
+      slapd.servicePassword,
+      'alice',
+      SLAPD_USERS.alice.password,
+    );
     expect(outcome.ok).toBe(true);
     expect(outcome.ok && [...outcome.groups].sort()).toEqual(bothGroups);
 
-    const bob = await ldapAuthenticate(config({ group_base_dn: undefined }), slapd.servicePassword, 'bob', SLAPD_USERS.bob.password);
+    const bob = await ldapAuthenticate(
+      config({ group_base_dn: undefined }),
+      slapd.servicePassword,
+      'bob',
+      SLAPD_USERS.bob.password,
+    );
     expect(bob).toMatchObject({ ok: true, groups: [SLAPD_GROUPS.analysts] });
   });
 
   it('returns only the groups the user belongs to', async () => {
     const outcome = await ldapAuthenticate(config(), slapd.servicePassword, 'bob', SLAPD_USERS.bob.password);
-    expect(outcome).toEqual({ ok: true, dn: SLAPD_USERS.bob.dn, username: 'bob', email: 'bob@example.com', groups: [SLAPD_GROUPS.analysts] });
+    expect(outcome).toEqual({
+      ok: true,
+      dn: SLAPD_USERS.bob.dn,
+      username: 'bob',
+      email: 'bob@example.com',
+      groups: [SLAPD_GROUPS.analysts],
+    });
   });
 
   it('returns the canonical username of the entry', async () => {
@@ -93,7 +116,10 @@ describe('ldapAuthenticate', () => {
     const outcome = await ldapAuthenticate(config(), slapd.servicePassword, 'alice', 'not-her-password');
     expect(outcome).toMatchObject({ ok: false, reason: 'wrong_password' });
     // Another user's password does not work either.
-    expect(await ldapAuthenticate(config(), slapd.servicePassword, 'alice', SLAPD_USERS.bob.password)).toMatchObject({ ok: false, reason: 'wrong_password' });
+    expect(await ldapAuthenticate(config(), slapd.servicePassword, 'alice', SLAPD_USERS.bob.password)).toMatchObject({
+      ok: false,
+      reason: 'wrong_password',
+    });
   });
 
   it('refuses an empty password (an unauthenticated bind)', async () => {
@@ -132,17 +158,32 @@ describe('ldapAuthenticate', () => {
   });
 
   it('narrows a filter without {username} to the username attribute', async () => {
-    const outcome = await ldapAuthenticate(config({ user_filter: '(objectClass=inetOrgPerson)' }), slapd.servicePassword, 'bob', SLAPD_USERS.bob.password);
+    const outcome = await ldapAuthenticate(
+      config({ user_filter: '(objectClass=inetOrgPerson)' }),
+      slapd.servicePassword,
+      'bob',
+      SLAPD_USERS.bob.password,
+    );
     expect(outcome).toMatchObject({ ok: true, dn: SLAPD_USERS.bob.dn });
   });
 
   it('works over StartTLS when the CA is given', async () => {
-    const outcome = await ldapAuthenticate(config({ start_tls: true, ca_pem: slapd.caPem }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
+    const outcome = await ldapAuthenticate(
+      config({ start_tls: true, ca_pem: slapd.caPem }),
+      slapd.servicePassword,
+      'alice',
+      SLAPD_USERS.alice.password,
+    );
     expect(outcome).toMatchObject({ ok: true, dn: SLAPD_USERS.alice.dn });
   });
 
   it('fails StartTLS when the certificate is not trusted', async () => {
-    const outcome = await ldapAuthenticate(config({ start_tls: true }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
+    const outcome = await ldapAuthenticate(
+      config({ start_tls: true }),
+      slapd.servicePassword,
+      'alice',
+      SLAPD_USERS.alice.password,
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'tls_failed' });
   });
 
@@ -157,25 +198,47 @@ describe('ldapAuthenticate', () => {
   });
 
   it('works over ldaps:// when the CA is given', async () => {
-    const outcome = await ldapAuthenticate(config({ url: slapd.ldapsUrl as string, ca_pem: slapd.caPem }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
+    const outcome = await ldapAuthenticate(
+      config({ url: slapd.ldapsUrl as string, ca_pem: slapd.caPem }),
+      slapd.servicePassword,
+      'alice',
+      SLAPD_USERS.alice.password,
+    );
     expect(outcome).toMatchObject({ ok: true, dn: SLAPD_USERS.alice.dn, email: 'alice@example.com' });
     expect(outcome.ok && [...outcome.groups].sort()).toEqual(bothGroups);
   });
 
   it('fails ldaps:// when the certificate is not trusted or the port does not speak TLS', async () => {
-    expect(await ldapAuthenticate(config({ url: slapd.ldapsUrl as string }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password)).toMatchObject({
+    expect(
+      await ldapAuthenticate(
+        config({ url: slapd.ldapsUrl as string }),
+        slapd.servicePassword,
+        'alice',
+        SLAPD_USERS.alice.password,
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'tls_failed',
     });
     const plainPort = new URL(slapd.url).port;
     expect(
-      await ldapAuthenticate(config({ url: `ldaps://127.0.0.1:${plainPort}`, ca_pem: slapd.caPem }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password),
+      await ldapAuthenticate(
+        config({ url: `ldaps://127.0.0.1:${plainPort}`, ca_pem: slapd.caPem }),
+        slapd.servicePassword,
+        'alice',
+        SLAPD_USERS.alice.password,
+      ),
     ).toMatchObject({ ok: false, reason: 'tls_failed' });
   });
 
   it('reports a closed port as unreachable', async () => {
     const port = await closedPort();
-    const outcome = await ldapAuthenticate(config({ url: `ldap://127.0.0.1:${port}` }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
+    const outcome = await ldapAuthenticate(
+      config({ url: `ldap://127.0.0.1:${port}` }),
+      slapd.servicePassword,
+      'alice',
+      SLAPD_USERS.alice.password,
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'unreachable' });
   });
 
@@ -190,7 +253,12 @@ describe('ldapAuthenticate', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
       const started = Date.now();
-      const outcome = await ldapAuthenticate(config({ url: `ldap://127.0.0.1:${port}`, timeout_ms: 300 }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password);
+      const outcome = await ldapAuthenticate(
+        config({ url: `ldap://127.0.0.1:${port}`, timeout_ms: 300 }),
+        slapd.servicePassword,
+        'alice',
+        SLAPD_USERS.alice.password,
+      );
       expect(outcome).toMatchObject({ ok: false, reason: 'unreachable' });
       expect(Date.now() - started).toBeLessThan(2_000);
       const viaStartTls = await ldapAuthenticate(
@@ -207,7 +275,10 @@ describe('ldapAuthenticate', () => {
   });
 
   it('reports a wrong or missing service password as bind_failed', async () => {
-    expect(await ldapAuthenticate(config(), 'wrong-reader-pass', 'alice', SLAPD_USERS.alice.password)).toMatchObject({ ok: false, reason: 'bind_failed' });
+    expect(await ldapAuthenticate(config(), 'wrong-reader-pass', 'alice', SLAPD_USERS.alice.password)).toMatchObject({
+      ok: false,
+      reason: 'bind_failed',
+    });
     // Without a password the service bind would be an unauthenticated (anonymous) bind: refused up front.
     for (const missing of [undefined, '']) {
       expect(await ldapAuthenticate(config(), missing, 'alice', SLAPD_USERS.alice.password)).toMatchObject({
@@ -220,7 +291,12 @@ describe('ldapAuthenticate', () => {
 
   it('reports a refused anonymous search as a configuration failure, not as an unknown user', async () => {
     // The harness ACLs let anonymous clients only bind.
-    const outcome = await ldapAuthenticate(config({ bind_dn: undefined }), undefined, 'alice', SLAPD_USERS.alice.password);
+    const outcome = await ldapAuthenticate(
+      config({ bind_dn: undefined }),
+      undefined,
+      'alice',
+      SLAPD_USERS.alice.password,
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'bind_failed' });
   });
 
@@ -245,9 +321,24 @@ describe('ldapAuthenticate', () => {
       ldapAuthenticate(config(), slapd.servicePassword, 'mallory', 'x-1'),
       ldapAuthenticate(config(), 'wrong-reader-pass', 'alice', SLAPD_USERS.alice.password),
       ldapAuthenticate(config({ start_tls: true }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password),
-      ldapAuthenticate(config({ start_tls: true, ca_pem: slapd.caPem }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password),
-      ldapAuthenticate(config({ url: slapd.ldapsUrl as string }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password),
-      ldapAuthenticate(config({ url: slapd.ldapsUrl as string, ca_pem: slapd.caPem }), slapd.servicePassword, 'alice', SLAPD_USERS.alice.password),
+      ldapAuthenticate(
+        config({ start_tls: true, ca_pem: slapd.caPem }),
+        slapd.servicePassword,
+        'alice',
+        SLAPD_USERS.alice.password,
+      ),
+      ldapAuthenticate(
+        config({ url: slapd.ldapsUrl as string }),
+        slapd.servicePassword,
+        'alice',
+        SLAPD_USERS.alice.password,
+      ),
+      ldapAuthenticate(
+        config({ url: slapd.ldapsUrl as string, ca_pem: slapd.caPem }),
+        slapd.servicePassword,
+        'alice',
+        SLAPD_USERS.alice.password,
+      ),
       ldapCheck(config(), slapd.servicePassword),
       ldapCheck(config({ user_base_dn: `ou=nowhere,${slapd.baseDn}` }), slapd.servicePassword),
     ]);
@@ -260,25 +351,48 @@ describe('ldapAuthenticate', () => {
 describe('ldapCheck', () => {
   it('accepts a working configuration over plain LDAP, StartTLS and ldaps', async () => {
     expect(await ldapCheck(config(), slapd.servicePassword)).toEqual({ ok: true });
-    expect(await ldapCheck(config({ start_tls: true, ca_pem: slapd.caPem }), slapd.servicePassword)).toEqual({ ok: true });
-    expect(await ldapCheck(config({ url: slapd.ldapsUrl as string, ca_pem: slapd.caPem }), slapd.servicePassword)).toEqual({ ok: true });
+    expect(await ldapCheck(config({ start_tls: true, ca_pem: slapd.caPem }), slapd.servicePassword)).toEqual({
+      ok: true,
+    });
+    expect(
+      await ldapCheck(config({ url: slapd.ldapsUrl as string, ca_pem: slapd.caPem }), slapd.servicePassword),
+    ).toEqual({ ok: true });
   });
 
   it('names what is wrong', async () => {
     const port = await closedPort();
-    expect(await ldapCheck(config({ url: `ldap://127.0.0.1:${port}` }), slapd.servicePassword)).toMatchObject({ ok: false, reason: 'unreachable' });
-    expect(await ldapCheck(config({ url: 'http://127.0.0.1:389' }), slapd.servicePassword)).toMatchObject({ ok: false, reason: 'unreachable' });
-    expect(await ldapCheck(config({ start_tls: true }), slapd.servicePassword)).toMatchObject({ ok: false, reason: 'tls_failed' });
+    expect(await ldapCheck(config({ url: `ldap://127.0.0.1:${port}` }), slapd.servicePassword)).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+    });
+    expect(await ldapCheck(config({ url: 'http://127.0.0.1:389' }), slapd.servicePassword)).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+    });
+    expect(await ldapCheck(config({ start_tls: true }), slapd.servicePassword)).toMatchObject({
+      ok: false,
+      reason: 'tls_failed',
+    });
     expect(await ldapCheck(config(), 'wrong-reader-pass')).toMatchObject({ ok: false, reason: 'bind_failed' });
-    expect(await ldapCheck(config({ user_base_dn: `ou=nowhere,${slapd.baseDn}` }), slapd.servicePassword)).toMatchObject({
+    expect(
+      await ldapCheck(config({ user_base_dn: `ou=nowhere,${slapd.baseDn}` }), slapd.servicePassword),
+    ).toMatchObject({
       ok: false,
       reason: 'base_dn_not_found',
     });
-    expect(await ldapCheck(config({ group_base_dn: `ou=nogroups,${slapd.baseDn}` }), slapd.servicePassword)).toMatchObject({
+    expect(
+      await ldapCheck(config({ group_base_dn: `ou=nogroups,${slapd.baseDn}` }), slapd.servicePassword),
+    ).toMatchObject({
       ok: false,
       reason: 'group_base_dn_not_found',
     });
-    expect(await ldapCheck(config({ user_filter: '(uid={username}' }), slapd.servicePassword)).toMatchObject({ ok: false, reason: 'invalid_filter' });
-    expect(await ldapCheck(config({ bind_dn: undefined }), undefined)).toMatchObject({ ok: false, reason: 'search_failed' });
+    expect(await ldapCheck(config({ user_filter: '(uid={username}' }), slapd.servicePassword)).toMatchObject({
+      ok: false,
+      reason: 'invalid_filter',
+    });
+    expect(await ldapCheck(config({ bind_dn: undefined }), undefined)).toMatchObject({
+      ok: false,
+      reason: 'search_failed',
+    });
   });
 });
