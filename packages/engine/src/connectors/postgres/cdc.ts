@@ -16,7 +16,7 @@ import {
   type Value,
 } from '../../types.js';
 import { classify, connect, connectionOptions, qualified, type PostgresConfig } from './client.js';
-import { OID_TYPES, typeParser } from './type-mapping.js';
+import { columnOfType, typeParser } from './type-mapping.js';
 
 const SNAPSHOT_BATCH = 10_000;
 const HEARTBEAT_PREFIX = 'svc_heartbeat';
@@ -43,6 +43,7 @@ const isoOfMicros = (micros: bigint | number) => new Date(Number(BigInt(micros) 
 interface RelationColumn {
   name: string;
   typeOid: number;
+  typeMod: number;
   parser: (raw: string) => unknown;
 }
 
@@ -90,12 +91,7 @@ export function postgresChangeSource(
       );
     }
     const fields = (await client.query(`select * from ${qualified(schema, table.name)} limit 0`)).fields;
-    const columns: ColumnSchema[] = fields.map((f) => ({
-      name: f.name,
-      type: OID_TYPES[f.dataTypeID] ?? 'string',
-      sourceType: String(f.dataTypeID),
-      nullable: true,
-    }));
+    const columns = fields.map((f) => columnOfType(f.name, f.dataTypeID, f.dataTypeModifier));
     return { columns, primaryKey: keys.rows.map((k) => k.attname) };
   };
 
@@ -226,14 +222,8 @@ export function postgresChangeSource(
         try {
           switch (message.tag) {
             case 'relation': {
-              const columns = (message['columns'] as RelationColumn[]).map(
-                (c) =>
-                  ({
-                    name: c.name,
-                    type: OID_TYPES[c.typeOid] ?? 'string',
-                    sourceType: String(c.typeOid),
-                    nullable: true,
-                  }) as ColumnSchema,
+              const columns = (message['columns'] as RelationColumn[]).map((c) =>
+                columnOfType(c.name, c.typeOid, c.typeMod),
               );
               relations.set(message['relationOid'] as number, {
                 columns,

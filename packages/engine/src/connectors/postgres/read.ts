@@ -6,7 +6,7 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { BulkStream, ColumnSchema, ReadRequest, RecordBatch, Value } from '../../types.js';
 import { classify, qualified, quoteIdent } from './client.js';
-import { OID_TYPES } from './type-mapping.js';
+import { columnOfType } from './type-mapping.js';
 
 const DEFAULT_BATCH = 10_000;
 
@@ -49,12 +49,7 @@ function selectFor(
 }
 
 const schemaOf = (fields: pg.FieldDef[]): ColumnSchema[] =>
-  fields.map((field) => ({
-    name: field.name,
-    type: OID_TYPES[field.dataTypeID] ?? 'string',
-    sourceType: String(field.dataTypeID),
-    nullable: true,
-  }));
+  fields.map((field) => columnOfType(field.name, field.dataTypeID, field.dataTypeModifier));
 
 export async function* readTable(
   client: pg.Client,

@@ -50,6 +50,18 @@ export const UDT_TYPES: Record<string, CanonicalType> = {
   bytea: 'binary',
 };
 
+const NUMERIC_OID = 1700;
+
+/**
+ * A column as the server describes it (a result field, a pgoutput relation column): its canonical
+ * type, and numeric(p, s) from the type modifier, ((p << 16) | s) + 4 (-1 when undeclared).
+ */
+export function columnOfType(name: string, oid: number, modifier: number): ColumnSchema {
+  const column: ColumnSchema = { name, type: OID_TYPES[oid] ?? 'string', sourceType: String(oid), nullable: true };
+  if (oid !== NUMERIC_OID || modifier < 4) return column;
+  return { ...column, precision: ((modifier - 4) >> 16) & 0xffff, scale: (modifier - 4) & 0xffff };
+}
+
 export function canonicalOfUdt(udt: string): CanonicalType {
   return UDT_TYPES[udt] ?? 'string';
 }

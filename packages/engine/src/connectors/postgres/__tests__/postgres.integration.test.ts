@@ -161,6 +161,44 @@ describe('PostgreSQL connector', () => {
     expect(back).toEqual(rows);
   });
 
+  it('keeps numeric(p, s) from the source to the destination, on the batch and the bulk path', async () => {
+    await sql(`create table priced (id int, exact numeric(38, 10), free numeric)`);
+    await sql(`insert into priced values (1, 1234567890123456789012345678.0123456789, 1.5)`);
+    const source = { namespace: null, name: 'priced' };
+    const [batch] = await collect(handle.read!({ dataset: source }));
+    expect(batch!.columns.map(({ name, precision, scale }) => ({ name, precision, scale }))).toEqual([
+      { name: 'id', precision: undefined, scale: undefined },
+      { name: 'exact', precision: 38, scale: 10 },
+      { name: 'free', precision: undefined, scale: undefined },
+    ]);
+    await handle.write!(
+      { dataset: { namespace: null, name: 'priced_batch' }, mode: 'overwrite', columns: batch!.columns, runId: 'n1' },
+      batchesOf(batch!.columns, batch!.rows),
+    );
+    // Source and destination are separate connections, as in a sync.
+    const destination = openPostgres(config);
+    try {
+      const bulk = await handle.exportBulk!({ dataset: source });
+      await destination.importBulk!(
+        { dataset: { namespace: null, name: 'priced_bulk' }, mode: 'overwrite', columns: bulk.columns, runId: 'n2' },
+        bulk,
+      );
+    } finally {
+      await destination.close();
+    }
+    for (const table of ['priced_batch', 'priced_bulk']) {
+      const types = await sql(
+        `select attname, format_type(atttypid, atttypmod) as type from pg_attribute
+          where attrelid = $1::regclass and attnum > 0 and not attisdropped order by attnum`,
+        [table],
+      );
+      expect(types.rows.map((r) => r.type)).toEqual(['integer', 'numeric(38,10)', 'numeric']);
+      expect((await sql(`select exact::text from ${table}`)).rows[0].exact).toBe(
+        '1234567890123456789012345678.0123456789',
+      );
+    }
+  });
+
   it('reads incrementally: only rows past the cursor, in cursor order', async () => {
     await sql(`create table events (id int primary key, body text)`);
     await sql(`insert into events select g, 'e' || g from generate_series(1, 30) g`);
