@@ -17,6 +17,7 @@ import type {
   QueryEvent,
   RowData,
   RowsEvent,
+  TableMapEvent,
   XidEvent,
 } from '@vlasky/zongji';
 import type { RowChange, SourceTransaction } from '../../cdc/types.js';
@@ -24,6 +25,7 @@ import type { ColumnSchema, Value } from '../../types.js';
 import { ConnectorError } from '../../types.js';
 import { classify, type MysqlClient, type MysqlConfig } from './client.js';
 import { describeKeyedTable, type KeyedTable } from './cdc-checks.js';
+import { exactLabels, type ExactLabels, fixLabels } from './cdc-labels.js';
 import { type BinlogPosition, formatPosition, replicaServerId } from './cdc-position.js';
 import { decoder } from './type-mapping.js';
 
@@ -169,9 +171,11 @@ export class BinlogTableStream {
   private async start(): Promise<void> {
     const conn = await this.client.connection();
     let sourceServerId: number;
+    let labels: Map<string, ExactLabels>;
     try {
       const [rows] = await conn.promise().query<RowDataPacket[]>('select @@server_id as id');
       sourceServerId = Number(rows[0]?.['id']);
+      labels = await exactLabels(conn, this.request.database, this.request.table);
     } catch (error) {
       throw this.client.classify(error);
     } finally {
@@ -181,13 +185,18 @@ export class BinlogTableStream {
     this.zongji = zongji;
     // zongji's resume pair (filename, position) is kept coherent across rotations and only moves at
     // group boundaries; read it now, while this event is the latest one.
-    zongji.on('binlog', (event) =>
+    zongji.on('binlog', (event) => {
+      // Before zongji decodes the row events that follow this table map (see cdc-labels.ts).
+      if (event.getEventName() === 'tablemap') {
+        const schemas = (event as TableMapEvent).tableMap[(event as TableMapEvent).tableId]?.columnSchemas;
+        if (schemas) fixLabels(schemas, labels);
+      }
       this.receive({
         event,
         file: zongji.options.filename ?? this.request.from.file,
         offset: zongji.options.position ?? this.request.from.offset,
-      }),
-    );
+      });
+    });
     zongji.on('error', (error) => this.receive({ error }));
     zongji.start({
       serverId: replicaServerId(this.request.captureId, sourceServerId),

@@ -76,7 +76,7 @@ export function classify(error: unknown): ConnectorError {
   const e = error as { code?: string; message?: string };
   const byCode: Record<string, [ConnectorErrorCode, boolean, string]> = {
     '28P01': ['auth_failed', false, 'authentication failed: check the user and password'],
-    '28000': ['auth_failed', false, 'the server refused the connection for this user (pg_hba.conf)'],
+    '28000': ['auth_failed', false, 'the server refused the connection for this user and host (pg_hba.conf)'],
     '3D000': ['not_found', false, 'the database does not exist'],
     '42501': ['missing_privilege', false, 'missing privilege'],
     '3F000': ['not_found', false, 'the schema does not exist'],
@@ -86,6 +86,9 @@ export function classify(error: unknown): ConnectorError {
     EHOSTUNREACH: ['unreachable', true, 'host unreachable'],
     ETIMEDOUT: ['timeout', true, 'connection timed out'],
   };
+  // 28000 covers both a role that does not exist (trust authentication) and a pg_hba.conf refusal.
+  if (e.code === '28000' && /role .* does not exist/.test(e.message ?? ''))
+    return new ConnectorError('auth_failed', `the user does not exist (${e.message})`, false, { cause: error });
   const known = e.code ? byCode[e.code] : undefined;
   if (known) {
     const detail =

@@ -412,7 +412,7 @@ describe('MySQL / MariaDB change source', () => {
     const wide = { namespace: database, name: 'wide' };
     await sql(`create table wide (
       id int primary key, ti tinyint, b1 tinyint(1), bit1 bit(1), bit8 bit(8), si smallint unsigned, mi mediumint, iu int unsigned,
-      bi bigint, bu bigint unsigned, f float, d double, dec1 decimal(30,10), vc varchar(20), tx text, en enum('a','b'), st set('x','y'),
+      bi bigint, bu bigint unsigned, f float, d double, dec1 decimal(30,10), vc varchar(20), tx text, en enum('a','b','quo''te','😀','c,d'), st set('x','y'),
       u uuid, dt date, tm time(3), tm0 time, dtm datetime(6), dtm0 datetime, ts timestamp null, ts6 timestamp(6) null, yr year,
       js json, bl longblob, vb varbinary(8), bn binary(4))`);
     const snapshot = await source.snapshot(wide);
@@ -423,11 +423,13 @@ describe('MySQL / MariaDB change source', () => {
         '-12:34:56.789', '838:59:59', '2024-02-29 23:59:59.000001', '1000-01-01 00:00:00', '2038-01-19 03:14:07', '1970-01-01 00:00:01.5',
         2024, '{"a": 1, "n": null}', x'00ff', x'01', x'02')`,
       'insert into wide (id) values (2)',
+      // enum labels with a quote, a character outside the BMP and a comma, exactly as defined
+      `insert into wide (id, en) values (3, 'quo''te'), (4, '😀'), (5, 'c,d')`,
     ]);
     const captured = allChanges(
       await streamUntil(
         snapshot.position,
-        changedUntil((c) => idOf(c) === 2),
+        changedUntil((c) => idOf(c) === 5),
         60_000,
         wide,
       ),
@@ -438,6 +440,7 @@ describe('MySQL / MariaDB change source', () => {
       for await (const batch of handle.read!({ dataset: wide })) read.push(...batch.rows);
       expect(captured).toEqual(read);
       expect(read[0]).toContain('2038-01-19T03:14:07.000000Z');
+      expect(read.slice(2).map((row) => row[15])).toEqual(["quo'te", '😀', 'c,d']);
     } finally {
       await handle.close();
     }

@@ -72,13 +72,19 @@ describe('PostgreSQL connector', () => {
     const unknownRole = openPostgres({ ...config, user: 'no_such_role_here', password: 'hunter2-secret' });
     const refused = await unknownRole.check();
     await unknownRole.close();
-    expect(refused).toMatchObject({ ok: false, code: 'auth_failed' });
+    // Not pg_hba.conf: the server said which (SQLSTATE 28000 with "role ... does not exist").
+    expect(refused).toMatchObject({ ok: false, code: 'auth_failed', message: expect.stringMatching(/does not exist/) });
+    expect(JSON.stringify(refused)).not.toContain('pg_hba');
     expect(JSON.stringify(refused)).not.toContain('hunter2-secret');
     const unreachable = openPostgres({ ...config, port: 1 });
     expect(await unreachable.check()).toMatchObject({ ok: false, code: 'unreachable' });
     await unreachable.close();
     const noDb = openPostgres({ ...config, database: 'no_such_database_here' });
-    expect(await noDb.check()).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await noDb.check()).toMatchObject({
+      ok: false,
+      code: 'not_found',
+      message: expect.stringMatching(/database does not exist/),
+    });
     await noDb.close();
   });
 
