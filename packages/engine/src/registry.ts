@@ -4,6 +4,7 @@ import { sftpConnector } from './connectors/files/sftp-definition.js';
 import { httpApiConnector } from './connectors/http-api/definition.js';
 import { mysqlConnector } from './connectors/mysql/definition.js';
 import { postgresConnector } from './connectors/postgres/definition.js';
+import { sampleConnector } from './connectors/sample/definition.js';
 import { warehouseConnector } from './connectors/warehouse/definition.js';
 import type { ConnectorDefinition } from './types.js';
 
@@ -52,6 +53,7 @@ export const registry = new ConnectorRegistry([
   sftpConnector,
   httpApiConnector,
   warehouseConnector,
+  sampleConnector,
 ]);
 
 /** The connector of `kind` at `version` (latest when omitted) in the engine's registry. */

@@ -127,8 +127,8 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await ingestion.routes(api);
     },
     async start() {
-      await identity.start();
-      await administration.start();
+      const { seededAdminId } = await identity.start();
+      await administration.start(seededAdminId ? { adminId: seededAdminId } : undefined);
     },
     async close() {
       await streams.close();

@@ -71,6 +71,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SVC_INITIAL_PASSWORD_FILE: path.join(dataDir, 'initial-password.txt'),
     SVC_PORT: '0',
     SVC_CONNECTOR_ALLOWED_HOSTS: LOOPBACK_ALLOWED,
+    // Tests count the projects they create; the first-boot project has a test of its own.
+    SVC_CREATE_DEFAULT_PROJECT: 'false',
     ...options.env,
   });
   const lines: string[] = [];

@@ -34,7 +34,8 @@ export interface IdentityArea {
   /** Background work for the leader: the retention sweep of the deny-list and expired refresh tokens. */
   leaderTasks: LeaderTask[];
   /** Startup work: the initial administrator. */
-  start(): Promise<void>;
+  /** Seeds the initial administrator on first boot; answers its id when this process seeded it. */
+  start(): Promise<{ seededAdminId?: string }>;
   close(): Promise<void>;
 }
 
@@ -124,7 +125,8 @@ export async function createIdentityArea(platform: Platform, audit: AuditService
       },
     ],
     async start() {
-      await seedInitialAdmin({ db, config, logger: log, users: usersRepository, audit });
+      const seeded = await seedInitialAdmin({ db, config, logger: log, users: usersRepository, audit });
+      return seeded ? { seededAdminId: seeded.id } : {};
     },
     async close() {
       await userCache.close();

@@ -35,7 +35,7 @@ export async function seedInitialAdmin(deps: {
   logger: Logger;
   users: UsersRepository;
   audit: AuditService;
-}) {
+}): Promise<{ id: string } | undefined> {
   const { db, config, logger, users, audit } = deps;
   const seeded = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -58,7 +58,7 @@ export async function seedInitialAdmin(deps: {
     );
     return user;
   });
-  if (!seeded) return;
+  if (!seeded) return undefined;
   const file = await resolveInitialPasswordFile(config);
   try {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -74,4 +74,5 @@ export async function seedInitialAdmin(deps: {
       'initial administrator created; the password file was not written (it exists already or cannot be created)',
     );
   }
+  return seeded;
 }

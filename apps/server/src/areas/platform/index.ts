@@ -24,7 +24,8 @@ export interface PlatformArea {
   projectNames(projectIds: string[] | null): Promise<Array<{ id: string; name: string }>>;
   license: LicenseStatus;
   routes(app: FastifyInstance): Promise<void>;
-  start(): Promise<void>;
+  /** `firstBoot`: this process seeded the initial administrator (the default project is created for it). */
+  start(firstBoot?: { adminId: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,8 +57,9 @@ export async function createPlatformArea(
       await app.register(adminRoutes, { service: admin });
       await app.register(licenseRoutes, { service: license });
     },
-    async start() {
+    async start(firstBoot) {
       await admin.ensureBuiltInRoles();
+      if (firstBoot && config.auth.createDefaultProject) await admin.createDefaultProject(firstBoot.adminId);
     },
     async close() {
       await admin.close();

@@ -299,6 +299,12 @@ export const configSchema = {
       BUILT_IN_ADMIN_PASSWORD,
       `Password of the seeded administrator, which must change it at first login. The built-in default ("${BUILT_IN_ADMIN_PASSWORD}") is refused in production.`,
     ),
+    createDefaultProject: entry(
+      'SVC_CREATE_DEFAULT_PROJECT',
+      bool(),
+      true,
+      'On first boot, when the initial administrator is seeded, also create a project named "default" with that administrator as its owner (one process does it, whichever seeds the administrator).',
+    ),
     initialPasswordFile: optionalEntry(
       'SVC_INITIAL_PASSWORD_FILE',
       text(),

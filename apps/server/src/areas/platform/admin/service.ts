@@ -35,6 +35,8 @@ import {
 } from '../errors.js';
 
 const MEMBERSHIP_TTL_MS = 10_000;
+/** The project a new instance starts with. */
+export const DEFAULT_PROJECT = 'default';
 export const MEMBERSHIP_CHANNEL = 'platform.membership-changed';
 
 const presentProject = (p: ProjectRow) => ({
@@ -141,7 +143,7 @@ export async function createAdminService(deps: {
     if (current) await requireHeld(principal, projectId, current.capabilities);
   };
 
-  return {
+  const service = {
     /**
      * Makes a user a member of a project with a role (group mappings of external identity providers),
      * unless the user already is one: a membership an administrator set (its role, its environments)
@@ -223,6 +225,32 @@ export async function createAdminService(deps: {
         }),
         () => projectNameTaken(input.name),
       );
+    },
+    /**
+     * The project a new instance starts with: `default`, owned by the seeded administrator. Only the
+     * process that seeded the administrator calls it; a name already taken leaves things as they are.
+     */
+    async createDefaultProject(adminId: string) {
+      const created = await db.transaction().execute(async (trx) => {
+        const row = await repository
+          .insertProject(trx, { name: DEFAULT_PROJECT, description: 'Created on first boot' })
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) return undefined;
+            throw error;
+          });
+        if (!row) return undefined;
+        await audit.record(
+          {},
+          {
+            kind: 'project_created',
+            target: { type: 'project', id: row.id },
+            details: { name: row.name, first_boot: true },
+          },
+          trx,
+        );
+        return row;
+      });
+      if (created) await service.grantRole(created.id, adminId, 'owner');
     },
     async getProject(principal: Principal, id: string) {
       return presentProject(await visibleProject(principal, id, 'project:read'));
@@ -437,4 +465,5 @@ export async function createAdminService(deps: {
       await unsubscribe();
     },
   };
+  return service;
 }
