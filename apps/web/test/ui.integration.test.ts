@@ -7,22 +7,17 @@
  * fallback's limits, and an axe-core check of every screen. Screenshots go to test-output/ui/.
  */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
 import { createTestDatabase } from '../../server/test/support/services.js';
+import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
 
-const CHROMIUM = process.env['SVC_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
-const SHOTS = path.resolve('test-output/ui');
 const NEW_PASSWORD = 'a-new-Admin-password-77';
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A license as the vendor signs it: an EdDSA JWT. */
 function licenseJwt(privateKey: KeyObject, claims: Record<string, unknown>): string {
@@ -31,34 +26,15 @@ function licenseJwt(privateKey: KeyObject, claims: Record<string, unknown>): str
   return `${unsigned}.${sign(null, Buffer.from(unsigned), privateKey).toString('base64url')}`;
 }
 
-/** Serious and critical axe violations on the page as it is now. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
-  await page.evaluate(await axeSource);
-  const result = (await page.evaluate(async () =>
-    (
-      globalThis as unknown as {
-        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string }> }> };
-      }
-    ).axe.run(),
-  )) as {
-    violations: Array<{ id: string; impact: string; help: string }>;
-  };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-}
-
 describe('web UI', () => {
   let t: TestApp;
+  let browser: Browser;
   let context: BrowserContext;
-  let profile: string;
   const licenseKeys = generateKeyPairSync('ed25519');
   /** The administrator's access token, once the first test changed the password. */
   const adminToken = async () => (await login(t, 'admin', NEW_PASSWORD)).accessToken;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (scripts/ensure-services.sh installs it)`);
     // Access tokens of 1 minute: the two-tab test outlives several.
     t = await startTestApp({
       worker: true,
@@ -69,27 +45,12 @@ describe('web UI', () => {
       },
     });
     await mkdir(SHOTS, { recursive: true });
-    profile = await mkdtemp(path.join(os.tmpdir(), 'svc-ui-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
+    context = browser.context;
   }, 120_000);
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await t?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it(

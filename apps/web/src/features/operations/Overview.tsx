@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
+import { GettingStarted } from './GettingStarted';
 
 const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
@@ -39,6 +41,8 @@ const shownCount = (count: number | null) =>
 
 export function Overview() {
   const overview = useQuery({ queryKey: ['overview'], queryFn: () => unwrap(api.GET('/api/v1/overview')) });
+  // Projects whose getting-started guide was begun: it stays until its sync is done.
+  const [guided, setGuided] = useState<string[]>([]);
   if (overview.isPending || overview.error) return <QueryState pending={overview.isPending} error={overview.error} />;
   if (overview.data.projects.length === 0)
     return (
@@ -67,6 +71,12 @@ export function Overview() {
               <dd>{shownCount(project.counts.schedules)}</dd>
             </div>
           </dl>
+          {project.counts.connectors === 0 || guided.includes(project.project_id) ? (
+            <GettingStarted
+              projectId={project.project_id}
+              onStart={() => setGuided((ids) => [...ids, project.project_id])}
+            />
+          ) : null}
           <Bars
             label="Executions of the last 24 hours by status"
             values={STATUSES.map((s) => ({ name: s, value: project.executions_24h[s] }))}
