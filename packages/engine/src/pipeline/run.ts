@@ -8,8 +8,22 @@
  * Incremental streams return their new cursor; the caller saves it once the write is committed.
  */
 import { approximateBytes, compareCursor, countingCopyText } from '../batches.js';
-import { planTransforms, type MaskMethod, type TransformPlan, type TransformStep } from '../transforms/index.js';
-import type { ColumnSchema, ConnectorHandle, DatasetRef, RecordBatch, Value, WriteMode } from '../types.js';
+import {
+  planTransforms,
+  TransformError,
+  type MaskMethod,
+  type TransformPlan,
+  type TransformStep,
+} from '../transforms/index.js';
+import type {
+  ColumnSchema,
+  ConnectorHandle,
+  DatasetRef,
+  ReadRequest,
+  RecordBatch,
+  Value,
+  WriteMode,
+} from '../types.js';
 import { ConnectorError } from '../types.js';
 import { conformer, readRequestOf, sampleSource, uniteColumns, type PipelineSource, type Sample } from './sources.js';
 
@@ -94,11 +108,62 @@ export async function runPipeline(options: PipelineRunOptions): Promise<Pipeline
   }
   const empty = samples.filter((s) => !s.columns).map((s) => s.source.name);
   if (empty.length) log('info', `streams with nothing to read: ${empty.join(', ')}`);
-  return canPushDown(sources, destination.handle) ? pushDown(options, plan) : inProcess(options, plan, samples);
+  try {
+    return canPushDown(sources, destination.handle)
+      ? await pushDown(options, plan)
+      : await inProcess(options, plan, samples);
+  } catch (error) {
+    // A value a step cannot compute: both paths name the step and the column.
+    // (The destination's writer may have wrapped it: it failed while consuming the transformed batches.)
+    const transform = transformErrorIn(error);
+    if (transform)
+      throw new TransformError(transform.path, `${stepLabel(options.steps, transform.path)}: ${transform.message}`);
+    throw error;
+  }
+}
+
+function transformErrorIn(error: unknown): TransformError | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof TransformError) return e;
+  return undefined;
+}
+
+/** 'step 2 (derive)' for the path '1.expression'; 'masking' for the masking policies' path. */
+function stepLabel(steps: TransformStep[], path: string): string {
+  const head = path.split('.')[0]!;
+  const index = Number(head);
+  return Number.isInteger(index) ? `step ${index + 1} (${steps[index]?.type ?? 'unknown'})` : head;
+}
+
+/**
+ * The pushed-down SELECT failed on a value the source refused (division by zero, an overflow, a bad
+ * cast): the plan's probes find the step and column, reported as the in-process path reports them.
+ * Anything else (the destination, the connection) is passed on as it came.
+ */
+async function locateFailure(
+  error: unknown,
+  options: PipelineRunOptions,
+  plan: TransformPlan,
+  upTo: Value | undefined,
+): Promise<unknown> {
+  if (!(error instanceof ConnectorError) || error.retryable || error.code !== 'failed') return error;
+  const source = options.sources[0]!;
+  const probes = plan.failureProbes('svc_relation');
+  for (const [i, probe] of probes.entries()) {
+    const request = readRequestOf(source, { select: (relation) => plan.failureProbes(relation)[i]!.sql });
+    if (request.incremental) request.incremental.upTo = upTo;
+    try {
+      for await (const batch of source.handle.read!(request, options.signal)) void batch;
+    } catch (failure) {
+      if (options.signal.aborted) return error;
+      const column = probe.column ? `column "${probe.column}": ` : '';
+      return new TransformError(probe.path, `${column}${(failure as Error).message}`);
+    }
+  }
+  return error;
 }
 
 async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promise<PipelineRunResult> {
-  const { destination, signal } = options;
+  const { signal } = options;
   const source = options.sources[0]!;
   // Incremental: fix the upper bound first, so the cursor saved is exactly what was copied.
   let upTo: Value | undefined;
@@ -122,6 +187,21 @@ async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promi
   }
   const request = readRequestOf(source, { select: (relation) => plan.toPostgresSql(relation) });
   if (request.incremental) request.incremental.upTo = upTo;
+  try {
+    return await copyThrough(options, plan, request, upTo);
+  } catch (error) {
+    throw await locateFailure(error, options, plan, upTo);
+  }
+}
+
+async function copyThrough(
+  options: PipelineRunOptions,
+  plan: TransformPlan,
+  request: ReadRequest,
+  upTo: Value | undefined,
+): Promise<PipelineRunResult> {
+  const { destination, signal } = options;
+  const source = options.sources[0]!;
   const bulk = await source.handle.exportBulk!(request, signal);
   const counters: PipelineCounters = { rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
   const counting = countingCopyText((rows, bytes) =>
@@ -129,6 +209,10 @@ async function pushDown(options: PipelineRunOptions, plan: TransformPlan): Promi
   );
   (bulk.stream as NodeJS.ReadableStream).pipe(counting);
   bulk.stream.on('error', (error: Error) => counting.destroy(error));
+  // The source may fail before the destination starts reading (it prepares its table first): the
+  // error then waits in `counting` for the destination's pipe, which reports it, instead of being
+  // thrown as an unheard 'error' event.
+  counting.on('error', () => undefined);
   const summary = await destination.handle.importBulk!(
     {
       dataset: destination.dataset,

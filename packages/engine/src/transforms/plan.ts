@@ -16,6 +16,20 @@ export interface TransformPlan {
   createRunner(): { apply(batch: RecordBatch): RecordBatch; flush(): RecordBatch | null };
   /** The steps as one PostgreSQL SELECT over `from` (a parenthesised subquery or a quoted relation); its result columns are exactly `output`. */
   toPostgresSql(from: string): string;
+  /**
+   * When the SELECT of `toPostgresSql` fails on a value, PostgreSQL does not say which expression
+   * raised: these queries, run in order, find it. Each evaluates one computed column (or one filter)
+   * over every row the steps before it give; the first that fails names the step and the column.
+   */
+  failureProbes(from: string): FailureProbe[];
+}
+
+export interface FailureProbe {
+  /** The step's path, as TransformError paths are: '2.expression', '3.columns.amount'. */
+  path: string;
+  /** The column the failing value is computed for (none for a filter). */
+  column?: string;
+  sql: string;
 }
 
 export interface PlanOptions {
@@ -55,6 +69,7 @@ export function planTransforms(
     output,
     createRunner: () => createRunner(resolved, liveness, output),
     toPostgresSql: (from) => toSql(resolved, liveness, input, from),
+    failureProbes: (from) => failureProbes(resolved, liveness, input, from),
   };
 }
 
@@ -77,6 +92,26 @@ function toSql(resolved: Resolved[], live: boolean[][], input: ColumnSchema[], f
     source = `(${sql}) AS svc_step_${s}`;
   });
   return sql;
+}
+
+function failureProbes(resolved: Resolved[], live: boolean[][], input: ColumnSchema[], from: string): FailureProbe[] {
+  return resolved.flatMap((step, s) => {
+    // Everything before the step, fenced so that nothing of the probe is evaluated before it.
+    const before = `(SELECT * FROM (${toSql(resolved.slice(0, s), live, input, from)}) AS svc_probe_in OFFSET 0) AS svc_probe`;
+    if (step.kind === 'filter')
+      return [
+        {
+          path: `${step.path}.expression`,
+          sql: `SELECT count(*) FROM ${before} WHERE (${expressionSql(step.predicate, step.input)}) IS TRUE`,
+        },
+      ];
+    if (step.kind !== 'map') return [];
+    return step.producers.flatMap((producer, j) =>
+      producer.kind === 'compute' && live[s]![j]
+        ? [{ path: producer.path, column: step.output[j]!.name, sql: `SELECT count(${producer.sql()}) FROM ${before}` }]
+        : [],
+    );
+  });
 }
 
 /**
