@@ -82,10 +82,15 @@ export function createFrameworkDb(connection: pg.PoolConfig, poolMax: number): F
   };
 }
 
+/** The tables with a `project_id` column. */
+export type ProjectOwnedTable = {
+  [T in keyof Database]: Database[T] extends { project_id: unknown } ? T : never;
+}[keyof Database];
+
 /** Rows of a project-owned table per project (for read models such as the overview); each area counts its own table. */
 export async function countByProject(
   db: Db,
-  table: 'data_connectors' | 'etl_pipelines' | 'etl_schedules' | 'cdc_tables',
+  table: ProjectOwnedTable,
   projectIds: string[],
 ): Promise<Map<string, number>> {
   if (projectIds.length === 0) return new Map();
