@@ -1,7 +1,9 @@
 /**
  * The capability a route declares (`x-capability` in /openapi.json) is the one its service checks:
  * every GET of one project resource answers a member whose role holds just that capability, and
- * refuses one whose role holds every other read capability, naming the declared one.
+ * refuses one whose role holds every other read capability, naming the declared one; and every
+ * write route of one resource refuses a member who may read everything but lacks the capability the
+ * route declares, naming it, before it changes anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../src/platform/authz.js';
@@ -63,5 +65,37 @@ describe('declared capabilities', () => {
       checked.push(`GET ${path}`);
     }
     expect(checked.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('are the ones the services check on every write to a project resource', async () => {
+    const document = (await (await fetch(`${t.url}/openapi.json`)).json()) as OpenApi;
+    const reader = await memberOf(t, admin, fixture.a.project, await customRole(t, admin, READS));
+    const checked: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      const resource = RESOURCES.find(([prefix]) => path.startsWith(prefix));
+      if (!resource || path.includes('/members')) continue;
+      for (const method of ['post', 'put', 'patch', 'delete']) {
+        const declared = item[method]?.['x-capability'];
+        if (!declared || !PROJECT_CAPABILITIES.has(declared) || declared.endsWith(':read')) continue;
+        const url = path.replace('{id}', resource[1](fixture));
+        const refused = await api<{ required_capability?: string }>(t, method.toUpperCase(), url, {
+          token: reader.session.accessToken,
+          ...(method === 'delete' ? {} : { body: {} }),
+        });
+        // A body the schema refuses (`{}` for a create) answers 422 before any right is looked at.
+        if (refused.status === 422) continue;
+        expect([refused.status, refused.body.required_capability], `${method.toUpperCase()} ${path}`).toEqual([
+          403,
+          declared,
+        ]);
+        checked.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(12);
+    // Nothing was changed or deleted by the refused calls.
+    for (const [path, id] of RESOURCES) {
+      const still = await api(t, 'GET', path.replace('{id}', id(fixture)), { token: admin });
+      expect(still.status, path).toBe(200);
+    }
   });
 });
