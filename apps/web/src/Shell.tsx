@@ -1,22 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from './api/client';
 import { setSession } from './session-store';
-import { ApiTokens } from './features/identity/ApiTokens';
-import { AuditLog } from './features/audit/AuditLog';
-import { Catalog } from './features/governance/Catalog';
-import { CdcTables } from './features/ingestion/CdcTables';
-import { Connectors } from './features/connectivity/Connectors';
-import { Executions } from './features/operations/Executions';
-import { License } from './features/platform/License';
-import { Overview } from './features/operations/Overview';
-import { Pipelines } from './features/etl/Pipelines';
-import { Projects } from './features/platform/Projects';
-import { Roles } from './features/platform/Roles';
-import { Schedules } from './features/etl/Schedules';
-import { SignInProviders } from './features/platform/SignInProviders';
-import { Users } from './features/identity/Users';
+import { screen } from './components/screen';
+
+// Each screen is its own chunk, loaded when first shown (docs/web-ui.md: bundle sizes).
+const ApiTokens = screen(() => import('./features/identity/ApiTokens'), 'ApiTokens');
+const AuditLog = screen(() => import('./features/audit/AuditLog'), 'AuditLog');
+const Catalog = screen(() => import('./features/governance/Catalog'), 'Catalog');
+const CdcTables = screen(() => import('./features/ingestion/CdcTables'), 'CdcTables');
+const Connectors = screen(() => import('./features/connectivity/Connectors'), 'Connectors');
+const Executions = screen(() => import('./features/operations/Executions'), 'Executions');
+const License = screen(() => import('./features/platform/License'), 'License');
+const Overview = screen(() => import('./features/operations/Overview'), 'Overview');
+const Pipelines = screen(() => import('./features/etl/Pipelines'), 'Pipelines');
+const Projects = screen(() => import('./features/platform/Projects'), 'Projects');
+const Roles = screen(() => import('./features/platform/Roles'), 'Roles');
+const Schedules = screen(() => import('./features/etl/Schedules'), 'Schedules');
+const SignInProviders = screen(() => import('./features/platform/SignInProviders'), 'SignInProviders');
+const Users = screen(() => import('./features/identity/Users'), 'Users');
 
 /** The screens; `admin` ones are shown to administrators only (the API refuses the others anyway). */
 const PAGES = [
@@ -98,8 +101,17 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
         </div>
       ) : null}
       <main>
-        <h1>{page.title}</h1>
-        {page.render()}
+        {/* The title comes with its screen: a heading on screen means the screen is ready. */}
+        <Suspense
+          fallback={
+            <p className="center" aria-busy="true">
+              Loading…
+            </p>
+          }
+        >
+          <h1>{page.title}</h1>
+          {page.render()}
+        </Suspense>
       </main>
     </div>
   );
