@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from './api/client';
 import { setSession } from './session-store';
@@ -21,22 +21,50 @@ const Schedules = screen(() => import('./features/etl/Schedules'), 'Schedules');
 const SignInProviders = screen(() => import('./features/platform/SignInProviders'), 'SignInProviders');
 const Users = screen(() => import('./features/identity/Users'), 'Users');
 
-/** The screens; `admin` ones are shown to administrators only (the API refuses the others anyway). */
-const PAGES = [
-  { path: '/', title: 'Overview', render: () => <Overview /> },
-  { path: '/connectors', title: 'Connectors', render: () => <Connectors /> },
-  { path: '/catalog', title: 'Catalog', render: () => <Catalog /> },
-  { path: '/pipelines', title: 'Pipelines', render: () => <Pipelines /> },
-  { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
-  { path: '/executions', title: 'Executions', render: () => <Executions /> },
-  { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
-  { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
-  { path: '/projects', title: 'Projects', render: () => <Projects /> },
-  { path: '/roles', title: 'Roles', render: () => <Roles /> },
-  { path: '/users', title: 'Users', admin: true, render: () => <Users /> },
-  { path: '/sign-in-providers', title: 'Sign-in providers', admin: true, render: () => <SignInProviders /> },
-  { path: '/audit-log', title: 'Audit log', admin: true, render: () => <AuditLog /> },
-  { path: '/license', title: 'License', render: () => <License /> },
+/** The groups of the navigation, in the order of the interface's areas. */
+const GROUPS = [
+  '',
+  'Connections',
+  'Ingestion',
+  'ETL',
+  'Delivery',
+  'Governance',
+  'Operations',
+  'Alerting',
+  'Admin',
+] as const;
+type Group = (typeof GROUPS)[number];
+
+interface Page {
+  path: string;
+  title: string;
+  group: Group;
+  /** Shown to administrators only (the API refuses the others anyway). */
+  admin?: boolean;
+  render: () => ReactNode;
+}
+
+const PAGES: Page[] = [
+  { path: '/', title: 'Overview', group: '', render: () => <Overview /> },
+  { path: '/connectors', title: 'Connectors', group: 'Connections', render: () => <Connectors /> },
+  { path: '/cdc-tables', title: 'CDC tables', group: 'Ingestion', render: () => <CdcTables /> },
+  { path: '/pipelines', title: 'Pipelines', group: 'ETL', render: () => <Pipelines /> },
+  { path: '/schedules', title: 'Schedules', group: 'ETL', render: () => <Schedules /> },
+  { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
+  { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },
+  { path: '/projects', title: 'Projects', group: 'Admin', render: () => <Projects /> },
+  { path: '/roles', title: 'Roles', group: 'Admin', render: () => <Roles /> },
+  { path: '/api-tokens', title: 'API tokens', group: 'Admin', render: () => <ApiTokens /> },
+  { path: '/users', title: 'Users', group: 'Admin', admin: true, render: () => <Users /> },
+  {
+    path: '/sign-in-providers',
+    title: 'Sign-in providers',
+    group: 'Admin',
+    admin: true,
+    render: () => <SignInProviders />,
+  },
+  { path: '/audit-log', title: 'Audit log', group: 'Admin', admin: true, render: () => <AuditLog /> },
+  { path: '/license', title: 'License', group: 'Admin', render: () => <License /> },
 ];
 
 /** Navigation in the address bar (the server answers every such path with the app). */
@@ -58,6 +86,8 @@ function usePath(): [string, (path: string) => void] {
 
 export function Shell({ username, admin }: { username: string; admin: boolean }) {
   const [path, go] = usePath();
+  // Narrow screens: the navigation is behind the Menu button.
+  const [menuOpen, setMenuOpen] = useState(false);
   const pages = PAGES.filter((p) => admin || !p.admin);
   // Polled, so the read-only banner appears when a license expires while the app is open.
   const license = useQuery({
@@ -70,25 +100,22 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
     await api.POST('/api/v1/auth/logout').catch(() => undefined);
     setSession(null);
   };
+  const navigate = (next: string) => {
+    setMenuOpen(false);
+    go(next);
+  };
   return (
     <div className="shell">
       <header>
+        <Button
+          className="secondary menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onPress={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </Button>
         <span className="brand">svc</span>
-        <nav aria-label="Main">
-          {pages.map((p) => (
-            <a
-              key={p.path}
-              href={p.path}
-              aria-current={p.path === page.path ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                go(p.path);
-              }}
-            >
-              {p.title}
-            </a>
-          ))}
-        </nav>
         <span className="user">{username}</span>
         <Button className="secondary" onPress={() => void signOut()}>
           Sign out
@@ -100,19 +127,53 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
           renewed.
         </div>
       ) : null}
-      <main>
-        {/* The title comes with its screen: a heading on screen means the screen is ready. */}
-        <Suspense
-          fallback={
-            <p className="center" aria-busy="true">
-              Loading…
-            </p>
-          }
-        >
-          <h1>{page.title}</h1>
-          {page.render()}
-        </Suspense>
-      </main>
+      <div className="shell-body">
+        <nav id="main-navigation" aria-label="Main" className={menuOpen ? 'open' : undefined}>
+          {GROUPS.map((group) => {
+            const inGroup = pages.filter((p) => p.group === group);
+            if (inGroup.length === 0) return null;
+            const id = `nav-${group || 'home'}`;
+            return (
+              <div key={group || 'home'} className="nav-group">
+                {group ? (
+                  <p id={id} className="nav-group-title">
+                    {group}
+                  </p>
+                ) : null}
+                <ul aria-labelledby={group ? id : undefined}>
+                  {inGroup.map((p) => (
+                    <li key={p.path}>
+                      <a
+                        href={p.path}
+                        aria-current={p.path === page.path ? 'page' : undefined}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          navigate(p.path);
+                        }}
+                      >
+                        {p.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </nav>
+        <main>
+          {/* The title comes with its screen: a heading on screen means the screen is ready. */}
+          <Suspense
+            fallback={
+              <p className="center" aria-busy="true">
+                Loading…
+              </p>
+            }
+          >
+            <h1>{page.title}</h1>
+            {page.render()}
+          </Suspense>
+        </main>
+      </div>
     </div>
   );
 }

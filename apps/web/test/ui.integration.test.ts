@@ -783,10 +783,16 @@ describe('web UI', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    // At this width the navigation waits behind the Menu button, and closes again once a link is chosen.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await menu.click();
     const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
     expect(links.length).toBeGreaterThanOrEqual(13);
     for (const title of links) {
+      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: title, exact: true }).click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       // Wide tables scroll inside their own box; the page itself never does.
