@@ -2,7 +2,7 @@
  * A brand-new instance as a newcomer meets it, in Chromium: sign in with the seeded password, choose
  * a new one, and on the overview's `default` project move the built-in sample into the built-in
  * warehouse with three clicks; the first sync succeeds and the overview's chart counts it, all within
- * two minutes of wall time.
+ * two minutes of wall time. Then the same screen in the dark theme.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,6 +50,19 @@ describe('first run in the browser', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'first-run.png'), fullPage: true });
     expect(Date.now() - started).toBeLessThan(120_000);
+
+    // The dark theme follows the system setting, and keeps every contrast axe checks.
+    const background = () =>
+      page.locator('html').evaluate((html) => html.ownerDocument.defaultView!.getComputedStyle(html).backgroundColor);
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await background();
+    expect(dark).not.toBe(light);
+    const channels = (color: string) => (color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    expect(Math.max(...channels(dark))).toBeLessThan(64);
+    expect(Math.min(...channels(light))).toBeGreaterThan(192);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'first-run-dark.png'), fullPage: true });
     await page.close();
   });
 });
