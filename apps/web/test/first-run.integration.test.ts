@@ -41,6 +41,7 @@ describe('first run in the browser', () => {
     await guide.waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await guide.getByRole('button', { name: 'Add the sample' }).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Sample source added.').waitFor();
     await guide.getByRole('button', { name: 'Add the warehouse' }).click();
     await guide.getByRole('button', { name: 'Start the sync' }).click();
     const status = guide.getByRole('status');

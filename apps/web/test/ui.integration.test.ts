@@ -342,6 +342,12 @@ describe('web UI', () => {
         expect(await detail.getByRole('alert').textContent()).toMatch(
           /transforms\.0\.expression.*Request id: [0-9a-f-]{36}/,
         );
+        // The failure is also a toast that quotes the request id.
+        await page
+          .getByRole('region', { name: 'Notifications' })
+          .getByText(/^Failed: .*\(request id [0-9a-f-]{36}\)/)
+          .first()
+          .waitFor();
         // Edited but not saved: a run would use the saved steps, so it waits for a save.
         expect(await detail.getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true);
         await detail.getByRole('group', { name: 'Step 1: filter' }).getByLabel('Keep rows where').fill('id % 3 == 0');

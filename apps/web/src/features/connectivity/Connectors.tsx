@@ -113,6 +113,7 @@ function EditConnector({
   const queries = useQueryClient();
   const [invalid, setInvalid] = useState<string | undefined>();
   const update = useMutation({
+    meta: { success: 'Connector saved.' },
     mutationFn: (body: { name: string; config: Record<string, unknown> }) =>
       unwrap(api.PATCH('/api/v1/data-connectors/{id}', { params: { path: { id: connector.id } }, body })),
     onSuccess: () => {
@@ -165,6 +166,7 @@ export function Connectors() {
   const [formKey, setFormKey] = useState(0);
   const spec = kinds.data?.items.find((k) => k.kind === kind)?.spec;
   const create = useMutation({
+    meta: { success: 'Connector created.' },
     mutationFn: (body: { project_id: string; name: string; kind: string; config: Record<string, unknown> }) =>
       unwrap(api.POST('/api/v1/data-connectors', { body })),
     onSuccess: () => {
@@ -174,6 +176,7 @@ export function Connectors() {
     },
   });
   const test = useMutation({
+    meta: { success: 'Connection tested.' },
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/data-connectors/{id}/test', { params: { path: { id } } })),
     onSuccess: (result, id) =>
       setChecks((all) => ({
@@ -184,6 +187,7 @@ export function Connectors() {
       })),
   });
   const remove = useMutation({
+    meta: { success: 'Connector deleted.' },
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/data-connectors/{id}', { params: { path: { id } } })),
     onSuccess: (_, id) => {
       if (editing === id) setEditing(undefined);
@@ -191,6 +195,7 @@ export function Connectors() {
     },
   });
   const discover = useMutation({
+    meta: { success: 'Discovery finished.' },
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/data-connectors/{id}/discover', { params: { path: { id } } })),
     onSuccess: (result, id) =>
       setChecks((all) => ({ ...all, [id]: `Discovered ${result.datasets.length} datasets into the catalog` })),

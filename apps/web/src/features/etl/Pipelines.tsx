@@ -83,6 +83,7 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
       ),
   });
   const save = useMutation({
+    meta: { success: 'Pipeline saved.' },
     mutationFn: () => {
       editsAtSave.current = edits;
       return unwrap(
@@ -97,6 +98,7 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
     },
   });
   const run = useMutation({
+    meta: { success: 'Pipeline run started.' },
     mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] }),
   });
@@ -107,10 +109,12 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
     refetchInterval: 5000,
   });
   const reset = useMutation({
+    meta: { success: 'Pipeline state reset.' },
     mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}/state', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-state', id] }),
   });
   const remove = useMutation({
+    meta: { success: 'Pipeline deleted.' },
     mutationFn: () => unwrap(api.DELETE('/api/v1/etl/pipelines/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       onDeleted();
@@ -219,6 +223,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
   const siblings = (pipelines.data?.items ?? []).filter((p) => p.project_id === project);
   const catalog = useConnectorDatasets(source);
   const create = useMutation({
+    meta: { success: 'Pipeline created.' },
     mutationFn: (body: PipelineBody) => unwrap(api.POST('/api/v1/etl/pipelines', { body })),
     onSuccess: (pipeline) => {
       setSteps([]);

@@ -24,6 +24,7 @@ function NewSchedule() {
   // A new key empties the form after a schedule was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
+    meta: { success: 'Schedule created.' },
     mutationFn: (body: ScheduleBody) => unwrap(api.POST('/api/v1/etl/schedules', { body })),
     onSuccess: () => {
       setPipeline(undefined);
@@ -127,6 +128,7 @@ export function Schedules() {
     refetchInterval: 5000,
   });
   const act = useMutation({
+    meta: { success: 'Schedule updated.' },
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] }),
   });

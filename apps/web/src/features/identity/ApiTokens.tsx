@@ -13,6 +13,7 @@ export function ApiTokens() {
   const [created, setCreated] = useState<{ name: string; token: string } | undefined>();
   const [copied, setCopied] = useState(false);
   const create = useMutation({
+    meta: { success: 'Token created.' },
     mutationFn: (body: { name: string; scope: 'read' | 'write' }) => unwrap(api.POST('/api/v1/api-tokens', { body })),
     onSuccess: (token) => {
       setCreated({ name: token.name, token: token.token });
@@ -21,6 +22,7 @@ export function ApiTokens() {
     },
   });
   const revoke = useMutation({
+    meta: { success: 'Token revoked.' },
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['api-tokens'] }),
   });

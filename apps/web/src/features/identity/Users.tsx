@@ -27,6 +27,7 @@ export function Users() {
   // A new key empties the form after a user was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
+    meta: { success: 'User created.' },
     mutationFn: (body: {
       username: string;
       email: string;
@@ -41,6 +42,7 @@ export function Users() {
     },
   });
   const toggle = useMutation({
+    meta: { success: 'User updated.' },
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
       unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id } }, body: { disabled } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['users'] }),

@@ -139,6 +139,7 @@ function NewCdcTable() {
   // A new key empties the form after a CDC table was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
+    meta: { success: 'CDC table created.' },
     mutationFn: (body: CdcBody) => unwrap(api.POST('/api/v1/cdc-tables', { body })),
     onSuccess: () => {
       setFormKey((k) => k + 1);
@@ -262,6 +263,7 @@ export function CdcTables() {
   });
   const [selected, setSelected] = useState<string | undefined>();
   const act = useMutation({
+    meta: { success: 'CDC table updated.' },
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
     onSuccess: (_result, { id, action }) => {
       if (action === 'delete' && id === selected) setSelected(undefined);

@@ -119,6 +119,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
     refetchInterval: (query) => (query.state.data && isActive(query.state.data.status) ? 1000 : false),
   });
   const cancel = useMutation({
+    meta: { success: 'Cancel requested.' },
     mutationFn: () => unwrap(api.POST('/api/v1/executions/{id}/cancel', { params: { path: { id } } })),
     onSuccess: (updated) => {
       queries.setQueryData(['execution', id], updated);
@@ -126,6 +127,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
     },
   });
   const retry = useMutation({
+    meta: { success: 'Retry started.' },
     mutationFn: () => unwrap(api.POST('/api/v1/executions/{id}/retry', { params: { path: { id } } })),
     onSuccess: (next) => {
       void queries.invalidateQueries({ queryKey: ['executions'] });

@@ -25,6 +25,7 @@ export function GettingStarted({ projectId, onStart }: { projectId: string; onSt
   const connector = (name: string, kind: string) =>
     unwrap(api.POST('/api/v1/data-connectors', { body: { project_id: projectId, name, kind, config: {} } }));
   const addSource = useMutation({
+    meta: { success: 'Sample source added.' },
     mutationFn: () => {
       // Keeps this guide on screen once the project has connectors.
       onStart();
@@ -33,10 +34,12 @@ export function GettingStarted({ projectId, onStart }: { projectId: string; onSt
     onSuccess: (created) => setProgress((p) => ({ ...p, source: created.id })),
   });
   const addDestination = useMutation({
+    meta: { success: 'Warehouse added.' },
     mutationFn: () => connector('warehouse', 'warehouse'),
     onSuccess: (created) => setProgress((p) => ({ ...p, destination: created.id })),
   });
   const sync = useMutation({
+    meta: { success: 'Sync started.' },
     mutationFn: () =>
       unwrap(
         api.POST('/api/v1/executions', {

@@ -23,6 +23,7 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
   const [mode, setMode] = useState<WriteModeValue>('overwrite');
   const catalog = useConnectorDatasets(source);
   const start = useMutation({
+    meta: { success: 'Sync started.' },
     mutationFn: (body: StartBody) => unwrap(api.POST('/api/v1/executions', { body })),
     onSuccess: (execution) => {
       setTables([]);

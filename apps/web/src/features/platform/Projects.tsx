@@ -66,6 +66,7 @@ function Members({ project }: { project: { id: string; name: string } }) {
       }),
     );
   const add = useMutation({
+    meta: { success: 'Member added.' },
     mutationFn: putMember,
     onSuccess: () => {
       setUser(null);
@@ -75,10 +76,12 @@ function Members({ project }: { project: { id: string; name: string } }) {
   });
   // environment_ids is sent back unchanged: leaving it out would widen a narrowed member to every environment.
   const changeRole = useMutation({
+    meta: { success: 'Role changed.' },
     mutationFn: putMember,
     onSuccess: () => void queries.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation({
+    meta: { success: 'Member removed.' },
     mutationFn: (userId: string) =>
       unwrap(
         api.DELETE('/api/v1/admin/projects/{id}/members/{user_id}', {
@@ -167,6 +170,7 @@ function Environments({ project }: { project: { id: string; name: string } }) {
   });
   const [formKey, setFormKey] = useState(0);
   const add = useMutation({
+    meta: { success: 'Environment added.' },
     mutationFn: (name: string) =>
       unwrap(
         api.POST('/api/v1/admin/projects/{id}/environments', { params: { path: { id: project.id } }, body: { name } }),
@@ -214,6 +218,7 @@ export function Projects() {
   // A new key empties the form after a project was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
+    meta: { success: 'Project created.' },
     mutationFn: (body: { name: string; description?: string }) => unwrap(api.POST('/api/v1/admin/projects', { body })),
     onSuccess: (project) => {
       setFormKey((k) => k + 1);

@@ -18,6 +18,7 @@ export function Roles() {
   // A new key empties the form after a role was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
+    meta: { success: 'Role created.' },
     mutationFn: (body: { name: string; description?: string; capabilities: string[] }) =>
       unwrap(api.POST('/api/v1/admin/roles', { body })),
     onSuccess: () => {
@@ -27,6 +28,7 @@ export function Roles() {
     },
   });
   const remove = useMutation({
+    meta: { success: 'Role deleted.' },
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/admin/roles/{id}', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['roles'] }),
   });

@@ -114,6 +114,7 @@ function useProviders(
   const [focusForm, setFocusForm] = useState(false);
   const [saved, setSaved] = useState<string | undefined>();
   const removal = useMutation({
+    meta: { success: 'Sign-in provider deleted.' },
     mutationFn: remove,
     onSuccess: (_, id) => {
       setEditing((current) => (current === id ? undefined : current));
@@ -335,7 +336,11 @@ function useProviderForm<Body>(
 ) {
   const [mappings, setMappings] = useState(() => draftsOf(provider?.config));
   const [invalid, setInvalid] = useState<string | undefined>();
-  const save = useMutation({ mutationFn: send, onSuccess: (saved) => onSaved(saved.name) });
+  const save = useMutation({
+    meta: { success: 'Sign-in provider saved.' },
+    mutationFn: send,
+    onSuccess: (saved) => onSaved(saved.name),
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const groupMappings = mappingsOf(mappings);
@@ -695,6 +700,7 @@ function LdapSection() {
   );
   const [checks, setChecks] = useState<Record<string, string>>({});
   const test = useMutation({
+    meta: { success: 'LDAP provider checked.' },
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/ldap/providers/{id}/test', { params: { path: { id } } })),
     onMutate: (id) => setChecks((all) => ({ ...all, [id]: 'Checking…' })),
     onSuccess: (result, id) => setChecks((all) => ({ ...all, [id]: describeCheck(result) })),
