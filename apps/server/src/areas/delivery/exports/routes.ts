@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
+import { IdParams, Items } from '../../../platform/schemas.js';
+import { Export, ExportBody, ExportPatch, ExportRun, FailedRow } from './schemas.js';
+import type { ExportsService } from './service.js';
+
+export const exportRoutes: FastifyPluginAsyncTypebox<{ service: ExportsService }> = async (app, { service }) => {
+  const route = apiRoutes(app, ['exports']);
+  resourceRoutes(route, service, {
+    path: '/exports',
+    noun: 'Export',
+    capabilities: { read: 'export:read', write: 'export:write' },
+    schemas: { item: Export, create: ExportBody, update: ExportPatch },
+    summaries: {
+      list: 'Exports the caller may read (export:read)',
+      create:
+        'Create an export: a source dataset or warehouse query, a destination, a format and a mode (export:write)',
+      get: 'One export; secret fields of its destination are never shown (export:read)',
+      update: 'Change an export; a change of what is read starts its diff and cursor again (export:write)',
+      remove: 'Delete an export with its runs, snapshot and failed rows (export:write)',
+    },
+  });
+  route.get(
+    '/exports/:id/runs',
+    'export:read',
+    {
+      operationId: 'listExportRuns',
+      summary: 'The latest runs of an export with their row counts and files, newest first (export:read)',
+      params: IdParams,
+      response: { 200: Items(ExportRun) },
+    },
+    async (request, principal) => ({ items: await service.runs(principal, request.params.id) }),
+  );
+  route.get(
+    '/exports/:id/failed-rows',
+    'export:read',
+    {
+      operationId: 'listExportFailedRows',
+      summary: 'Rows that failed with their reason; the next run tries them again (export:read)',
+      params: IdParams,
+      response: { 200: Items(FailedRow) },
+    },
+    async (request, principal) => ({ items: await service.failedRows(principal, request.params.id) }),
+  );
+};
