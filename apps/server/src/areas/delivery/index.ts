@@ -1,7 +1,7 @@
 /** Delivery: exports (data delivered out of a project to files, object stores, HTTP endpoints and databases). */
 import type { ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
-import type { Counter } from 'prom-client';
+import client, { type Counter } from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
@@ -11,6 +11,8 @@ import type { AuditService } from '../audit/service.js';
 import type { ProjectWarehouse } from '../connectivity/warehouse.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
+import { createExportHandler } from './exports/export.job.js';
+import { createExportRuns } from './exports/runs.js';
 import { createExportsRepository } from './exports/repository.js';
 import { exportRoutes } from './exports/routes.js';
 import { createExportsService, type ConnectorFacts } from './exports/service.js';
@@ -46,11 +48,33 @@ export async function createDeliveryArea(
     audit: deps.audit,
     box: await resolveSecretBox(platform.config),
     describeConnector: deps.connectors.describe,
-    executionStatus: async (id) => (await deps.executions.find(id))?.status,
+    executions: deps.executions,
+  });
+  const runs = createExportRuns({
+    db,
+    repository,
+    queue: deps.queue,
+    recorder: deps.recorder,
+    sources: { openConnector: deps.connectors.openForRun, projectWarehouse: deps.projectWarehouse },
+    projectFolder: deps.projectFolder,
+  });
+  const exportRows = new client.Counter({
+    name: 'svc_export_rows_total',
+    help: 'Rows of export runs by outcome (delivered, failed).',
+    labelNames: ['outcome'] as const,
+    registers: [platform.metrics.registry],
   });
   return {
     /** The run kinds this area executes (platform/job-kinds.ts). */
-    jobHandlers: {} satisfies JobHandlers,
+    jobHandlers: {
+      export: createExportHandler({
+        recorder: deps.recorder,
+        runs,
+        destinationOf: (row) => exports.destinationOf(row),
+        rowsMoved: deps.rowsMoved,
+        exportRows,
+      }),
+    } satisfies JobHandlers,
     async routes(app: FastifyInstance) {
       await app.register(exportRoutes, { service: exports });
     },

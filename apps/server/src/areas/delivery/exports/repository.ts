@@ -118,6 +118,24 @@ const jsonColumns = (changes: ExportChanges) => ({
   ...(changes.secrets ? { secrets: json(changes.secrets) } : {}),
 });
 
+/** What a run counted. */
+export interface ExportAccount {
+  extracted: number;
+  added: number;
+  changed: number;
+  removed: number;
+  delivered: number;
+  failed: number;
+}
+
+export interface FailedRowRecord {
+  row_key: string;
+  reason: string;
+  record: Record<string, unknown>;
+}
+
+const SNAPSHOT_BATCH = 10_000;
+
 export function createExportsRepository() {
   return {
     insert: (db: Db, row: Required<ExportChanges> & Pick<ExportsTable, 'project_id' | 'created_by'>) =>
@@ -161,6 +179,125 @@ export function createExportsRepository() {
         .where('export_id', '=', exportId)
         .where('execution_id', '=', executionId)
         .executeTakeFirst(),
+    /** Serialises the start of runs of one export. */
+    lock: (db: Db, id: string) =>
+      db.selectFrom('exports').select('id').where('id', '=', id).forUpdate().executeTakeFirst(),
+    unfinishedRuns: (db: Db, exportId: string) =>
+      db
+        .selectFrom('export_runs')
+        .select('execution_id')
+        .where('export_id', '=', exportId)
+        .where('finished_at', 'is', null)
+        .execute(),
+    insertRun: (db: Db, row: { execution_id: string; export_id: string; project_id: string; full_resync: boolean }) =>
+      db
+        .insertInto('export_runs')
+        .values({ ...row, status: 'queued' })
+        .execute(),
+    runOf: (db: Db, executionId: string) =>
+      db.selectFrom('export_runs').selectAll().where('execution_id', '=', executionId).executeTakeFirst(),
+    /** Marks the run running; a retry of a run (a new execution from /executions) gets its record here. */
+    beginRun: (db: Db, row: { execution_id: string; export_id: string; project_id: string; full_resync: boolean }) =>
+      db
+        .insertInto('export_runs')
+        .values({ ...row, status: 'running' })
+        .onConflict((oc) =>
+          oc.column('execution_id').doUpdateSet({ status: 'running', started_at: sql`now()`, error: null }),
+        )
+        .execute(),
+    finishRun: (
+      db: Db,
+      executionId: string,
+      outcome: { status: string; error: string | null; account?: ExportAccount; files?: ExportFileRecord[] },
+    ) =>
+      db
+        .updateTable('export_runs')
+        .set({
+          status: outcome.status,
+          error: outcome.error,
+          finished_at: sql`now()`,
+          ...(outcome.files ? { files: json(outcome.files) } : {}),
+          ...(outcome.account
+            ? Object.fromEntries(Object.entries(outcome.account).map(([k, v]) => [k, String(v)]))
+            : {}),
+        })
+        .where('execution_id', '=', executionId)
+        .execute(),
+    clearResync: (db: Db, id: string) =>
+      db.updateTable('exports').set({ resync_requested: false }).where('id', '=', id).execute(),
+    /** The keys and row hashes the previous runs delivered (diff mode). */
+    snapshot: async (db: Db, exportId: string) => {
+      const rows = await db
+        .selectFrom('export_snapshots')
+        .select(['row_key', 'row_hash'])
+        .where('export_id', '=', exportId)
+        .execute();
+      return new Map(rows.map((r) => [r.row_key, r.row_hash]));
+    },
+    /** Records what this run delivered: new and changed rows' hashes, and the keys of rows removed. */
+    updateSnapshot: async (db: Db, exportId: string, upserts: Map<string, string>, removed: string[]) => {
+      const entries = [...upserts];
+      for (let i = 0; i < entries.length; i += SNAPSHOT_BATCH) {
+        const slice = entries.slice(i, i + SNAPSHOT_BATCH);
+        await sql`
+          insert into export_snapshots (export_id, row_key, row_hash)
+          select ${exportId}::uuid, k, h from unnest(${slice.map((e) => e[0])}::text[], ${slice.map((e) => e[1])}::text[]) as u(k, h)
+          on conflict (export_id, row_key) do update set row_hash = excluded.row_hash`.execute(db);
+      }
+      for (let i = 0; i < removed.length; i += SNAPSHOT_BATCH)
+        await db
+          .deleteFrom('export_snapshots')
+          .where('export_id', '=', exportId)
+          .where('row_key', 'in', removed.slice(i, i + SNAPSHOT_BATCH))
+          .execute();
+    },
+    clearSnapshot: (db: Db, exportId: string) =>
+      db.deleteFrom('export_snapshots').where('export_id', '=', exportId).execute(),
+    cursor: async (db: Db, exportId: string) =>
+      (await db.selectFrom('export_state').select('cursor_value').where('export_id', '=', exportId).executeTakeFirst())
+        ?.cursor_value,
+    saveCursor: (db: Db, exportId: string, value: unknown) =>
+      db
+        .insertInto('export_state')
+        .values({ export_id: exportId, cursor_value: JSON.stringify(value) })
+        .onConflict((oc) =>
+          oc.column('export_id').doUpdateSet({ cursor_value: JSON.stringify(value), updated_at: sql`now()` }),
+        )
+        .execute(),
+    /** The rows that failed before, to send again (incremental mode). */
+    pendingFailures: (db: Db, exportId: string) =>
+      db.selectFrom('export_failed_rows').select(['row_key', 'record']).where('export_id', '=', exportId).execute(),
+    /**
+     * The failed rows after a run: every earlier failure was tried again by it, so the set is replaced
+     * by this run's failures (a row failing again keeps its count of attempts).
+     */
+    replaceFailures: async (db: Db, exportId: string, executionId: string, failures: FailedRowRecord[]) => {
+      const before = new Map(
+        (
+          await db
+            .selectFrom('export_failed_rows')
+            .select(['row_key', 'attempts'])
+            .where('export_id', '=', exportId)
+            .execute()
+        ).map((r) => [r.row_key, r.attempts]),
+      );
+      await db.deleteFrom('export_failed_rows').where('export_id', '=', exportId).execute();
+      for (let i = 0; i < failures.length; i += 1000)
+        await db
+          .insertInto('export_failed_rows')
+          .values(
+            failures.slice(i, i + 1000).map((f) => ({
+              export_id: exportId,
+              row_key: f.row_key,
+              execution_id: executionId,
+              reason: f.reason,
+              record: json(f.record),
+              attempts: (before.get(f.row_key) ?? 0) + 1,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['export_id', 'row_key']).doNothing())
+          .execute();
+    },
     failedRows: (db: Db, exportId: string, limit: number) =>
       db
         .selectFrom('export_failed_rows')

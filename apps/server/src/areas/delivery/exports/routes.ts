@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items } from '../../../platform/schemas.js';
-import { Export, ExportBody, ExportPatch, ExportRun, FailedRow } from './schemas.js';
+import { Execution } from '../../operations/executions/schemas.js';
+import { Export, ExportBody, ExportPatch, ExportRun, FailedRow, RunQuery } from './schemas.js';
 import type { ExportsService } from './service.js';
 
 export const exportRoutes: FastifyPluginAsyncTypebox<{ service: ExportsService }> = async (app, { service }) => {
@@ -20,6 +21,19 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ service: ExportsService }
       remove: 'Delete an export with its runs, snapshot and failed rows (export:write)',
     },
   });
+  route.post(
+    '/exports/:id/run',
+    'export:run',
+    {
+      operationId: 'runExport',
+      summary:
+        'Run the export now: an execution of kind export; full_resync sends every row whatever the snapshot and cursor say; 409 while one is queued or running (export:run)',
+      params: IdParams,
+      querystring: RunQuery,
+      response: { 201: Execution },
+    },
+    (request, principal, context) => service.run(principal, request.params.id, request.query, context),
+  );
   route.get(
     '/exports/:id/runs',
     'export:read',

@@ -137,4 +137,13 @@ export const FailedRow = Type.Object({
   failed_at: Timestamp,
 });
 
+export const RunQuery = Type.Object(
+  {
+    full_resync: Type.Optional(
+      Type.Boolean({ description: 'Send every row, whatever the previous snapshot and the cursor say' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const RunParams = Type.Object({ id: Uuid, run: Uuid });

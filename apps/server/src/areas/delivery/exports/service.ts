@@ -10,7 +10,9 @@ import { notFound, validationFailed, type FieldError } from '../../../platform/e
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
-import { EXPORT, exportNameTaken } from '../errors.js';
+import type { ExecutionsService } from '../../operations/executions/service.js';
+import { EXPORT, exportBusy, exportNameTaken } from '../errors.js';
+import type { ExportRunParams } from './runs.js';
 import { checkDestination, checkFormat, FILE_DESTINATIONS, secretFieldsOf } from './config.js';
 import type {
   ExportChanges,
@@ -90,10 +92,10 @@ export function createExportsService(deps: {
   audit: AuditService;
   box: SecretBox;
   describeConnector(principal: Principal, id: string): Promise<ConnectorFacts>;
-  /** The status of an execution (the source of truth while an export run has not recorded its end). */
-  executionStatus(id: string): Promise<string | undefined>;
+  executions: ExecutionsService;
 }) {
-  const { db, repository, authorize, audit, box } = deps;
+  const { db, repository, authorize, audit, box, executions } = deps;
+  const executionStatus = async (id: string) => (await executions.find(id))?.status;
 
   // One check for an export and the list of exports.
   const guard = resourceGuard(deps, EXPORT, (id) => repository.find(db, id), {
@@ -257,16 +259,46 @@ export function createExportsService(deps: {
       });
     },
 
+    /** Starts a run now: an execution of kind export; 409 while one is queued or running. */
+    async run(principal: Principal, id: string, options: { full_resync?: boolean }, context: RequestContext) {
+      const row = await guard.find(principal, id, 'export:run');
+      const fullResync = options.full_resync === true || row.resync_requested;
+      const execution = await db.transaction().execute(async (trx) => {
+        await repository.lock(trx, id);
+        for (const unfinished of await repository.unfinishedRuns(trx, id)) {
+          const status = await executionStatus(unfinished.execution_id);
+          if (status === 'queued' || status === 'running') throw exportBusy();
+        }
+        const params: ExportRunParams = { export_id: row.id, export_name: row.name, full_resync: fullResync };
+        const started = await executions.startRun(
+          trx,
+          {
+            projectId: row.project_id,
+            kind: 'export',
+            params: { ...params },
+            createdBy: principal.userId,
+            trigger: 'manual',
+          },
+          context,
+        );
+        await repository.insertRun(trx, {
+          execution_id: started.id,
+          export_id: row.id,
+          project_id: row.project_id,
+          full_resync: fullResync,
+        });
+        return started;
+      });
+      return executions.present(execution);
+    },
+
     /** The export's latest runs with their row counts, newest first. */
     async runs(principal: Principal, id: string) {
       await guard.find(principal, id, 'export:read');
       const rows = await repository.runs(db, id, 100);
       return Promise.all(
         rows.map(async (run) =>
-          presentRun(
-            run,
-            run.finished_at ? run.status : ((await deps.executionStatus(run.execution_id)) ?? run.status),
-          ),
+          presentRun(run, run.finished_at ? run.status : ((await executionStatus(run.execution_id)) ?? run.status)),
         ),
       );
     },
