@@ -7,7 +7,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { ColumnSchema, Value } from '@svc/engine';
@@ -124,8 +124,9 @@ export class ExportFiles {
   async writeStream(source: Readable | NodeJS.ReadableStream, rows: () => number): Promise<void> {
     const current = this.open();
     this.current = undefined;
-    if (this.format.gzip) await pipeline(source, createGzip(), current.file);
-    else await pipeline(source, current.file);
+    // COPY sends a message per row: gathered into large writes before the file (or gzip) sees them.
+    if (this.format.gzip) await pipeline(source, coalesce(), createGzip(), current.file);
+    else await pipeline(source, coalesce(), current.file);
     current.rows = rows();
     await this.publish(current);
   }
@@ -184,6 +185,27 @@ export class ExportFiles {
     const { size } = await stat(target);
     this.files.push({ name: path.relative(this.projectFolder, target), rows: part.rows, bytes: size });
   }
+}
+
+/** Gathers small chunks into writes of about 256 KB. */
+function coalesce(size = 256 * 1024): Transform {
+  let chunks: Buffer[] = [];
+  let length = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= size) {
+        const whole = Buffer.concat(chunks, length);
+        chunks = [];
+        length = 0;
+        done(null, whole);
+      } else done();
+    },
+    flush(done) {
+      done(null, length ? Buffer.concat(chunks, length) : undefined);
+    },
+  });
 }
 
 async function write(sink: Writable, text: string): Promise<void> {
