@@ -6,6 +6,7 @@ import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { ProjectWarehouse } from '../connectivity/warehouse.js';
@@ -57,6 +58,7 @@ export async function createDeliveryArea(
     recorder: deps.recorder,
     sources: { openConnector: deps.connectors.openForRun, projectWarehouse: deps.projectWarehouse },
     projectFolder: deps.projectFolder,
+    egress: egressPolicyFrom(platform.config),
   });
   const exportRows = new client.Counter({
     name: 'svc_export_rows_total',

@@ -30,6 +30,40 @@ export const FilesDestination = Type.Object(
   { additionalProperties: false },
 );
 
+export const DatabaseDestination = Type.Object(
+  {
+    kind: Type.Literal('database'),
+    engine: Type.Union([Type.Literal('postgres'), Type.Literal('mysql')], {
+      description: 'postgres: PostgreSQL; mysql: MySQL or MariaDB',
+    }),
+    host: Type.String({ minLength: 1, maxLength: 255 }),
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+    database: Type.String({ minLength: 1, maxLength: 128 }),
+    user: Type.String({ minLength: 1, maxLength: 128 }),
+    password: Type.Optional(Type.String({ maxLength: 1000, 'x-secret': true })),
+    ssl: Type.Boolean({ default: false, description: 'Require TLS (server certificate verified)' }),
+    schema: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'postgres: default public' })),
+    table: Type.String({ minLength: 1, maxLength: 128, description: 'An existing table' }),
+    write_mode: Type.Union(
+      [Type.Literal('insert'), Type.Literal('update'), Type.Literal('upsert'), Type.Literal('mirror')],
+      {
+        description:
+          'Matched on the export key_columns: insert; update (rows that exist); upsert; mirror (upsert, and delete rows gone from the source: needs mode diff)',
+      },
+    ),
+    field_map: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1, maxLength: 128 }), {
+        description: 'Source column -> destination column; when given, only these columns are written',
+      }),
+    ),
+    null_handling: Type.Union([Type.Literal('overwrite'), Type.Literal('skip')], {
+      default: 'overwrite',
+      description: 'skip: a null from the source leaves the destination value as it is',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const CsvFormat = Type.Object(
   {
     type: Type.Literal('csv'),
@@ -68,9 +102,24 @@ export type CsvFormatConfig = {
 };
 export type NdjsonFormatConfig = { type: 'ndjson'; gzip: boolean };
 export type FormatConfig = CsvFormatConfig | NdjsonFormatConfig;
-export type DestinationConfig = FilesDestinationConfig;
+export type DatabaseDestinationConfig = {
+  kind: 'database';
+  engine: 'postgres' | 'mysql';
+  host: string;
+  port?: number;
+  database: string;
+  user: string;
+  password?: string;
+  ssl: boolean;
+  schema?: string;
+  table: string;
+  write_mode: 'insert' | 'update' | 'upsert' | 'mirror';
+  field_map?: Record<string, string>;
+  null_handling: 'overwrite' | 'skip';
+};
+export type DestinationConfig = FilesDestinationConfig | DatabaseDestinationConfig;
 
-const DESTINATIONS: Record<string, TObject> = { files: FilesDestination };
+const DESTINATIONS: Record<string, TObject> = { files: FilesDestination, database: DatabaseDestination };
 const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat };
 /** Destination kinds that write files, and so take a format. */
 export const FILE_DESTINATIONS = new Set(['files']);

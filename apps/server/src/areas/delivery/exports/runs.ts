@@ -5,14 +5,15 @@
  * snapshot, the cursor and the failed rows are committed together with the execution's end.
  */
 import { createHash } from 'node:crypto';
-import { compareCursor, type ColumnSchema, type Log, type Value } from '@svc/engine';
+import { compareCursor, type ColumnSchema, type EgressPolicy, type Log, type Value } from '@svc/engine';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
-import type { FilesDestinationConfig, FormatConfig } from './config.js';
+import type { DatabaseDestinationConfig, FilesDestinationConfig, FormatConfig } from './config.js';
 import { folderInside } from './config.js';
 import { ExportFiles, headerLine, lineFormatter } from './files.js';
 import type { ExportAccount, ExportFileRecord, ExportRow, ExportsRepository, FailedRowRecord } from './repository.js';
+import { tableSink } from './table.js';
 import { copyWarehouseQuery, ExportSourceError, jsonValue, openSource, type SourceDeps } from './source.js';
 
 /** What an export run's execution carries. */
@@ -116,6 +117,8 @@ export function createExportRuns(deps: {
   recorder: RunRecorder;
   sources: SourceDeps;
   projectFolder(projectId: string): Promise<string>;
+  /** Where destinations may connect (platform/egress.ts). */
+  egress: EgressPolicy;
 }) {
   const { db, repository } = deps;
 
@@ -139,6 +142,8 @@ export function createExportRuns(deps: {
     const kind = String(ctx.destination['kind']);
     if (kind === 'files')
       return filesSink(await openFiles(ctx), ctx.row.format as unknown as FormatConfig, ctx.row.mode === 'diff');
+    if (kind === 'database')
+      return tableSink(ctx.destination as unknown as DatabaseDestinationConfig, ctx.row.key_columns, deps.egress);
     throw new ExportSourceError(`no destination of kind ${kind} on this instance`);
   };
 

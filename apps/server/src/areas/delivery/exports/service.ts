@@ -13,7 +13,13 @@ import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import { EXPORT, exportBusy, exportNameTaken } from '../errors.js';
 import type { ExportRunParams } from './runs.js';
-import { checkDestination, checkFormat, FILE_DESTINATIONS, secretFieldsOf } from './config.js';
+import {
+  checkDestination,
+  checkFormat,
+  FILE_DESTINATIONS,
+  secretFieldsOf,
+  type DatabaseDestinationConfig,
+} from './config.js';
 import type {
   ExportChanges,
   ExportMode,
@@ -130,7 +136,23 @@ export function createExportsService(deps: {
       problems.push({ path: 'cursor_column', message: 'is required in incremental mode' });
     if (mode === 'diff' && !input.key_columns?.length)
       problems.push({ path: 'key_columns', message: 'is required in diff mode' });
-    problems.push(...checkDestination(input.destination));
+    const destinationProblems = checkDestination(input.destination);
+    problems.push(...destinationProblems);
+    if (!destinationProblems.length && input.destination['kind'] === 'database') {
+      const database = input.destination as unknown as DatabaseDestinationConfig;
+      const keys = input.key_columns ?? [];
+      if (database.write_mode !== 'insert' && !keys.length)
+        problems.push({ path: 'key_columns', message: `is required: ${database.write_mode} matches rows on them` });
+      if (database.write_mode === 'mirror' && mode !== 'diff')
+        problems.push({
+          path: 'mode',
+          message: 'must be diff for write_mode mirror (rows gone from the source are found by the diff)',
+        });
+      if (database.field_map)
+        for (const key of keys)
+          if (!(key in database.field_map))
+            problems.push({ path: 'destination.field_map', message: `must map the key column ${key}` });
+    }
     const kind = String(input.destination['kind']);
     if (FILE_DESTINATIONS.has(kind)) problems.push(...checkFormat((input.format ??= { type: 'csv' })));
     else if (input.format) problems.push({ path: 'format', message: `a ${kind} destination takes no file format` });
