@@ -64,6 +64,46 @@ export const DatabaseDestination = Type.Object(
   { additionalProperties: false },
 );
 
+export const HttpDestination = Type.Object(
+  {
+    kind: Type.Literal('http'),
+    url: Type.String({
+      format: 'uri',
+      pattern: '^https?://',
+      maxLength: 2000,
+      description: 'Where batches are POSTed',
+    }),
+    auth_header_name: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9-]+$',
+      default: 'Authorization',
+    }),
+    auth_header_value: Type.Optional(
+      Type.String({ maxLength: 4000, 'x-secret': true, description: 'e.g. "Bearer <token>" (stored encrypted)' }),
+    ),
+    hmac_secret: Type.Optional(
+      Type.String({
+        minLength: 16,
+        maxLength: 1000,
+        'x-secret': true,
+        description: 'Signs each body: <signature_header>: sha256=<hex HMAC-SHA256 of the body>',
+      }),
+    ),
+    signature_header: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]+$', default: 'X-Signature' }),
+    batch_size: Type.Integer({ minimum: 1, maximum: 10_000, default: 500, description: 'Records per request' }),
+    max_attempts: Type.Integer({
+      minimum: 1,
+      maximum: 20,
+      default: 6,
+      description: 'Tries of a batch answered 429 or 5xx (exponential backoff, Retry-After honoured)',
+    }),
+    requests_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000 })),
+    timeout_seconds: Type.Integer({ minimum: 1, maximum: 600, default: 30 }),
+  },
+  { additionalProperties: false },
+);
+
 export const CsvFormat = Type.Object(
   {
     type: Type.Literal('csv'),
@@ -117,9 +157,25 @@ export type DatabaseDestinationConfig = {
   field_map?: Record<string, string>;
   null_handling: 'overwrite' | 'skip';
 };
-export type DestinationConfig = FilesDestinationConfig | DatabaseDestinationConfig;
+export type HttpDestinationConfig = {
+  kind: 'http';
+  url: string;
+  auth_header_name: string;
+  auth_header_value?: string;
+  hmac_secret?: string;
+  signature_header: string;
+  batch_size: number;
+  max_attempts: number;
+  requests_per_second?: number;
+  timeout_seconds: number;
+};
+export type DestinationConfig = FilesDestinationConfig | DatabaseDestinationConfig | HttpDestinationConfig;
 
-const DESTINATIONS: Record<string, TObject> = { files: FilesDestination, database: DatabaseDestination };
+const DESTINATIONS: Record<string, TObject> = {
+  files: FilesDestination,
+  database: DatabaseDestination,
+  http: HttpDestination,
+};
 const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat };
 /** Destination kinds that write files, and so take a format. */
 export const FILE_DESTINATIONS = new Set(['files']);

@@ -9,7 +9,13 @@ import { compareCursor, type ColumnSchema, type EgressPolicy, type Log, type Val
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
-import type { DatabaseDestinationConfig, FilesDestinationConfig, FormatConfig } from './config.js';
+import type {
+  DatabaseDestinationConfig,
+  FilesDestinationConfig,
+  FormatConfig,
+  HttpDestinationConfig,
+} from './config.js';
+import { httpSink } from './http.js';
 import { folderInside } from './config.js';
 import { ExportFiles, headerLine, lineFormatter } from './files.js';
 import type { ExportAccount, ExportFileRecord, ExportRow, ExportsRepository, FailedRowRecord } from './repository.js';
@@ -142,6 +148,13 @@ export function createExportRuns(deps: {
     const kind = String(ctx.destination['kind']);
     if (kind === 'files')
       return filesSink(await openFiles(ctx), ctx.row.format as unknown as FormatConfig, ctx.row.mode === 'diff');
+    if (kind === 'http')
+      return httpSink(ctx.destination as unknown as HttpDestinationConfig, {
+        egress: deps.egress,
+        signal: ctx.signal,
+        log: ctx.log,
+        withChange: ctx.row.mode === 'diff',
+      });
     if (kind === 'database')
       return tableSink(ctx.destination as unknown as DatabaseDestinationConfig, ctx.row.key_columns, deps.egress);
     throw new ExportSourceError(`no destination of kind ${kind} on this instance`);
