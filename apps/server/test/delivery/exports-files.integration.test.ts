@@ -113,6 +113,39 @@ describe('exports to files', () => {
     expect(listed.body.items.map((e) => e.id)).toContain(account.execution_id);
   });
 
+  it("gives a signed, expiring download link to a file of a run, for the export's project only", async () => {
+    const id = await create({
+      source: { kind: 'warehouse_query', query: "select g as id, 'row ' || g as label from generate_series(1, 10) g" },
+      destination: { kind: 'files', folder: 'out/download' },
+    });
+    const { account } = await run(id);
+    const link = await api<{ url: string; file: string; expires_at: string }>(
+      t,
+      'POST',
+      `/api/v1/exports/${id}/runs/${account.execution_id}/download-link?expires_in_seconds=120`,
+      { token: admin },
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(link.body.file).toBe(account.files[0]!.name);
+    expect(Date.parse(link.body.expires_at) - Date.now()).toBeGreaterThan(100_000);
+    const download = await fetch(`${t.url}${link.body.url}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toContain('text/csv');
+    expect(await download.text()).toBe((await read(account.files[0]!.name)).toString());
+    // Without a token, with a changed expiry or signature, or for another export: refused.
+    expect((await fetch(`${t.url}${link.body.url}`)).status).toBe(401);
+    const later = link.body.url.replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) + 3600}`);
+    expect((await fetch(`${t.url}${later}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(403);
+    const forged = link.body.url.replace(/signature=[^&]+/, 'signature=AAAA');
+    expect((await fetch(`${t.url}${forged}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(403);
+    const other = await create({
+      source: { kind: 'warehouse_query', query: 'select 1 as one' },
+      destination: { kind: 'files', folder: 'out/download' },
+    });
+    const elsewhere = link.body.url.replace(`/exports/${id}/`, `/exports/${other}/`);
+    expect((await fetch(`${t.url}${elsewhere}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(403);
+  });
+
   it('writes NDJSON, gzipped, in parts of at most max_rows_per_file rows', async () => {
     const id = await create({
       source: { kind: 'connector', connector_id: sourceId, dataset: 'customers' },

@@ -50,6 +50,7 @@ export async function createDeliveryArea(
     box: await resolveSecretBox(platform.config),
     describeConnector: deps.connectors.describe,
     executions: deps.executions,
+    projectFolder: deps.projectFolder,
   });
   const runs = createExportRuns({
     db,

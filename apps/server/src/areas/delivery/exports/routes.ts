@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../../../platform/authn.js';
 import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items } from '../../../platform/schemas.js';
 import { Execution } from '../../operations/executions/schemas.js';
-import { Export, ExportBody, ExportPatch, ExportRun, FailedRow, RunQuery } from './schemas.js';
+import {
+  Export,
+  ExportBody,
+  ExportPatch,
+  ExportRun,
+  FailedRow,
+  RunQuery,
+  RunParams,
+  DownloadLinkQuery,
+  DownloadLink,
+  DownloadQuery,
+} from './schemas.js';
 import type { ExportsService } from './service.js';
 
 export const exportRoutes: FastifyPluginAsyncTypebox<{ service: ExportsService }> = async (app, { service }) => {
@@ -45,6 +58,39 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ service: ExportsService }
     },
     async (request, principal) => ({ items: await service.runs(principal, request.params.id) }),
   );
+  route.post(
+    '/exports/:id/runs/:run/download-link',
+    'export:read',
+    {
+      operationId: 'createExportDownloadLink',
+      summary:
+        "A signed, expiring link to a file of a run of a file export, for this export's project only (export:read)",
+      params: RunParams,
+      querystring: DownloadLinkQuery,
+      response: { 201: DownloadLink },
+    },
+    (request, principal) => service.downloadLink(principal, request.params.id, request.params.run, request.query),
+  );
+  app.get('/exports/:id/runs/:run/download', {
+    config: { capability: 'export:read' },
+    schema: {
+      operationId: 'downloadExportFile',
+      tags: ['exports'],
+      summary:
+        'A file of a run, by a link from download-link: its signature and expiry are checked, and the caller must still be able to read the export (export:read)',
+      params: RunParams,
+      querystring: DownloadQuery,
+      response: { 200: Type.String({ description: 'The file (CSV, NDJSON, gzip)' }) },
+    },
+    handler: async (request, reply) => {
+      const file = await service.download(principalOf(request), request.params.id, request.params.run, request.query);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
+        .header('content-length', String(file.size))
+        .send(file.stream as never);
+    },
+  });
   route.get(
     '/exports/:id/failed-rows',
     'export:read',

@@ -147,3 +147,26 @@ export const RunQuery = Type.Object(
 );
 
 export const RunParams = Type.Object({ id: Uuid, run: Uuid });
+
+export const DownloadLinkQuery = Type.Object(
+  {
+    file: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: "Index in the run's files" })),
+    expires_in_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400, default: 900 })),
+  },
+  { additionalProperties: false },
+);
+
+export const DownloadLink = Type.Object({
+  url: Type.String({ description: 'GET it with a token that may read the export, before expires_at' }),
+  file: Type.String(),
+  expires_at: Timestamp,
+});
+
+export const DownloadQuery = Type.Object(
+  {
+    file: Type.Integer({ minimum: 0 }),
+    expires: Type.Integer({ minimum: 0, description: 'Unix seconds' }),
+    signature: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);

@@ -3,10 +3,14 @@
  * data connectors) delivered to a destination. A run is an execution (kind `export`) carrying the
  * export's id; the worker reads the export as it is when the run starts.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { forbidden, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
@@ -17,6 +21,7 @@ import {
   checkDestination,
   checkFormat,
   FILE_DESTINATIONS,
+  folderInside,
   secretFieldsOf,
   type DatabaseDestinationConfig,
 } from './config.js';
@@ -99,6 +104,7 @@ export function createExportsService(deps: {
   box: SecretBox;
   describeConnector(principal: Principal, id: string): Promise<ConnectorFacts>;
   executions: ExecutionsService;
+  projectFolder(projectId: string): Promise<string>;
 }) {
   const { db, repository, authorize, audit, box, executions } = deps;
   const executionStatus = async (id: string) => (await executions.find(id))?.status;
@@ -157,6 +163,17 @@ export function createExportsService(deps: {
     if (FILE_DESTINATIONS.has(kind)) problems.push(...checkFormat((input.format ??= { type: 'csv' })));
     else if (input.format) problems.push({ path: 'format', message: `a ${kind} destination takes no file format` });
     return problems;
+  };
+
+  const linkKey = box.derive('export download links');
+  const sign = (exportId: string, runId: string, file: number, expires: number) =>
+    createHmac('sha256', linkKey).update(`${exportId}:${runId}:${file}:${expires}`).digest('base64url');
+  /** A file of a finished run of this export. */
+  const fileOf = async (exportId: string, runId: string, index: number) => {
+    const run = await repository.run(db, exportId, runId);
+    const file = run?.files[index];
+    if (!run || !file) throw notFound('Export file');
+    return file;
   };
 
   /** Splits a checked destination into plain fields and encrypted secrets (kept from `stored` when not given). */
@@ -323,6 +340,53 @@ export function createExportsService(deps: {
           presentRun(run, run.finished_at ? run.status : ((await executionStatus(run.execution_id)) ?? run.status)),
         ),
       );
+    },
+
+    /** A signed link to a file of a finished run, valid for `expires_in_seconds`. */
+    async downloadLink(
+      principal: Principal,
+      id: string,
+      runId: string,
+      options: { file?: number; expires_in_seconds?: number },
+    ) {
+      const row = await guard.find(principal, id, 'export:read');
+      const file = await fileOf(row.id, runId, options.file ?? 0);
+      const expires = Math.floor(Date.now() / 1000) + (options.expires_in_seconds ?? 900);
+      const index = options.file ?? 0;
+      const signature = sign(row.id, runId, index, expires);
+      return {
+        url: `/api/v1/exports/${row.id}/runs/${runId}/download?file=${index}&expires=${expires}&signature=${signature}`,
+        file: file.name,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** The file a signed link names, when the signature holds, it has not expired, and the caller may read the export. */
+    async download(
+      principal: Principal,
+      id: string,
+      runId: string,
+      link: { file: number; expires: number; signature: string },
+    ) {
+      const row = await guard.find(principal, id, 'export:read');
+      const expected = Buffer.from(sign(row.id, runId, link.file, link.expires));
+      const given = Buffer.from(link.signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw forbidden('The download link is not valid');
+      if (link.expires < Date.now() / 1000) throw forbidden('The download link has expired');
+      const file = await fileOf(row.id, runId, link.file);
+      const folder = await deps.projectFolder(row.project_id);
+      const target = folderInside(folder, file.name);
+      if (!target) throw notFound('Export file');
+      const stats = await stat(target).catch(() => undefined);
+      if (!stats?.isFile()) throw notFound('Export file');
+      const name = path.basename(target);
+      const contentType = name.endsWith('.gz')
+        ? 'application/gzip'
+        : name.endsWith('.csv')
+          ? 'text/csv; charset=utf-8'
+          : 'application/x-ndjson';
+      return { name, size: stats.size, contentType, stream: createReadStream(target) };
     },
 
     /** Rows that failed and wait for the next run, with their reason. */
