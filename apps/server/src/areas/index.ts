@@ -1,7 +1,7 @@
 /**
  * Every functional area, wired once: each gets the platform and the services of the areas it uses.
  * The order follows the dependencies (audit <- identity <- platform administration <- governance <-
- * connectivity <- operations <- etl).
+ * connectivity <- operations <- etl, delivery).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../platform/authn.js';
@@ -11,6 +11,7 @@ import type { Platform } from '../platform/runtime.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { createConnectivityArea } from './connectivity/index.js';
+import { createDeliveryArea } from './delivery/index.js';
 import { createEtlArea } from './etl/index.js';
 import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
@@ -73,6 +74,20 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       openForRun: connectivity.service.openForRun,
     },
   });
+  const delivery = await createDeliveryArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    queue: operations.queue,
+    recorder: operations.recorder,
+    rowsMoved: operations.rowsMoved,
+    connectors: {
+      describe: (principal, id) => connectivity.service.describe(principal, id),
+      openForRun: connectivity.service.openForRun,
+    },
+    projectFolder: connectivity.projectFolder,
+    projectWarehouse: connectivity.projectWarehouse,
+  });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
   const streams = await createEventStreams({
@@ -103,7 +118,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     authenticator: identity.authenticator,
     runs: {
       queue: operations.queue,
-      handlers: { ...operations.jobHandlers, ...etl.jobHandlers },
+      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...delivery.jobHandlers },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
       settleAbandoned: (trx, job, error) =>
@@ -125,6 +140,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
       await ingestion.routes(api);
+      await delivery.routes(api);
     },
     async start() {
       const { seededAdminId } = await identity.start();

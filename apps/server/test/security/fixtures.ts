@@ -61,6 +61,7 @@ export interface ProjectResources {
   schedule: string;
   cdcTable: string;
   execution: string;
+  export: string;
 }
 
 export interface TwoProjects {
@@ -125,8 +126,25 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     destination_connector_id: destination,
     streams: [{ name: 'items', destination_name: 'items_sync', mode: 'append' }],
   });
+  const exported = await created(t, token, '/api/v1/exports', {
+    project_id: projectA,
+    name: 'items to a file',
+    source: { kind: 'connector', connector_id: connector, dataset: 'items' },
+    destination: { kind: 'files' },
+  });
   return {
-    a: { project: projectA, environment, connector, destination, dataset, pipeline, schedule, cdcTable, execution },
+    a: {
+      project: projectA,
+      environment,
+      connector,
+      destination,
+      dataset,
+      pipeline,
+      schedule,
+      cdcTable,
+      execution,
+      export: exported,
+    },
     b: { project: projectB },
     ownerA,
     editorB,

@@ -12,7 +12,7 @@ import type { CatalogService } from '../governance/catalog/service.js';
 import { createConnectorsRepository } from './repository.js';
 import { connectorRoutes } from './routes.js';
 import { createConnectorsService } from './service.js';
-import { ensureWarehouse } from './warehouse.js';
+import { DEFAULT_SCHEMA, ensureWarehouse } from './warehouse.js';
 
 async function filesRoot(config: Platform['config']): Promise<string> {
   const root = path.resolve(config.files.root ?? path.join(config.dataDir, 'files'));
@@ -59,6 +59,14 @@ export async function createConnectivityArea(
   });
   return {
     service,
+    /** A project's folder of the files root (created when missing): the only place its files are written. */
+    async projectFolder(projectId: string) {
+      const folder = path.join(root, projectId);
+      await mkdir(folder, { recursive: true });
+      return folder;
+    },
+    /** How to connect as the project's own warehouse role to its schema `schema`; undefined when the warehouse is unavailable. */
+    projectWarehouse: (projectId: string, schema: string = DEFAULT_SCHEMA) => warehouse?.forProject(projectId, schema),
     /** Connectors per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(platform.framework.db, projectIds),
     /** A deleted project's warehouse role and schemas, and its folder of the files root, go with it. */

@@ -88,7 +88,7 @@ function networkCode(error: unknown): string | undefined {
  * the policy is asked again for each new connection (no DNS answer outlives its check), while the
  * host name stays what TLS sends (SNI) and verifies the certificate against.
  */
-function egressAgent(context: ConnectorContext): Agent {
+export function egressAgent(context: Pick<ConnectorContext, 'egress'>): Agent {
   const policy = egressOf(context);
   const direct = buildConnector({});
   return new Agent({

@@ -175,6 +175,19 @@ export function createRunRecorder(deps: {
       await repository.progress(trx, id, counters);
       await repository.finish(trx, id, 'succeeded', null);
     },
+    /**
+     * In the caller's transaction: final counters and the outcome of a run that finished, `partially_failed`
+     * (with the reason) when some of its rows failed.
+     */
+    async complete(
+      trx: Db,
+      id: string,
+      counters: RunCounters,
+      outcome: { status: 'succeeded' | 'partially_failed'; error: string | null },
+    ) {
+      await repository.progress(trx, id, counters);
+      await repository.finish(trx, id, outcome.status, outcome.error);
+    },
     /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
     settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
       db.transaction().execute(async (trx) => {

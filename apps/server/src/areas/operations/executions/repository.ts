@@ -11,7 +11,8 @@ export interface RunCounters {
 
 export type ExecutionTrigger = 'manual' | 'schedule' | 'dependency' | 'retry';
 
-export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+/** `partially_failed`: the run finished, but some of its rows failed (an export's account says which). */
+export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
 
 export interface ExecutionsTable {
   id: Generated<string>;

@@ -5,6 +5,7 @@ export const Status = Type.Union([
   Type.Literal('queued'),
   Type.Literal('running'),
   Type.Literal('succeeded'),
+  Type.Literal('partially_failed'),
   Type.Literal('failed'),
   Type.Literal('cancelled'),
 ]);

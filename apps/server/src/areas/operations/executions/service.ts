@@ -25,7 +25,7 @@ import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../err
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
   projectId: string;
-  kind: 'sync' | 'pipeline';
+  kind: 'sync' | 'pipeline' | 'export';
   params: Record<string, unknown>;
   createdBy: string | null;
   retryOf?: string | null;
@@ -319,7 +319,9 @@ export function createExecutionsService(deps: {
       const row = await guard.find(principal, id, 'execution:run');
       // A pipeline run is retried by whoever may run the pipeline.
       if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
-      if (!['failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
+      // An export run, by whoever may run exports.
+      if (row.kind === 'export') await authorize(principal, 'export:run', row.project_id);
+      if (!['failed', 'partially_failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
       return enqueue(
         {
           projectId: row.project_id,

@@ -1,0 +1,369 @@
+/**
+ * One run of an export: read the source, work out what to send (every row, the rows past the
+ * cursor, or the rows added, changed and removed since the previous run's snapshot), send it, and
+ * count every row: extracted, added, changed, removed, delivered, failed. The run's outcome, the
+ * snapshot, the cursor and the failed rows are committed together with the execution's end.
+ */
+import { createHash } from 'node:crypto';
+import { compareCursor, type ColumnSchema, type EgressPolicy, type Log, type Value } from '@svc/engine';
+import type { Db } from '../../../platform/db/index.js';
+import type { Job, JobQueue } from '../../../platform/jobs.js';
+import type { RunRecorder } from '../../operations/executions/recorder.js';
+import type {
+  DatabaseDestinationConfig,
+  FilesDestinationConfig,
+  FormatConfig,
+  HttpDestinationConfig,
+} from './config.js';
+import { httpSink } from './http.js';
+import { folderInside } from './config.js';
+import { ExportFiles, headerLine, lineFormatter } from './files.js';
+import type { ExportAccount, ExportFileRecord, ExportRow, ExportsRepository, FailedRowRecord } from './repository.js';
+import { tableSink } from './table.js';
+import { copyWarehouseQuery, ExportSourceError, jsonValue, openSource, type SourceDeps } from './source.js';
+
+/** What an export run's execution carries. */
+export interface ExportRunParams {
+  export_id: string;
+  export_name: string;
+  /** Send every row, whatever the snapshot and the cursor say. */
+  full_resync: boolean;
+}
+
+export type ChangeKind = 'added' | 'changed' | 'removed';
+
+export interface Change {
+  kind: ChangeKind;
+  key: string;
+  /** One value per column; a removed row has its key values only (the others null). */
+  values: Value[];
+}
+
+export interface RowFailure {
+  key: string;
+  reason: string;
+}
+
+/** Where the rows go. `deliver` answers the rows that failed, with their reason; the others were delivered. */
+export interface Sink {
+  deliver(columns: ColumnSchema[], changes: Change[]): Promise<RowFailure[]>;
+  finish(): Promise<ExportFileRecord[]>;
+  abort(): Promise<void>;
+}
+
+export interface RunResult {
+  account: ExportAccount;
+  files: ExportFileRecord[];
+  failures: FailedRowRecord[];
+  /** Diff mode: the snapshot's new entries and the keys it loses (failed rows left as they were). */
+  snapshot?: { upserts: Map<string, string>; removed: string[] };
+  /** Incremental mode: the largest cursor value delivered. */
+  cursor?: Value;
+}
+
+export const emptyAccount = (): ExportAccount => ({
+  extracted: 0,
+  added: 0,
+  changed: 0,
+  removed: 0,
+  delivered: 0,
+  failed: 0,
+});
+
+/** The column that says what happened to a row, in the files of a diff export. */
+export const CHANGE_COLUMN = '_change';
+
+const hashOf = (values: Value[]) =>
+  createHash('sha1')
+    .update(JSON.stringify(values.map(jsonValue)))
+    .digest('base64url');
+
+/** A file destination: lines into the parts of the run's files. */
+function filesSink(files: ExportFiles, format: FormatConfig, withChange: boolean): Sink {
+  let formatRow: ((row: Value[]) => string) | undefined;
+  let header = '';
+  return {
+    async deliver(columns, changes) {
+      if (!formatRow) {
+        const shown = withChange
+          ? [...columns, { name: CHANGE_COLUMN, type: 'string', sourceType: 'text', nullable: false } as ColumnSchema]
+          : columns;
+        formatRow = lineFormatter(format, shown);
+        header = headerLine(format, shown);
+      }
+      const line = formatRow;
+      await files.writeLines(
+        changes.map((c) => line(withChange ? [...c.values, c.kind] : c.values)),
+        header,
+      );
+      return [];
+    },
+    finish: () => files.finish(header),
+    abort: () => files.abort(),
+  };
+}
+
+export interface RunContext {
+  row: ExportRow;
+  destination: Record<string, unknown>;
+  executionId: string;
+  runTime: Date;
+  fullResync: boolean;
+  signal: AbortSignal;
+  log: Log;
+  onProgress(account: ExportAccount): void;
+}
+
+export type ExportRuns = ReturnType<typeof createExportRuns>;
+
+export function createExportRuns(deps: {
+  db: Db;
+  repository: ExportsRepository;
+  queue: JobQueue;
+  recorder: RunRecorder;
+  sources: SourceDeps;
+  projectFolder(projectId: string): Promise<string>;
+  /** Where destinations may connect (platform/egress.ts). */
+  egress: EgressPolicy;
+}) {
+  const { db, repository } = deps;
+
+  const openFiles = async (ctx: RunContext) => {
+    const destination = ctx.destination as unknown as FilesDestinationConfig;
+    const projectFolder = await deps.projectFolder(ctx.row.project_id);
+    const folder = folderInside(projectFolder, destination.folder);
+    if (!folder) throw new ExportSourceError("the destination folder is outside the project's folder");
+    const files = new ExportFiles(
+      folder,
+      destination,
+      ctx.row.format as unknown as FormatConfig,
+      { exportName: ctx.row.name, runTime: ctx.runTime, runId: ctx.executionId },
+      projectFolder,
+    );
+    await files.prepare();
+    return files;
+  };
+
+  const openSink = async (ctx: RunContext): Promise<Sink> => {
+    const kind = String(ctx.destination['kind']);
+    if (kind === 'files')
+      return filesSink(await openFiles(ctx), ctx.row.format as unknown as FormatConfig, ctx.row.mode === 'diff');
+    if (kind === 'http')
+      return httpSink(ctx.destination as unknown as HttpDestinationConfig, {
+        egress: deps.egress,
+        signal: ctx.signal,
+        log: ctx.log,
+        withChange: ctx.row.mode === 'diff',
+      });
+    if (kind === 'database')
+      return tableSink(ctx.destination as unknown as DatabaseDestinationConfig, ctx.row.key_columns, deps.egress);
+    throw new ExportSourceError(`no destination of kind ${kind} on this instance`);
+  };
+
+  /** A warehouse query exported whole to one file per run: COPY straight into the file. */
+  const fastPath = (ctx: RunContext) =>
+    ctx.row.source.kind === 'warehouse_query' &&
+    ctx.row.mode === 'full' &&
+    ctx.destination['kind'] === 'files' &&
+    (ctx.destination as unknown as FilesDestinationConfig).max_rows_per_file === undefined;
+
+  async function copyRun(ctx: RunContext): Promise<RunResult> {
+    const files = await openFiles(ctx);
+    const copy = await copyWarehouseQuery(deps.sources, ctx.row, ctx.row.format as unknown as FormatConfig);
+    const abort = () =>
+      (copy.stream as unknown as { destroy(error?: Error): void }).destroy(ctx.signal.reason as Error);
+    ctx.signal.addEventListener('abort', abort, { once: true });
+    try {
+      await files.writeStream(copy.stream, () => copy.stream.rowCount);
+    } catch (error) {
+      await files.abort();
+      throw ctx.signal.aborted ? (ctx.signal.reason as Error) : error;
+    } finally {
+      ctx.signal.removeEventListener('abort', abort);
+      await copy.done();
+    }
+    const rows = copy.stream.rowCount;
+    return {
+      account: { ...emptyAccount(), extracted: rows, added: rows, delivered: rows },
+      files: files.files,
+      failures: [],
+    };
+  }
+
+  return {
+    load: (id: string) => repository.find(db, id),
+    begin: (row: { execution_id: string; export_id: string; project_id: string; full_resync: boolean }) =>
+      repository.beginRun(db, row),
+
+    /** Reads, works out the changes, delivers them and counts every row (see the module comment). */
+    async execute(ctx: RunContext): Promise<RunResult> {
+      if (fastPath(ctx)) return copyRun(ctx);
+      const { row, signal } = ctx;
+      const account = emptyAccount();
+      const failures: FailedRowRecord[] = [];
+      const mode = row.mode;
+      const previous = mode === 'diff' ? await repository.snapshot(db, row.id) : undefined;
+      const resync = ctx.fullResync;
+      const seen = new Map<string, string>();
+      const upserts = new Map<string, string>();
+      const after =
+        mode === 'incremental' && !resync ? ((await repository.cursor(db, row.id)) as Value | undefined) : undefined;
+      const retries = mode === 'incremental' && !resync ? await repository.pendingFailures(db, row.id) : [];
+      let cursor: Value | undefined = after;
+      const { handle, request } = await openSource(
+        deps.sources,
+        row,
+        ctx.log,
+        mode === 'incremental' ? { cursorColumn: row.cursor_column!, after: after ?? undefined } : undefined,
+      );
+      const sink = await openSink(ctx);
+      let columns: ColumnSchema[] | undefined;
+      let keyIndexes: number[] = [];
+      let cursorIndex = -1;
+      const keyOf = (values: Value[]) =>
+        keyIndexes.length ? JSON.stringify(keyIndexes.map((i) => jsonValue(values[i] ?? null))) : hashOf(values);
+      const recordOf = (values: Value[]) =>
+        Object.fromEntries((columns ?? []).map((c, i) => [c.name, jsonValue(values[i] ?? null)]));
+      const send = async (changes: Change[]) => {
+        if (!changes.length) return;
+        const failed = await sink.deliver(columns!, changes);
+        const byKey = new Map(failed.map((f) => [f.key, f.reason]));
+        for (const change of changes) {
+          const reason = byKey.get(change.key);
+          if (reason !== undefined) {
+            account.failed += 1;
+            failures.push({ row_key: change.key, reason, record: recordOf(change.values) });
+            continue;
+          }
+          account.delivered += 1;
+          if (previous && change.kind !== 'removed') upserts.set(change.key, seen.get(change.key)!);
+        }
+        ctx.onProgress(account);
+      };
+      try {
+        const sentKeys = new Set<string>();
+        for await (const batch of handle.read!(request, signal)) {
+          if (!columns) {
+            columns = batch.columns;
+            const names = columns.map((c) => c.name);
+            const keyColumns = row.key_columns;
+            for (const key of keyColumns)
+              if (!names.includes(key)) throw new ExportSourceError(`key column ${key} is not a column of the source`);
+            keyIndexes = keyColumns.map((k) => names.indexOf(k));
+            if (mode === 'incremental') {
+              cursorIndex = names.indexOf(row.cursor_column!);
+              if (cursorIndex < 0)
+                throw new ExportSourceError(`cursor column ${row.cursor_column} is not a column of the source`);
+            }
+          }
+          account.extracted += batch.rows.length;
+          const changes: Change[] = [];
+          for (const values of batch.rows) {
+            const key = keyOf(values);
+            if (cursorIndex >= 0) {
+              const value = values[cursorIndex] ?? null;
+              if (value !== null && (cursor === undefined || cursor === null || compareCursor(value, cursor) > 0))
+                cursor = value;
+            }
+            if (previous) {
+              const hash = hashOf(values);
+              if (seen.has(key))
+                throw new ExportSourceError(
+                  `the source key (${row.key_columns.join(', ')}) is not unique: ${key} appears more than once`,
+                );
+              seen.set(key, hash);
+              const before = previous.get(key);
+              if (before === undefined) changes.push({ kind: 'added', key, values });
+              else if (before !== hash || resync) changes.push({ kind: 'changed', key, values });
+              continue;
+            }
+            if (keyIndexes.length) {
+              if (sentKeys.has(key))
+                throw new ExportSourceError(
+                  `the source key (${row.key_columns.join(', ')}) is not unique: ${key} appears more than once`,
+                );
+              sentKeys.add(key);
+            }
+            changes.push({ kind: 'added', key, values });
+          }
+          for (const change of changes) account[change.kind] += 1;
+          await send(changes);
+          if (signal.aborted) throw signal.reason as Error;
+        }
+        // Incremental: rows that failed before go again (unless the source sent a newer version of them).
+        if (retries.length && columns) {
+          const names = columns.map((c) => c.name);
+          const changes: Change[] = retries
+            .filter((r) => !sentKeys.has(r.row_key))
+            .map((r) => ({
+              kind: 'added' as const,
+              key: r.row_key,
+              values: names.map((n) => (r.record[n] ?? null) as Value),
+            }));
+          account.added += changes.length;
+          await send(changes);
+        }
+        let removed: string[] = [];
+        if (previous && columns) {
+          const gone = [...previous.keys()].filter((key) => !seen.has(key));
+          const changes: Change[] = gone.map((key) => {
+            const keyValues = JSON.parse(key) as Value[];
+            const values: Value[] = columns!.map(() => null);
+            keyIndexes.forEach((index, i) => (values[index] = keyValues[i] ?? null));
+            return { kind: 'removed', key, values };
+          });
+          account.removed += changes.length;
+          await send(changes);
+          const failedKeys = new Set(failures.map((f) => f.row_key));
+          removed = gone.filter((key) => !failedKeys.has(key));
+        }
+        const files = await sink.finish();
+        return {
+          account,
+          files,
+          failures,
+          snapshot: previous ? { upserts, removed } : undefined,
+          cursor: mode === 'incremental' ? cursor : undefined,
+        };
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      } finally {
+        await handle.close();
+      }
+    },
+
+    /**
+     * Commits the run while `job` holds its lease: its account and files, the snapshot, the cursor,
+     * the failed rows, and the execution's end (`partially_failed` when any row failed).
+     */
+    async complete(job: Job, executionId: string, row: ExportRow, params: ExportRunParams, result: RunResult) {
+      const { account } = result;
+      const status = account.failed > 0 ? 'partially_failed' : 'succeeded';
+      const error =
+        account.failed > 0 ? `${account.failed} of ${account.failed + account.delivered} rows failed` : null;
+      await db.transaction().execute(async (trx) => {
+        await deps.queue.holdLease(trx, job);
+        await repository.finishRun(trx, executionId, { status, error, account, files: result.files });
+        if (result.snapshot)
+          await repository.updateSnapshot(trx, row.id, result.snapshot.upserts, result.snapshot.removed);
+        if (result.cursor !== undefined && result.cursor !== null)
+          await repository.saveCursor(trx, row.id, result.cursor);
+        await repository.replaceFailures(trx, row.id, executionId, result.failures);
+        if (params.full_resync) await repository.clearResync(trx, row.id);
+        const bytes = result.files.reduce((sum, f) => sum + f.bytes, 0);
+        await deps.recorder.complete(
+          trx,
+          executionId,
+          { rows_read: account.extracted, rows_written: account.delivered, bytes_read: 0, bytes_written: bytes },
+          { status, error },
+        );
+      });
+      return status;
+    },
+
+    /** Records a run's end that is not a completion (failed or cancelled). */
+    fail: (executionId: string, status: 'failed' | 'cancelled', error: string | null) =>
+      repository.finishRun(db, executionId, { status, error }),
+  };
+}

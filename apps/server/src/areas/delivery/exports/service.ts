@@ -1,0 +1,405 @@
+/**
+ * Exports: a dataset of a project (a SELECT over its own warehouse schema, or a dataset of one of its
+ * data connectors) delivered to a destination. A run is an execution (kind `export`) carrying the
+ * export's id; the worker reads the export as it is when the run starts.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Principal } from '../../../platform/authn.js';
+import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { forbidden, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import type { RequestContext } from '../../../platform/request-context.js';
+import type { SecretBox } from '../../../platform/secrets.js';
+import type { AuditService } from '../../audit/service.js';
+import type { ExecutionsService } from '../../operations/executions/service.js';
+import { EXPORT, exportBusy, exportNameTaken } from '../errors.js';
+import type { ExportRunParams } from './runs.js';
+import {
+  checkDestination,
+  checkFormat,
+  FILE_DESTINATIONS,
+  folderInside,
+  secretFieldsOf,
+  type DatabaseDestinationConfig,
+} from './config.js';
+import type {
+  ExportChanges,
+  ExportMode,
+  ExportRow,
+  ExportRunRow,
+  ExportsRepository,
+  ExportSourceSpec,
+} from './repository.js';
+
+export interface ExportInput {
+  project_id: string;
+  name: string;
+  description?: string;
+  source: ExportSourceSpec;
+  columns?: string[] | null;
+  filter?: string | null;
+  destination: Record<string, unknown>;
+  format?: Record<string, unknown>;
+  mode?: ExportMode;
+  key_columns?: string[];
+  cursor_column?: string | null;
+}
+
+export type ExportPatchInput = Partial<Omit<ExportInput, 'project_id'>>;
+
+/** What the service needs to know of a data connector an export reads. */
+export interface ConnectorFacts {
+  project_id: string;
+  kind: string;
+  capabilities: { read: boolean };
+}
+
+export const presentExport = (row: ExportRow) => ({
+  id: row.id,
+  project_id: row.project_id,
+  name: row.name,
+  description: row.description,
+  source: { ...row.source },
+  columns: row.columns,
+  filter: row.filter,
+  destination: row.destination,
+  secrets_set: Object.keys(row.secrets).sort(),
+  format: row.format,
+  mode: row.mode,
+  key_columns: row.key_columns,
+  cursor_column: row.cursor_column,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+export const presentRun = (row: ExportRunRow, status: string = row.status) => ({
+  execution_id: row.execution_id,
+  export_id: row.export_id,
+  status,
+  full_resync: row.full_resync,
+  extracted: Number(row.extracted),
+  added: Number(row.added),
+  changed: Number(row.changed),
+  removed: Number(row.removed),
+  delivered: Number(row.delivered),
+  failed: Number(row.failed),
+  files: row.files,
+  error: row.error,
+  started_at: row.started_at.toISOString(),
+  finished_at: row.finished_at?.toISOString() ?? null,
+});
+
+export type ExportsService = ReturnType<typeof createExportsService>;
+
+export function createExportsService(deps: {
+  db: Db;
+  repository: ExportsRepository;
+  authorize: Authorize;
+  visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  audit: AuditService;
+  box: SecretBox;
+  describeConnector(principal: Principal, id: string): Promise<ConnectorFacts>;
+  executions: ExecutionsService;
+  projectFolder(projectId: string): Promise<string>;
+}) {
+  const { db, repository, authorize, audit, box, executions } = deps;
+  const executionStatus = async (id: string) => (await executions.find(id))?.status;
+
+  // One check for an export and the list of exports.
+  const guard = resourceGuard(deps, EXPORT, (id) => repository.find(db, id), {
+    capabilities: ['export:read', 'export:write', 'export:run'],
+  });
+
+  /** Every problem of a definition, each naming its field; fills in the defaults of destination and format. */
+  const problemsOf = async (principal: Principal, projectId: string, input: Omit<ExportInput, 'project_id'>) => {
+    const problems: FieldError[] = [];
+    const { source } = input;
+    if (source.kind === 'warehouse_query') {
+      if (!source.query) problems.push({ path: 'source.query', message: 'is required for a warehouse_query source' });
+      for (const field of ['connector_id', 'dataset', 'namespace'] as const)
+        if (source[field] !== undefined)
+          problems.push({ path: `source.${field}`, message: 'belongs to a connector source' });
+    } else {
+      if (source.query !== undefined || source.schema !== undefined)
+        problems.push({ path: 'source.query', message: 'a connector source names a dataset, not a query' });
+      if (!source.dataset) problems.push({ path: 'source.dataset', message: 'is required for a connector source' });
+      if (!source.connector_id) problems.push({ path: 'source.connector_id', message: 'is required' });
+      else {
+        const facts = await deps.describeConnector(principal, source.connector_id).catch(() => undefined);
+        if (!facts || facts.project_id !== projectId)
+          problems.push({ path: 'source.connector_id', message: 'is not a data connector of this project' });
+        else if (!facts.capabilities.read)
+          problems.push({ path: 'source.connector_id', message: `a ${facts.kind} connector cannot be read` });
+      }
+      if (input.filter) problems.push({ path: 'filter', message: 'applies to warehouse_query sources only' });
+    }
+    const mode = input.mode ?? 'full';
+    if (mode === 'incremental' && !input.cursor_column)
+      problems.push({ path: 'cursor_column', message: 'is required in incremental mode' });
+    if (mode === 'diff' && !input.key_columns?.length)
+      problems.push({ path: 'key_columns', message: 'is required in diff mode' });
+    const destinationProblems = checkDestination(input.destination);
+    problems.push(...destinationProblems);
+    if (!destinationProblems.length && input.destination['kind'] === 'database') {
+      const database = input.destination as unknown as DatabaseDestinationConfig;
+      const keys = input.key_columns ?? [];
+      if (database.write_mode !== 'insert' && !keys.length)
+        problems.push({ path: 'key_columns', message: `is required: ${database.write_mode} matches rows on them` });
+      if (database.write_mode === 'mirror' && mode !== 'diff')
+        problems.push({
+          path: 'mode',
+          message: 'must be diff for write_mode mirror (rows gone from the source are found by the diff)',
+        });
+      if (database.field_map)
+        for (const key of keys)
+          if (!(key in database.field_map))
+            problems.push({ path: 'destination.field_map', message: `must map the key column ${key}` });
+    }
+    const kind = String(input.destination['kind']);
+    if (FILE_DESTINATIONS.has(kind)) problems.push(...checkFormat((input.format ??= { type: 'csv' })));
+    else if (input.format) problems.push({ path: 'format', message: `a ${kind} destination takes no file format` });
+    return problems;
+  };
+
+  const linkKey = box.derive('export download links');
+  const sign = (exportId: string, runId: string, file: number, expires: number) =>
+    createHmac('sha256', linkKey).update(`${exportId}:${runId}:${file}:${expires}`).digest('base64url');
+  /** A file of a finished run of this export. */
+  const fileOf = async (exportId: string, runId: string, index: number) => {
+    const run = await repository.run(db, exportId, runId);
+    const file = run?.files[index];
+    if (!run || !file) throw notFound('Export file');
+    return file;
+  };
+
+  /** Splits a checked destination into plain fields and encrypted secrets (kept from `stored` when not given). */
+  const seal = (destination: Record<string, unknown>, stored: Record<string, string> = {}) => {
+    const secretFields = new Set(secretFieldsOf(String(destination['kind'])));
+    const plain: Record<string, unknown> = {};
+    const secrets: Record<string, string> = {};
+    for (const [field, value] of Object.entries(destination)) {
+      if (!secretFields.has(field)) plain[field] = value;
+      else if (value !== undefined && value !== null && value !== '')
+        secrets[field] = box.encrypt(JSON.stringify(value));
+    }
+    for (const field of secretFields) if (!(field in secrets) && stored[field]) secrets[field] = stored[field];
+    return { plain, secrets };
+  };
+
+  return {
+    /** The stored destination with its secrets decrypted (for runs only; never answered). */
+    destinationOf(row: ExportRow): Record<string, unknown> {
+      const destination = { ...row.destination };
+      for (const [field, ciphertext] of Object.entries(row.secrets))
+        destination[field] = JSON.parse(box.decrypt(ciphertext));
+      return destination;
+    },
+
+    async create(principal: Principal, input: ExportInput, context: RequestContext) {
+      await authorize(principal, 'export:write', input.project_id);
+      const problems = await problemsOf(principal, input.project_id, input);
+      if (problems.length) throw validationFailed(problems);
+      const { plain, secrets } = seal(input.destination);
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const created = await repository.insert(trx, {
+            project_id: input.project_id,
+            name: input.name,
+            description: input.description ?? '',
+            source: input.source,
+            columns: input.columns ?? null,
+            filter: input.filter ?? null,
+            destination: plain,
+            secrets,
+            format: input.format ?? {},
+            mode: input.mode ?? 'full',
+            key_columns: input.key_columns ?? [],
+            cursor_column: input.cursor_column ?? null,
+            created_by: principal.userId,
+          });
+          await audit.record(
+            context,
+            { kind: 'export_created', target: { type: 'export', id: created.id }, details: { name: created.name } },
+            trx,
+          );
+          return created;
+        }),
+        () => exportNameTaken(input.name),
+      );
+      return presentExport(row);
+    },
+
+    ...guard.readers('export:read', (projectIds) => repository.list(db, projectIds), presentExport),
+
+    async update(principal: Principal, id: string, patch: ExportPatchInput, context: RequestContext) {
+      const current = await guard.find(principal, id, 'export:write');
+      const merged: Omit<ExportInput, 'project_id'> = {
+        name: patch.name ?? current.name,
+        source: patch.source ?? current.source,
+        columns: patch.columns === undefined ? current.columns : patch.columns,
+        filter: patch.filter === undefined ? current.filter : patch.filter,
+        destination: patch.destination ?? { ...current.destination },
+        format: patch.format ?? (Object.keys(current.format).length ? { ...current.format } : undefined),
+        mode: patch.mode ?? current.mode,
+        key_columns: patch.key_columns ?? current.key_columns,
+        cursor_column: patch.cursor_column === undefined ? current.cursor_column : patch.cursor_column,
+      };
+      const problems = await problemsOf(principal, current.project_id, merged);
+      if (problems.length) throw validationFailed(problems);
+      const kindKept = String(merged.destination['kind']) === String(current.destination['kind']);
+      const { plain, secrets } = seal(merged.destination, kindKept ? current.secrets : {});
+      const changes: ExportChanges = {
+        name: merged.name,
+        description: patch.description ?? current.description,
+        source: merged.source,
+        columns: merged.columns ?? null,
+        filter: merged.filter ?? null,
+        destination: plain,
+        secrets,
+        format: merged.format ?? {},
+        mode: merged.mode,
+        key_columns: merged.key_columns,
+        cursor_column: merged.cursor_column ?? null,
+      };
+      // What is read, or how rows are told apart, changed: the next run starts again from nothing.
+      const restart = ['source', 'columns', 'filter', 'mode', 'key_columns', 'cursor_column'].some(
+        (field) => field in patch,
+      );
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const updated = await repository.update(trx, id, changes);
+          if (!updated) throw notFound(EXPORT);
+          if (restart) await repository.resetState(trx, id);
+          await audit.record(
+            context,
+            { kind: 'export_updated', target: { type: 'export', id }, details: { fields: Object.keys(patch) } },
+            trx,
+          );
+          return updated;
+        }),
+        () => exportNameTaken(merged.name),
+      );
+      return presentExport(row);
+    },
+
+    async remove(principal: Principal, id: string, context: RequestContext) {
+      const row = await guard.find(principal, id, 'export:write');
+      await db.transaction().execute(async (trx) => {
+        await repository.remove(trx, id);
+        await audit.record(
+          context,
+          { kind: 'export_deleted', target: { type: 'export', id }, details: { name: row.name } },
+          trx,
+        );
+      });
+    },
+
+    /** Starts a run now: an execution of kind export; 409 while one is queued or running. */
+    async run(principal: Principal, id: string, options: { full_resync?: boolean }, context: RequestContext) {
+      const row = await guard.find(principal, id, 'export:run');
+      const fullResync = options.full_resync === true || row.resync_requested;
+      const execution = await db.transaction().execute(async (trx) => {
+        await repository.lock(trx, id);
+        for (const unfinished of await repository.unfinishedRuns(trx, id)) {
+          const status = await executionStatus(unfinished.execution_id);
+          if (status === 'queued' || status === 'running') throw exportBusy();
+        }
+        const params: ExportRunParams = { export_id: row.id, export_name: row.name, full_resync: fullResync };
+        const started = await executions.startRun(
+          trx,
+          {
+            projectId: row.project_id,
+            kind: 'export',
+            params: { ...params },
+            createdBy: principal.userId,
+            trigger: 'manual',
+          },
+          context,
+        );
+        await repository.insertRun(trx, {
+          execution_id: started.id,
+          export_id: row.id,
+          project_id: row.project_id,
+          full_resync: fullResync,
+        });
+        return started;
+      });
+      return executions.present(execution);
+    },
+
+    /** The export's latest runs with their row counts, newest first. */
+    async runs(principal: Principal, id: string) {
+      await guard.find(principal, id, 'export:read');
+      const rows = await repository.runs(db, id, 100);
+      return Promise.all(
+        rows.map(async (run) =>
+          presentRun(run, run.finished_at ? run.status : ((await executionStatus(run.execution_id)) ?? run.status)),
+        ),
+      );
+    },
+
+    /** A signed link to a file of a finished run, valid for `expires_in_seconds`. */
+    async downloadLink(
+      principal: Principal,
+      id: string,
+      runId: string,
+      options: { file?: number; expires_in_seconds?: number },
+    ) {
+      const row = await guard.find(principal, id, 'export:read');
+      const file = await fileOf(row.id, runId, options.file ?? 0);
+      const expires = Math.floor(Date.now() / 1000) + (options.expires_in_seconds ?? 900);
+      const index = options.file ?? 0;
+      const signature = sign(row.id, runId, index, expires);
+      return {
+        url: `/api/v1/exports/${row.id}/runs/${runId}/download?file=${index}&expires=${expires}&signature=${signature}`,
+        file: file.name,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** The file a signed link names, when the signature holds, it has not expired, and the caller may read the export. */
+    async download(
+      principal: Principal,
+      id: string,
+      runId: string,
+      link: { file: number; expires: number; signature: string },
+    ) {
+      const row = await guard.find(principal, id, 'export:read');
+      const expected = Buffer.from(sign(row.id, runId, link.file, link.expires));
+      const given = Buffer.from(link.signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw forbidden('The download link is not valid');
+      if (link.expires < Date.now() / 1000) throw forbidden('The download link has expired');
+      const file = await fileOf(row.id, runId, link.file);
+      const folder = await deps.projectFolder(row.project_id);
+      const target = folderInside(folder, file.name);
+      if (!target) throw notFound('Export file');
+      const stats = await stat(target).catch(() => undefined);
+      if (!stats?.isFile()) throw notFound('Export file');
+      const name = path.basename(target);
+      const contentType = name.endsWith('.gz')
+        ? 'application/gzip'
+        : name.endsWith('.csv')
+          ? 'text/csv; charset=utf-8'
+          : 'application/x-ndjson';
+      return { name, size: stats.size, contentType, stream: createReadStream(target) };
+    },
+
+    /** Rows that failed and wait for the next run, with their reason. */
+    async failedRows(principal: Principal, id: string) {
+      await guard.find(principal, id, 'export:read');
+      return (await repository.failedRows(db, id, 1000)).map((row) => ({
+        row_key: row.row_key,
+        execution_id: row.execution_id,
+        reason: row.reason,
+        record: row.record,
+        attempts: row.attempts,
+        failed_at: row.failed_at.toISOString(),
+      }));
+    },
+  };
+}

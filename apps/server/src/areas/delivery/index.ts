@@ -1,0 +1,85 @@
+/** Delivery: exports (data delivered out of a project to files, object stores, HTTP endpoints and databases). */
+import type { ConnectorHandle, Log } from '@svc/engine';
+import type { FastifyInstance } from 'fastify';
+import client, { type Counter } from 'prom-client';
+import type { Principal } from '../../platform/authn.js';
+import type { Authorize } from '../../platform/authz.js';
+import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
+import type { Platform } from '../../platform/runtime.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
+import { resolveSecretBox } from '../../platform/secrets.js';
+import type { AuditService } from '../audit/service.js';
+import type { ProjectWarehouse } from '../connectivity/warehouse.js';
+import type { RunRecorder } from '../operations/executions/recorder.js';
+import type { ExecutionsService } from '../operations/executions/service.js';
+import { createExportHandler } from './exports/export.job.js';
+import { createExportRuns } from './exports/runs.js';
+import { createExportsRepository } from './exports/repository.js';
+import { exportRoutes } from './exports/routes.js';
+import { createExportsService, type ConnectorFacts } from './exports/service.js';
+
+export async function createDeliveryArea(
+  platform: Platform,
+  deps: {
+    audit: AuditService;
+    authorize: Authorize;
+    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    executions: ExecutionsService;
+    queue: JobQueue;
+    /** The operations area's record of runs, and its count of rows moved. */
+    recorder: RunRecorder;
+    rowsMoved: Counter<'direction'>;
+    connectors: {
+      describe(principal: Principal, id: string): Promise<ConnectorFacts>;
+      openForRun(id: string, log: Log): Promise<ConnectorHandle>;
+    };
+    /** The project's folder of the files root: where file exports are written. */
+    projectFolder(projectId: string): Promise<string>;
+    /** How to reach the project's warehouse schema as the project's own role (undefined: no warehouse here). */
+    projectWarehouse(projectId: string, schema?: string): Promise<ProjectWarehouse> | undefined;
+  },
+) {
+  const db = platform.framework.db;
+  const repository = createExportsRepository();
+  const exports = createExportsService({
+    db,
+    repository,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    box: await resolveSecretBox(platform.config),
+    describeConnector: deps.connectors.describe,
+    executions: deps.executions,
+    projectFolder: deps.projectFolder,
+  });
+  const runs = createExportRuns({
+    db,
+    repository,
+    queue: deps.queue,
+    recorder: deps.recorder,
+    sources: { openConnector: deps.connectors.openForRun, projectWarehouse: deps.projectWarehouse },
+    projectFolder: deps.projectFolder,
+    egress: egressPolicyFrom(platform.config),
+  });
+  const exportRows = new client.Counter({
+    name: 'svc_export_rows_total',
+    help: 'Rows of export runs by outcome (delivered, failed).',
+    labelNames: ['outcome'] as const,
+    registers: [platform.metrics.registry],
+  });
+  return {
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: {
+      export: createExportHandler({
+        recorder: deps.recorder,
+        runs,
+        destinationOf: (row) => exports.destinationOf(row),
+        rowsMoved: deps.rowsMoved,
+        exportRows,
+      }),
+    } satisfies JobHandlers,
+    async routes(app: FastifyInstance) {
+      await app.register(exportRoutes, { service: exports });
+    },
+  };
+}
