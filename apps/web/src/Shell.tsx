@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from './api/client';
 import { setSession } from './session-store';
 import { screen } from './components/screen';
+import { navigate, usePathname, withinScreen } from './navigation';
 
 // Each screen is its own chunk, loaded when first shown (docs/web-ui.md: bundle sizes).
 const ApiTokens = screen(() => import('./features/identity/ApiTokens'), 'ApiTokens');
@@ -67,25 +68,8 @@ const PAGES: Page[] = [
   { path: '/license', title: 'License', group: 'Admin', render: () => <License /> },
 ];
 
-/** Navigation in the address bar (the server answers every such path with the app). */
-function usePath(): [string, (path: string) => void] {
-  const [path, setPath] = useState(window.location.pathname);
-  useEffect(() => {
-    const onPop = () => setPath(window.location.pathname);
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-  return [
-    path,
-    (next) => {
-      window.history.pushState(null, '', next);
-      setPath(next);
-    },
-  ];
-}
-
 export function Shell({ username, admin }: { username: string; admin: boolean }) {
-  const [path, go] = usePath();
+  const path = usePathname();
   // Narrow screens: the navigation is behind the Menu button.
   const [menuOpen, setMenuOpen] = useState(false);
   const pages = PAGES.filter((p) => admin || !p.admin);
@@ -95,14 +79,14 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
     queryFn: () => unwrap(api.GET('/api/v1/license')),
     refetchInterval: 60_000,
   });
-  const page = pages.find((p) => p.path === path) ?? pages[0]!;
+  const page = pages.find((p) => p.path !== '/' && withinScreen(path, p.path)) ?? pages[0]!;
   const signOut = async () => {
     await api.POST('/api/v1/auth/logout').catch(() => undefined);
     setSession(null);
   };
-  const navigate = (next: string) => {
+  const choose = (next: string) => {
     setMenuOpen(false);
-    go(next);
+    navigate(next);
   };
   return (
     <div className="shell">
@@ -148,7 +132,7 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
                         aria-current={p.path === page.path ? 'page' : undefined}
                         onClick={(event) => {
                           event.preventDefault();
-                          navigate(p.path);
+                          choose(p.path);
                         }}
                       >
                         {p.title}

@@ -393,6 +393,17 @@ describe('web UI', () => {
         expect(await run.getByRole('progressbar').count()).toBe(0);
         expect(await accessibilityProblems(page)).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, 'execution-detail.png'), fullPage: true });
+        // The open execution has its own address: a reload (or a shared link) opens it again, and
+        // the back button closes it.
+        expect(page.url()).toMatch(new RegExp(`^${t.url}/executions/[0-9a-f-]{36}$`));
+        const shared = page.url();
+        await page.reload();
+        await run.getByText('succeeded', { exact: true }).waitFor();
+        await page.goBack();
+        await run.waitFor({ state: 'detached' });
+        expect(page.url()).toBe(`${t.url}/executions`);
+        await page.goto(shared);
+        await run.getByText('succeeded', { exact: true }).waitFor();
 
         // The schedules dashboard and the audit log show what happened.
         const pipelines = (

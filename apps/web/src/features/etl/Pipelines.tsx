@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useItemRoute } from '../../navigation';
 import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { usePipelines } from '../../api/queries';
@@ -360,7 +361,8 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
 
 export function Pipelines() {
   const pipelines = usePipelines();
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open pipeline is in the address (/pipelines/<id>).
+  const [selected, setSelected] = useItemRoute('/pipelines');
   const open = pipelines.data?.items.find((p) => p.id === selected);
   const nameOf = (id: string) => pipelines.data?.items.find((p) => p.id === id)?.name ?? id;
   return (

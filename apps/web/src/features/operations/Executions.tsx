@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useItemRoute } from '../../navigation';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
@@ -229,7 +230,8 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
 export function Executions() {
   const [status, setStatus] = useState<Status | 'all'>('all');
   const [kind, setKind] = useState<Kind | 'all'>('all');
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open execution is in the address (/executions/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/executions');
   const executions = useQuery({
     queryKey: ['executions', status, kind],
     queryFn: () =>
