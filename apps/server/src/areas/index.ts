@@ -16,6 +16,7 @@ import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
+import { createModellingArea } from './modelling/index.js';
 import { createOperationsArea } from './operations/index.js';
 import { createPlatformArea } from './platform/index.js';
 import { isFollowUp } from '../platform/job-kinds.js';
@@ -73,6 +74,14 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       openForRun: connectivity.service.openForRun,
     },
   });
+  const modelling = createModellingArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
+    warehouse: connectivity.warehouse,
+  });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
   const streams = await createEventStreams({
@@ -103,7 +112,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     authenticator: identity.authenticator,
     runs: {
       queue: operations.queue,
-      handlers: { ...operations.jobHandlers, ...etl.jobHandlers },
+      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...modelling.jobHandlers },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
       settleAbandoned: (trx, job, error) =>
@@ -125,6 +134,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
       await ingestion.routes(api);
+      await modelling.routes(api);
     },
     async start() {
       await identity.start();

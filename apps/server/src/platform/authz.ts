@@ -43,6 +43,7 @@ export const CAPABILITIES = [
   'alert:write',
   'model:read',
   'model:write',
+  'model:run',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

@@ -61,6 +61,9 @@ export interface ProjectResources {
   schedule: string;
   cdcTable: string;
   execution: string;
+  dwModel: string;
+  /** A model run (queued: no worker). */
+  modelRun: string;
 }
 
 export interface TwoProjects {
@@ -125,8 +128,27 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     destination_connector_id: destination,
     streams: [{ name: 'items', destination_name: 'items_sync', mode: 'append' }],
   });
+  const dwModel = await created(t, token, '/api/v1/dw-models', {
+    project_id: projectA,
+    name: 'model_of_a',
+    sql: 'select 1 as one',
+    materialization: 'view',
+  });
+  const modelRun = await created(t, token, '/api/v1/dw-models/run', { project_id: projectA, select: ['model_of_a'] });
   return {
-    a: { project: projectA, environment, connector, destination, dataset, pipeline, schedule, cdcTable, execution },
+    a: {
+      project: projectA,
+      environment,
+      connector,
+      destination,
+      dataset,
+      pipeline,
+      schedule,
+      cdcTable,
+      execution,
+      dwModel,
+      modelRun,
+    },
     b: { project: projectB },
     ownerA,
     editorB,

@@ -1072,6 +1072,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dw-models/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's models as a DAG: nodes, edges (from the model referred to) and dependency order (model:read) */
+        get: operations["getModelGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a selection of models (name, +name, name+, tag:x; none: all) in dependency order: one execution of kind model_run (model:run) */
+        post: operations["runModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The line per model of a model run (execution id): status, rows, duration, test results (model:read) */
+        get: operations["getModelRunResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse models the caller may read (model:read) */
+        get: operations["listModels"];
+        put?: never;
+        /** Create a warehouse model: a SELECT with refs, its materialization and data tests (model:write) */
+        post: operations["createModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One warehouse model (model:read) */
+        get: operations["getModel"];
+        put?: never;
+        post?: never;
+        /** Delete a model no other model refers to; the relation it built stays in the warehouse (model:write) */
+        delete: operations["deleteModel"];
+        options?: never;
+        head?: never;
+        /** Change a model; a rename is refused while other models refer to it (model:write) */
+        patch: operations["updateModel"];
+        trace?: never;
+    };
+    "/api/v1/dw-models/{id}/compile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SQL as it will run: refs and sources resolved, ephemeral models inlined (model:read) */
+        post: operations["compileModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The model's first rows, read as the project's warehouse role; builds nothing (model:run) */
+        post: operations["previewModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6868,6 +6990,898 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModelGraph: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nodes: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            materialization: string;
+                            tags: string[];
+                            sources: {
+                                schema: string;
+                                table: string;
+                            }[];
+                        }[];
+                        edges: {
+                            /**
+                             * Format: uuid
+                             * @description The id of the model referred to
+                             */
+                            from: string;
+                            /** Format: uuid */
+                            to: string;
+                        }[];
+                        /** @description The models' ids in dependency order (project by project) */
+                        order: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** @description name, +name (with upstream), name+ (with downstream), tag:x; none: every model */
+                    select?: string[];
+                    /** @description Build incremental models whole instead of adding to them */
+                    full_refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModelRunResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        execution_id: string;
+                        /** @description The execution's status */
+                        status: string;
+                        results: {
+                            model: string;
+                            model_id: string | null;
+                            materialization: string;
+                            status: "success" | "error" | "skipped";
+                            rows: number | null;
+                            duration_ms: number;
+                            tests: {
+                                name: string;
+                                type: string;
+                                severity: string;
+                                status: "pass" | "warn" | "fail" | "error";
+                                failures: number | null;
+                                message: string | null;
+                            }[];
+                            error: string | null;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            description: string;
+                            sql: string;
+                            materialization: string;
+                            unique_key: string[];
+                            incremental_strategy: string;
+                            on_schema_change: string;
+                            tags: string[];
+                            tests: ({
+                                /** @enum {string} */
+                                type: "not_null";
+                                column: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "unique";
+                                column: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "accepted_values";
+                                column: string;
+                                values: string[];
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "relationships";
+                                column: string;
+                                /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                                to: string;
+                                field: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "custom_sql";
+                                name: string;
+                                /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                                sql: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            })[];
+                            /** @description Models this one refers to, read from its SQL */
+                            refs: string[];
+                            sources: {
+                                schema: string;
+                                table: string;
+                            }[];
+                            /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                            relation: string | null;
+                            version: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                    name: string;
+                    description?: string;
+                    /** @description One SELECT; {{ ref('model') }}, {{ source('schema', 'table') }}, {{ this }} and {% if is_incremental() %} ... {% endif %} */
+                    sql: string;
+                    /** @description ephemeral: built nowhere, inlined as a CTE into the models that ref it */
+                    materialization: "view" | "table" | "incremental" | "ephemeral";
+                    unique_key?: string[];
+                    /** @description How an incremental run adds its rows (merge and delete_insert need unique_key); default merge */
+                    incremental_strategy?: "append" | "merge" | "delete_insert";
+                    /** @description What an incremental run does when the columns differ from the table; default ignore */
+                    on_schema_change?: "ignore" | "fail" | "append_new_columns" | "sync_all_columns" | "full_refresh";
+                    tags?: string[];
+                    tests?: ({
+                        /** @enum {string} */
+                        type: "not_null";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "unique";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "accepted_values";
+                        column: string;
+                        values: string[];
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "relationships";
+                        column: string;
+                        /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                        to: string;
+                        field: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "custom_sql";
+                        name: string;
+                        /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                        sql: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        sql: string;
+                        materialization: string;
+                        unique_key: string[];
+                        incremental_strategy: string;
+                        on_schema_change: string;
+                        tags: string[];
+                        tests: ({
+                            /** @enum {string} */
+                            type: "not_null";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "unique";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "accepted_values";
+                            column: string;
+                            values: string[];
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "relationships";
+                            column: string;
+                            /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                            to: string;
+                            field: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "custom_sql";
+                            name: string;
+                            /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                            sql: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        })[];
+                        /** @description Models this one refers to, read from its SQL */
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                        relation: string | null;
+                        version: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        sql: string;
+                        materialization: string;
+                        unique_key: string[];
+                        incremental_strategy: string;
+                        on_schema_change: string;
+                        tags: string[];
+                        tests: ({
+                            /** @enum {string} */
+                            type: "not_null";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "unique";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "accepted_values";
+                            column: string;
+                            values: string[];
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "relationships";
+                            column: string;
+                            /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                            to: string;
+                            field: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "custom_sql";
+                            name: string;
+                            /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                            sql: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        })[];
+                        /** @description Models this one refers to, read from its SQL */
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                        relation: string | null;
+                        version: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                    name?: string;
+                    description?: string;
+                    /** @description One SELECT; {{ ref('model') }}, {{ source('schema', 'table') }}, {{ this }} and {% if is_incremental() %} ... {% endif %} */
+                    sql?: string;
+                    /** @description ephemeral: built nowhere, inlined as a CTE into the models that ref it */
+                    materialization?: "view" | "table" | "incremental" | "ephemeral";
+                    unique_key?: string[];
+                    /** @description How an incremental run adds its rows (merge and delete_insert need unique_key); default merge */
+                    incremental_strategy?: "append" | "merge" | "delete_insert";
+                    /** @description What an incremental run does when the columns differ from the table; default ignore */
+                    on_schema_change?: "ignore" | "fail" | "append_new_columns" | "sync_all_columns" | "full_refresh";
+                    tags?: string[];
+                    tests?: ({
+                        /** @enum {string} */
+                        type: "not_null";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "unique";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "accepted_values";
+                        column: string;
+                        values: string[];
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "relationships";
+                        column: string;
+                        /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                        to: string;
+                        field: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "custom_sql";
+                        name: string;
+                        /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                        sql: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        sql: string;
+                        materialization: string;
+                        unique_key: string[];
+                        incremental_strategy: string;
+                        on_schema_change: string;
+                        tags: string[];
+                        tests: ({
+                            /** @enum {string} */
+                            type: "not_null";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "unique";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "accepted_values";
+                            column: string;
+                            values: string[];
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "relationships";
+                            column: string;
+                            /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                            to: string;
+                            field: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "custom_sql";
+                            name: string;
+                            /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                            sql: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        })[];
+                        /** @description Models this one refers to, read from its SQL */
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                        relation: string | null;
+                        version: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    compileModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unsaved SQL to compile instead of the stored */
+                    sql?: string;
+                    /** @description Compile the incremental addition ({% if is_incremental() %} parts kept) */
+                    incremental?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The SELECT as it runs */
+                        sql: string;
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        relation: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    previewModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sql?: string;
+                    /** @description Default 100 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            name: string;
+                            type: string;
+                        }[];
+                        rows: {
+                            [key: string]: unknown;
+                        }[];
+                        truncated: boolean;
+                    };
                 };
             };
             /** @description Default Response */

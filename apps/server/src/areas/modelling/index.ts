@@ -1,0 +1,72 @@
+/** Modelling: warehouse models (SQL models with dependencies and data tests, built in the project's warehouse). */
+import type { FastifyInstance } from 'fastify';
+import client from 'prom-client';
+import type { Principal } from '../../platform/authn.js';
+import type { Authorize } from '../../platform/authz.js';
+import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
+import type { Platform } from '../../platform/runtime.js';
+import type { AuditService } from '../audit/service.js';
+import type { Warehouse } from '../connectivity/warehouse.js';
+import type { RunRecorder } from '../operations/executions/recorder.js';
+import type { ExecutionsService } from '../operations/executions/service.js';
+import { createModelRunHandler } from './dw-models/model-run.job.js';
+import { createModelsRepository } from './dw-models/repository.js';
+import { modelRoutes } from './dw-models/routes.js';
+import { createModelsService } from './dw-models/service.js';
+
+export function createModellingArea(
+  platform: Platform,
+  deps: {
+    audit: AuditService;
+    authorize: Authorize;
+    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    executions: ExecutionsService;
+    recorder: RunRecorder;
+    queue: JobQueue;
+    warehouse: Warehouse | undefined;
+  },
+) {
+  const db = platform.framework.db;
+  const repository = createModelsRepository();
+  const models = createModelsService({
+    db,
+    repository,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    executions: deps.executions,
+    warehouse: deps.warehouse,
+  });
+  const registers = [platform.metrics.registry];
+  const builds = new client.Counter({
+    name: 'svc_model_builds_total',
+    help: 'Warehouse models handled by model runs, by outcome (success, error, skipped).',
+    labelNames: ['status'] as const,
+    registers,
+  });
+  const buildSeconds = new client.Histogram({
+    name: 'svc_model_build_seconds',
+    help: 'Time to build and test one warehouse model, by materialization.',
+    labelNames: ['materialization'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers,
+  });
+  return {
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: {
+      model_run: createModelRunHandler({
+        db,
+        recorder: deps.recorder,
+        queue: deps.queue,
+        repository,
+        warehouse: deps.warehouse,
+        concurrency: platform.config.models.runConcurrency,
+        builds,
+        buildSeconds,
+      }),
+    } satisfies JobHandlers,
+    async routes(app: FastifyInstance) {
+      await app.register(modelRoutes, { service: models });
+    },
+  };
+}
