@@ -409,6 +409,18 @@ select o.id, '{{ ref(''also_not'') }}' as text /* {{ ref("nor_this") }} */
     ).toEqual([]);
   });
 
+  it('rolls a swap back when a view over the table cannot be created again, naming the view', async () => {
+    const wide = await create({ name: 'wide', materialization: 'table', sql: 'select 1 as a, 2 as b' });
+    await create({ name: 'uses_b', materialization: 'view', sql: "select b from {{ ref('wide') }}" });
+    expect((await run(['wide+'])).status).toBe('succeeded');
+    expect((await patch(wide.id, { sql: 'select 10 as a' })).status).toBe(200);
+    const done = await run(['wide']);
+    expect(done.lines['wide']).toMatchObject({ status: 'error' });
+    expect(done.lines['wide']!.error).toContain(`the view ${modelsSchema}.uses_b over it cannot be created again`);
+    expect(await rowsOf(`select * from ${relation('wide')}`)).toEqual([{ a: 1, b: 2 }]);
+    expect(await rowsOf(`select * from ${relation('uses_b')}`)).toEqual([{ b: 2 }]);
+  });
+
   it("runs as the project's role: no other project's schema, no pg_read_file", async () => {
     const other = (await createProject(t, admin)).id;
     const editor = await createUser(t, admin);

@@ -111,7 +111,9 @@ async function swapIn(client: Client, schema: string, name: string, temp: string
     await client.query(`drop ${dropKind(current)} ${relation(schema, old)} cascade`);
     for (const view of dependents) {
       const create = view.relkind === 'm' ? 'create materialized view' : 'create view';
-      await client.query(`${create} ${relation(view.schema, view.name)} as ${view.def}`);
+      await client.query(`${create} ${relation(view.schema, view.name)} as ${view.def}`).catch((error: Error) => {
+        throw new BuildError(`the view ${view.schema}.${view.name} over it cannot be created again: ${error.message}`);
+      });
     }
   } else {
     await client.query(`alter table ${relation(schema, temp)} rename to ${ident(name)}`);
