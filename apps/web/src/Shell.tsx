@@ -10,6 +10,7 @@ import { CdcTables } from './features/ingestion/CdcTables';
 import { Connectors } from './features/connectivity/Connectors';
 import { Executions } from './features/operations/Executions';
 import { License } from './features/platform/License';
+import { Models } from './features/modelling/Models';
 import { Overview } from './features/operations/Overview';
 import { Pipelines } from './features/etl/Pipelines';
 import { Projects } from './features/platform/Projects';
@@ -27,6 +28,7 @@ const PAGES = [
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
+  { path: '/models', title: 'Models', render: () => <Models /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },

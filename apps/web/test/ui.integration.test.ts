@@ -573,6 +573,66 @@ describe('web UI', () => {
     },
   );
 
+  it(
+    'writes a warehouse model with compile and preview, shows the DAG and runs it with a line per model',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await adminToken();
+      const project = (
+        await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui models' } })
+      ).body;
+      const base = await api(t, 'POST', '/api/v1/dw-models', {
+        token: admin,
+        body: {
+          project_id: project.id,
+          name: 'numbers',
+          materialization: 'table',
+          sql: 'select g as n from generate_series(1, 30) g',
+        },
+      });
+      expect(base.status).toBe(201);
+      const page = await context.newPage();
+      await page.goto(`${t.url}/models`);
+      await page.getByRole('button', { name: /Project/ }).click();
+      await page.getByRole('option', { name: 'ui models' }).click();
+      await page.getByRole('cell', { name: 'numbers', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'New model' }).click();
+      const editor = page.getByRole('region', { name: 'New model' });
+      await editor.getByLabel('Name').fill('evens');
+      await editor.getByRole('textbox', { name: 'SQL' }).fill("select n from {{ ref('numbers') }} where n % 2 = 0");
+      await editor.getByRole('radio', { name: 'view' }).check();
+      await editor
+        .getByRole('textbox', { name: 'Data tests (JSON)' })
+        .fill(
+          '[{"type": "not_null", "column": "n"}, {"type": "accepted_values", "column": "n", "values": ["2"], "severity": "warn"}]',
+        );
+      await editor.getByRole('button', { name: 'Create model' }).click();
+      await page.getByRole('cell', { name: 'evens', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Open evens' }).click();
+      const opened = page.getByRole('region', { name: 'Model evens' });
+      await opened.getByRole('button', { name: 'Compile' }).click();
+      await opened.getByText(/from "p[0-9a-f]{16}_models"\."numbers" where n % 2 = 0/).waitFor({ timeout: 20_000 });
+      // The preview of unsaved SQL needs the table built first: run everything, then preview.
+      const runs = page.getByRole('region', { name: 'Run models' });
+      await runs.getByRole('button', { name: 'Run', exact: true }).click();
+      await runs.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+      const results = runs.getByRole('table', { name: 'Results per model' });
+      await results.getByRole('row', { name: /^evens success/ }).waitFor();
+      expect(await results.getByRole('row', { name: /^numbers success 30/ }).count()).toBe(1);
+      await results.getByText('not_null(n)').waitFor();
+      await results.getByText('(14 failing row(s))').waitFor();
+      await opened.getByRole('button', { name: 'Preview' }).click();
+      const preview = opened.getByRole('table', { name: 'Preview: the first rows' });
+      await preview.getByRole('cell', { name: '4', exact: true }).waitFor();
+      expect(await preview.getByRole('row').count()).toBe(16);
+      await page.getByRole('img', { name: /Dependency graph of 2 models/ }).waitFor();
+      await page.getByText('Run order: numbers → evens.').waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'models.png'), fullPage: true });
+      await page.close();
+    },
+  );
+
   it("manages users, a project's members and custom roles", { timeout: 90_000 }, async () => {
     const admin = await adminToken();
     const page = await context.newPage();
