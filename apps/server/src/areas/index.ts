@@ -74,13 +74,14 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       openForRun: connectivity.service.openForRun,
     },
   });
-  const modelling = createModellingArea(platform, {
+  const modelling = await createModellingArea(platform, {
     ...access,
     audit,
     executions: operations.executions,
     recorder: operations.recorder,
     queue: operations.queue,
     warehouse: connectivity.warehouse,
+    catalog: governance.catalog,
   });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.

@@ -44,6 +44,9 @@ export const CAPABILITIES = [
   'model:read',
   'model:write',
   'model:run',
+  'ai:read',
+  'ai:write',
+  'ai:use',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

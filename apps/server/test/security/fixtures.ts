@@ -64,6 +64,7 @@ export interface ProjectResources {
   dwModel: string;
   /** A model run (queued: no worker). */
   modelRun: string;
+  aiProvider: string;
 }
 
 export interface TwoProjects {
@@ -135,6 +136,14 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     materialization: 'view',
   });
   const modelRun = await created(t, token, '/api/v1/dw-models/run', { project_id: projectA, select: ['model_of_a'] });
+  const aiProvider = await created(t, token, '/api/v1/ai-providers', {
+    project_id: projectA,
+    name: 'assistant of A',
+    type: 'openai_compatible',
+    base_url: 'http://127.0.0.1:9/v1',
+    model: 'any',
+    api_key: 'key-of-project-a',
+  });
   return {
     a: {
       project: projectA,
@@ -148,6 +157,7 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       execution,
       dwModel,
       modelRun,
+      aiProvider,
     },
     b: { project: projectB },
     ownerA,

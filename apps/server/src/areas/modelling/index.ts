@@ -1,20 +1,26 @@
-/** Modelling: warehouse models (SQL models with dependencies and data tests, built in the project's warehouse). */
+/** Modelling and AI: warehouse models (SQL models with dependencies and data tests, built in the project's warehouse) and AI providers. */
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
+import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { Warehouse } from '../connectivity/warehouse.js';
+import type { CatalogService } from '../governance/catalog/service.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
+import { createProvidersRepository } from './ai-providers/repository.js';
+import { providerRoutes } from './ai-providers/routes.js';
+import { createProvidersService } from './ai-providers/service.js';
 import { createModelRunHandler } from './dw-models/model-run.job.js';
 import { createModelsRepository } from './dw-models/repository.js';
 import { modelRoutes } from './dw-models/routes.js';
 import { createModelsService } from './dw-models/service.js';
 
-export function createModellingArea(
+export async function createModellingArea(
   platform: Platform,
   deps: {
     audit: AuditService;
@@ -24,6 +30,7 @@ export function createModellingArea(
     recorder: RunRecorder;
     queue: JobQueue;
     warehouse: Warehouse | undefined;
+    catalog: CatalogService;
   },
 ) {
   const db = platform.framework.db;
@@ -36,6 +43,19 @@ export function createModellingArea(
     audit: deps.audit,
     executions: deps.executions,
     warehouse: deps.warehouse,
+  });
+  const providers = createProvidersService({
+    db,
+    repository: createProvidersRepository(),
+    models: repository,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    box: await resolveSecretBox(platform.config),
+    egress: egressPolicyFrom(platform.config),
+    warehouse: deps.warehouse,
+    catalog: deps.catalog,
+    logger: platform.logger.child({ area: 'modelling' }),
   });
   const registers = [platform.metrics.registry];
   const builds = new client.Counter({
@@ -67,6 +87,7 @@ export function createModellingArea(
     } satisfies JobHandlers,
     async routes(app: FastifyInstance) {
       await app.register(modelRoutes, { service: models });
+      await app.register(providerRoutes, { service: providers });
     },
   };
 }

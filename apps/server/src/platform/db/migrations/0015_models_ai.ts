@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Warehouse models (SELECTs that build views and tables in the project's warehouse schema, with
- * their dependencies and data tests), and the line per model of each model run (an execution of
- * kind `model_run`).
+ * their dependencies and data tests), the line per model of each model run (an execution of kind
+ * `model_run`), AI providers (a project's, or instance-wide with no project) and the record of
+ * every call made to one (who, what for, tokens; never the content).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -44,6 +45,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       finished_at timestamptz not null default now(),
       primary key (execution_id, model_name)
     )`.execute(db);
+
+  await sql`
+    create table ai_providers (
+      id uuid primary key default gen_random_uuid(),
+      project_id uuid references projects (id) on delete cascade,
+      name text not null,
+      type text not null check (type in ('openai', 'anthropic', 'openai_compatible')),
+      base_url text not null,
+      model text not null,
+      api_key text,
+      temperature double precision,
+      max_tokens integer,
+      requests_per_minute integer,
+      tokens_per_month bigint,
+      enabled boolean not null default true,
+      created_by uuid,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      unique nulls not distinct (project_id, name)
+    )`.execute(db);
+
+  await sql`
+    create table ai_usage (
+      id bigint generated always as identity primary key,
+      provider_id uuid not null references ai_providers (id) on delete cascade,
+      project_id uuid references projects (id) on delete cascade,
+      user_id uuid,
+      purpose text not null,
+      status text not null check (status in ('ok', 'invalid_output', 'error', 'refused')),
+      input_tokens integer not null default 0,
+      output_tokens integer not null default 0,
+      at timestamptz not null default now()
+    )`.execute(db);
+  await sql`create index ai_usage_provider_time on ai_usage (provider_id, at desc)`.execute(db);
 }
 
 export async function down(): Promise<void> {
