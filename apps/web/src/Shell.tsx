@@ -11,6 +11,7 @@ import { Connectors } from './features/connectivity/Connectors';
 import { Executions } from './features/operations/Executions';
 import { License } from './features/platform/License';
 import { Models } from './features/modelling/Models';
+import { AiProviders } from './features/modelling/AiProviders';
 import { Overview } from './features/operations/Overview';
 import { Pipelines } from './features/etl/Pipelines';
 import { Projects } from './features/platform/Projects';
@@ -29,6 +30,7 @@ const PAGES = [
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
   { path: '/models', title: 'Models', render: () => <Models /> },
+  { path: '/ai-providers', title: 'AI providers', render: () => <AiProviders /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },

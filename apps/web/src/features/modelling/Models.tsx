@@ -10,6 +10,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { useAiProviders } from './AiProviders';
 
 type Model = paths['/api/v1/dw-models/{id}']['get']['responses'][200]['content']['application/json'];
 type ModelBody = NonNullable<paths['/api/v1/dw-models']['post']['requestBody']>['content']['application/json'];
@@ -33,6 +34,68 @@ const statusClass = (status: string) =>
   status === 'success' || status === 'pass' ? 'succeeded' : status === 'error' || status === 'fail' ? 'failed' : '';
 
 const EXAMPLE = "select id, amount\n  from {{ source('raw', 'orders') }}";
+
+/** A model's SQL drafted by an AI provider from a question: shown, checked by the server, used only when the user says so. */
+function DraftWithAi({ project, onUse }: { project: string; onUse: (sql: string) => void }) {
+  const providers = useAiProviders(project);
+  const [provider, setProvider] = useState<string | undefined>();
+  const draft = useMutation({
+    mutationFn: (body: { question: string; include_samples: boolean }) =>
+      unwrap(
+        api.POST('/api/v1/ai-providers/{id}/draft-model', {
+          params: { path: { id: provider! } },
+          body: { project_id: project, ...body },
+        }),
+      ),
+  });
+  const usable = (providers.data?.items ?? []).filter((p) => p.enabled);
+  return (
+    <section aria-labelledby="draft-with-ai">
+      <h3 id="draft-with-ai">Draft with AI</h3>
+      <ItemSelect
+        label="AI provider"
+        items={usable}
+        value={provider}
+        onChange={setProvider}
+        isRequired={false}
+        empty="No AI provider for this project (see AI providers)"
+      />
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          draft.mutate({
+            question: String(form.get('question') ?? ''),
+            include_samples: form.get('include_samples') === 'true',
+          });
+        }}
+      >
+        <TextInput
+          name="question"
+          label="Question"
+          isRequired
+          description="The prompt carries the project's warehouse tables and columns."
+        />
+        <Checkbox name="include_samples" value="true">
+          Include a few sample rows (masked)
+        </Checkbox>
+        <FormSubmit label="Draft SQL" error={draft.error} isDisabled={draft.isPending || !provider} />
+      </Form>
+      {draft.data ? (
+        <>
+          <div className="table-wrap" tabIndex={0}>
+            <pre aria-label="Drafted SQL">{draft.data.sql}</pre>
+          </div>
+          <div className="row">
+            <Button className="secondary" onPress={() => onUse(draft.data.sql)}>
+              Use this SQL
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 /** A model opened (or a new one): its SQL edited, compiled and previewed (unsaved text too), saved. */
 function ModelEditor({ project, model, onDone }: { project: string; model: Model | undefined; onDone: () => void }) {
@@ -180,6 +243,7 @@ function ModelEditor({ project, model, onDone }: { project: string; model: Model
           onCancel={onDone}
         />
       </Form>
+      <DraftWithAi project={project} onUse={setSql} />
       {model ? (
         <>
           <div className="row">
