@@ -10,6 +10,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { RowsTable } from '../../components/RowsTable';
 import { useAiProviders } from './AiProviders';
 
 type Model = paths['/api/v1/dw-models/{id}']['get']['responses'][200]['content']['application/json'];
@@ -24,10 +25,6 @@ const list = (text: string) =>
     .split(/[\s,]+/)
     .map((s) => s.trim())
     .filter(Boolean);
-
-/** A cell of the preview: nulls and JSON shown as such. */
-const cellText = (value: unknown) =>
-  value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /** The run results' statuses in the classes the other screens use for runs. */
 const statusClass = (status: string) =>
@@ -267,30 +264,12 @@ function ModelEditor({ project, model, onDone }: { project: string; model: Model
             </section>
           ) : null}
           {preview.data ? (
-            <div className="table-wrap" tabIndex={0}>
-              <table>
-                <caption>Preview: the first rows</caption>
-                <thead>
-                  <tr>
-                    {preview.data.columns.map((c) => (
-                      <th key={c.name} scope="col">
-                        {c.name} <span className="muted">{c.type}</span>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.data.rows.map((row, i) => (
-                    <tr key={i}>
-                      {preview.data.columns.map((c) => (
-                        <td key={c.name}>{cellText(row[c.name])}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {preview.data.rows.length === 0 ? <p className="empty">No rows.</p> : null}
-            </div>
+            <RowsTable
+              caption="Preview: the first rows"
+              columns={preview.data.columns}
+              rows={preview.data.rows}
+              empty="No rows."
+            />
           ) : null}
         </>
       ) : (
