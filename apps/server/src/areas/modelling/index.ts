@@ -44,6 +44,7 @@ export async function createModellingArea(
     executions: deps.executions,
     warehouse: deps.warehouse,
   });
+  const registers = [platform.metrics.registry];
   const providers = createProvidersService({
     db,
     repository: createProvidersRepository(),
@@ -56,8 +57,21 @@ export async function createModellingArea(
     warehouse: deps.warehouse,
     catalog: deps.catalog,
     logger: platform.logger.child({ area: 'modelling' }),
+    metrics: {
+      calls: new client.Counter({
+        name: 'svc_ai_calls_total',
+        help: 'Calls of AI providers, by purpose and outcome (ok, invalid_output, error, refused by our limits).',
+        labelNames: ['purpose', 'status'] as const,
+        registers,
+      }),
+      tokens: new client.Counter({
+        name: 'svc_ai_tokens_total',
+        help: 'Tokens AI providers reported for our calls, by direction (input, output).',
+        labelNames: ['direction'] as const,
+        registers,
+      }),
+    },
   });
-  const registers = [platform.metrics.registry];
   const builds = new client.Counter({
     name: 'svc_model_builds_total',
     help: 'Warehouse models handled by model runs, by outcome (success, error, skipped).',

@@ -8,6 +8,7 @@
 import type { EgressPolicy } from '@svc/engine';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
 import { projectsWith, requireAdmin, type Authorize, type Capability } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
@@ -91,6 +92,7 @@ export function createProvidersService(deps: {
   warehouse: Warehouse | undefined;
   catalog: CatalogService;
   logger: Logger;
+  metrics: { calls: Counter<'purpose' | 'status'>; tokens: Counter<'direction'> };
 }) {
   const { db, repository, authorize, audit, box } = deps;
 
@@ -201,6 +203,9 @@ export function createProvidersService(deps: {
       return { id: usage.id, refusal };
     });
     const finish = async (status: 'ok' | 'invalid_output' | 'error' | 'refused', input: number, output: number) => {
+      deps.metrics.calls.inc({ purpose, status });
+      deps.metrics.tokens.inc({ direction: 'input' }, input);
+      deps.metrics.tokens.inc({ direction: 'output' }, output);
       if (status !== 'refused')
         await repository.updateUsage(db, reserved.id, { status, input_tokens: input, output_tokens: output });
       await audit.record(context, {
@@ -447,6 +452,8 @@ export function createProvidersService(deps: {
       context: RequestContext,
     ) {
       await authorize(principal, 'model:read', input.project_id);
+      // Sample rows are warehouse data, as a model preview shows them: the same capability.
+      if (input.include_samples) await authorize(principal, 'model:run', input.project_id);
       const [tables, models] = await Promise.all([
         warehouseTables(input.project_id, input.include_samples ?? false),
         deps.models.inProject(db, input.project_id),
