@@ -247,6 +247,30 @@ select o.id, '{{ ref(''also_not'') }}' as text /* {{ ref("nor_this") }} */
     ]);
   });
 
+  it('builds independent models in parallel, at most SVC_MODELS_RUN_CONCURRENCY (3 here) at once', async () => {
+    for (let i = 1; i <= 4; i++)
+      await create({
+        name: `sleepy_${i}`,
+        materialization: 'table',
+        tags: ['sleepy'],
+        sql: 'select 1 as x from (select pg_sleep(0.6)) s',
+      });
+    const done = await run(['tag:sleepy']);
+    expect(done.status).toBe('succeeded');
+    const lines = await api<{ results: Array<{ finished_at: string; duration_ms: number }> }>(
+      t,
+      'GET',
+      `/api/v1/dw-models/runs/${done.id}`,
+      { token: admin },
+    );
+    const spans = lines.body.results.map((l) => {
+      const end = Date.parse(l.finished_at);
+      return [end - l.duration_ms, end] as const;
+    });
+    const atOnce = Math.max(...spans.map(([start]) => spans.filter(([s, e]) => s <= start && start < e).length));
+    expect(atOnce).toBe(3);
+  });
+
   it('selects with name, +name, name+ and tag:x, and refuses an unknown name naming the selector', async () => {
     const selected = async (select: string[]) => {
       const done = await run(select);
