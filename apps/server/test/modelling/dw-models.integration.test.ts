@@ -92,6 +92,16 @@ describe('warehouse models', () => {
       sql: "select id, customer, amount, status from {{ source('raw', 'orders') }}",
     });
     expect(base.refs).toEqual([]);
+    const baseCompiled = await api<{ column_lineage: Array<{ column: string; inputs: unknown[] }> }>(
+      t,
+      'POST',
+      `/api/v1/dw-models/${base.id}/compile`,
+      { token: admin, body: {} },
+    );
+    expect(baseCompiled.body.column_lineage[2]).toEqual({
+      column: 'amount',
+      inputs: [{ source: { schema: 'raw', table: 'orders' }, column: 'amount' }],
+    });
     const model = await create({
       name: 'ref_probe',
       materialization: 'view',
@@ -201,6 +211,12 @@ select o.id, '{{ ref(''also_not'') }}' as text /* {{ ref("nor_this") }} */
       { token: admin, body: {} },
     );
     expect(compiled.body.sql).toMatch(/^with "__svc_ephemeral_customers_eph" as \(/);
+    // Column-level lineage, as far as the parser can tell.
+    expect((compiled.body as unknown as { column_lineage: unknown }).column_lineage).toEqual([
+      { column: 'customer', inputs: [{ model: 'customers_eph', column: 'customer' }] },
+      { column: 'total', inputs: [{ model: 'orders_base', column: 'amount' }] },
+      { column: 'orders', inputs: [] },
+    ]);
   });
 
   it('reports failing tests by severity, and a failed model skips its dependents', async () => {

@@ -7946,6 +7946,19 @@ export interface operations {
                             table: string;
                         }[];
                         relation: string | null;
+                        /** @description Each output column and the upstream columns it is computed from, as far as the parser can tell (columns of the SELECT's own FROM; none through subqueries or set operations) */
+                        column_lineage: {
+                            column: string;
+                            inputs: {
+                                model?: string;
+                                source?: {
+                                    schema: string;
+                                    table: string;
+                                };
+                                /** @description * when the expression takes every column */
+                                column: string;
+                            }[];
+                        }[];
                     };
                 };
             };

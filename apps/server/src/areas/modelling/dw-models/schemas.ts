@@ -141,11 +141,29 @@ export const CompileBody = Type.Object(
   { additionalProperties: false },
 );
 
+const SourceRef = Type.Object({ schema: Type.String(), table: Type.String() });
+
 export const Compiled = Type.Object({
   sql: Type.String({ description: 'The SELECT as it runs' }),
   refs: Type.Array(Type.String()),
-  sources: Type.Array(Type.Object({ schema: Type.String(), table: Type.String() })),
+  sources: Type.Array(SourceRef),
   relation: Type.Union([Type.String(), Type.Null()]),
+  column_lineage: Type.Array(
+    Type.Object({
+      column: Type.String(),
+      inputs: Type.Array(
+        Type.Object({
+          model: Type.Optional(Type.String()),
+          source: Type.Optional(SourceRef),
+          column: Type.String({ description: '* when the expression takes every column' }),
+        }),
+      ),
+    }),
+    {
+      description:
+        "Each output column and the upstream columns it is computed from, as far as the parser can tell (columns of the SELECT's own FROM; none through subqueries or set operations)",
+    },
+  ),
 });
 
 export const PreviewBody = Type.Object(

@@ -17,7 +17,7 @@ import { MODEL, modelHasDependents, modelNameTaken, modelPreviewFailed, warehous
 import { createCompiler, relationOf, type Placement } from './compile.js';
 import { cycleWith, select, SelectorError, topologicalOrder } from './graph.js';
 import type { DataTest, ModelFields, ModelRow, ModelsRepository } from './repository.js';
-import { ModelSqlError, parserReady, parseTemplate } from './sql.js';
+import { columnLineage, ModelSqlError, parserReady, parseTemplate } from './sql.js';
 
 /** The warehouse schema (of the project's own) that models are built in. */
 export const MODELS_SCHEMA = 'models';
@@ -366,6 +366,7 @@ export function createModelsService(deps: {
           refs: template.refs,
           sources: template.sources,
           relation: row.materialization === 'ephemeral' ? null : relationOf(placementOf(row.project_id), row.name),
+          column_lineage: columnLineage(template),
         };
       } catch (error) {
         throw validationFailed([sqlProblem('sql', error)]);

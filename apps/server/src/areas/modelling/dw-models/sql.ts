@@ -223,3 +223,94 @@ export function relationsOf(tree: Node): Array<{ schema: string | null; name: st
 
 /** A double-quoted identifier. */
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** Where a relation in a model's SQL came from: a ref()'d model or a source() table. */
+export type Upstream = { model: string } | { source: { schema: string; table: string } };
+
+export interface ColumnLineage {
+  column: string;
+  /** The upstream columns it is computed from (`*`: all of them), as far as the parser can tell. */
+  inputs: Array<Upstream & { column: string }>;
+}
+
+const REF_MARK = '__svc_ref';
+const SOURCE_MARK = '__svc_source__';
+
+/**
+ * Column-level lineage of a model's own SELECT (its template, refs and sources resolved to marked
+ * names): each output column with the upstream columns its expression names. Only what the parser
+ * can tell: columns of a relation in the top-level FROM (by alias, or the only relation there);
+ * columns from subqueries, CTEs or ambiguous names are left out, and a set operation gives nothing.
+ */
+export function columnLineage(template: ParsedTemplate): ColumnLineage[] {
+  const sql = render(template.parts, {
+    incremental: false,
+    this: `${ident(`${REF_MARK}_this`)}.${ident('this')}`,
+    ref: (name) => `${ident(REF_MARK)}.${ident(name)}`,
+    source: (schema, table) => `${ident(`${SOURCE_MARK}${schema}`)}.${ident(table)}`,
+  });
+  let select: Node;
+  try {
+    select = parseSelect(sql);
+  } catch {
+    return [];
+  }
+  if (select['op'] && select['op'] !== 'SETOP_NONE') return [];
+  const relations = new Map<string, Upstream>();
+  const visitFrom = (item: unknown) => {
+    const node = item as Node;
+    const range = node['RangeVar'] as Node | undefined;
+    if (range) {
+      const schema = range['schemaname'] as string | undefined;
+      const name = range['relname'] as string;
+      const alias = ((range['alias'] as Node | undefined)?.['aliasname'] as string | undefined) ?? name;
+      if (schema === REF_MARK) relations.set(alias, { model: name });
+      else if (schema?.startsWith(SOURCE_MARK))
+        relations.set(alias, { source: { schema: schema.slice(SOURCE_MARK.length), table: name } });
+      return;
+    }
+    const join = node['JoinExpr'] as Node | undefined;
+    if (join) {
+      visitFrom(join['larg']);
+      visitFrom(join['rarg']);
+    }
+  };
+  for (const item of (select['fromClause'] as unknown[] | undefined) ?? []) visitFrom(item);
+  const only = relations.size === 1 ? [...relations.values()][0] : undefined;
+  const columnRefs = (value: unknown, found: Array<string[]>) => {
+    if (Array.isArray(value)) return value.forEach((v) => columnRefs(v, found));
+    if (!value || typeof value !== 'object') return;
+    const node = value as Node;
+    const ref = node['ColumnRef'] as Node | undefined;
+    if (ref) {
+      found.push(
+        ((ref['fields'] as Node[]) ?? []).map((f) =>
+          f['A_Star'] ? '*' : String(((f['String'] as Node | undefined)?.['sval'] as string | undefined) ?? ''),
+        ),
+      );
+      return;
+    }
+    if (node['SubLink'] || node['SelectStmt']) return; // a subquery's columns are its own
+    for (const child of Object.values(node)) columnRefs(child, found);
+  };
+  const lineage: ColumnLineage[] = [];
+  for (const item of (select['targetList'] as Node[] | undefined) ?? []) {
+    const target = item['ResTarget'] as Node;
+    const refs: Array<string[]> = [];
+    columnRefs(target['val'], refs);
+    const inputs: ColumnLineage['inputs'] = [];
+    for (const fields of refs) {
+      const [first, second] = fields;
+      const upstream = fields.length === 2 ? relations.get(first!) : fields.length === 1 ? only : undefined;
+      const column = fields.length === 2 ? second! : first!;
+      if (upstream && !inputs.some((i) => JSON.stringify(i) === JSON.stringify({ ...upstream, column })))
+        inputs.push({ ...upstream, column });
+    }
+    const named = target['name'] as string | undefined;
+    const last = refs.length === 1 && refs[0]!.length ? refs[0]![refs[0]!.length - 1] : undefined;
+    const isBareColumn = (target['val'] as Node | undefined)?.['ColumnRef'] !== undefined;
+    const column = named ?? (isBareColumn ? last : undefined) ?? '?column?';
+    lineage.push({ column, inputs });
+  }
+  return lineage;
+}
