@@ -21,6 +21,8 @@ const Roles = screen(() => import('./features/platform/Roles'), 'Roles');
 const Schedules = screen(() => import('./features/etl/Schedules'), 'Schedules');
 const SignInProviders = screen(() => import('./features/platform/SignInProviders'), 'SignInProviders');
 const Users = screen(() => import('./features/identity/Users'), 'Users');
+const Models = screen(() => import('./features/modelling/Models'), 'Models');
+const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
 /** The groups of the navigation, in the order of the interface's areas. */
 const GROUPS = [
@@ -28,6 +30,7 @@ const GROUPS = [
   'Connections',
   'Ingestion',
   'ETL',
+  'Modelling',
   'Delivery',
   'Governance',
   'Operations',
@@ -51,6 +54,8 @@ const PAGES: Page[] = [
   { path: '/cdc-tables', title: 'CDC tables', group: 'Ingestion', render: () => <CdcTables /> },
   { path: '/pipelines', title: 'Pipelines', group: 'ETL', render: () => <Pipelines /> },
   { path: '/schedules', title: 'Schedules', group: 'ETL', render: () => <Schedules /> },
+  { path: '/models', title: 'Models', group: 'Modelling', render: () => <Models /> },
+  { path: '/ai-providers', title: 'AI providers', group: 'Modelling', render: () => <AiProviders /> },
   { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
   { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },
   { path: '/projects', title: 'Projects', group: 'Admin', render: () => <Projects /> },

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
+import { startLlmServer } from '../../server/test/support/llm-server.js';
 import { createTestDatabase } from '../../server/test/support/services.js';
 import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
 
@@ -547,6 +548,128 @@ describe('web UI', () => {
       } finally {
         await from.drop();
         await into.drop();
+      }
+    },
+  );
+
+  it(
+    'writes a warehouse model with compile and preview, shows the DAG and runs it with a line per model',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await adminToken();
+      const project = (
+        await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui models' } })
+      ).body;
+      const base = await api(t, 'POST', '/api/v1/dw-models', {
+        token: admin,
+        body: {
+          project_id: project.id,
+          name: 'numbers',
+          materialization: 'table',
+          sql: 'select g as n from generate_series(1, 30) g',
+        },
+      });
+      expect(base.status).toBe(201);
+      const page = await context.newPage();
+      await page.goto(`${t.url}/models`);
+      await page.getByRole('button', { name: /Project/ }).click();
+      await page.getByRole('option', { name: 'ui models' }).click();
+      await page.getByRole('cell', { name: 'numbers', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'New model' }).click();
+      const editor = page.getByRole('region', { name: 'New model' });
+      await editor.getByLabel('Name').fill('evens');
+      await editor.getByRole('textbox', { name: 'SQL' }).fill("select n from {{ ref('numbers') }} where n % 2 = 0");
+      await editor.getByRole('radio', { name: 'view' }).check();
+      await editor
+        .getByRole('textbox', { name: 'Data tests (JSON)' })
+        .fill(
+          '[{"type": "not_null", "column": "n"}, {"type": "accepted_values", "column": "n", "values": ["2"], "severity": "warn"}]',
+        );
+      await editor.getByRole('button', { name: 'Create model' }).click();
+      await page.getByRole('cell', { name: 'evens', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Open evens' }).click();
+      const opened = page.getByRole('region', { name: 'Model evens' });
+      await opened.getByRole('button', { name: 'Compile' }).click();
+      await opened.getByText(/from "p[0-9a-f]{16}_models"\."numbers" where n % 2 = 0/).waitFor({ timeout: 20_000 });
+      // The preview of unsaved SQL needs the table built first: run everything, then preview.
+      const runs = page.getByRole('region', { name: 'Run models' });
+      await runs.getByRole('button', { name: 'Run', exact: true }).click();
+      await runs.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+      const results = runs.getByRole('table', { name: 'Results per model' });
+      await results.getByRole('row', { name: /^evens success/ }).waitFor();
+      expect(await results.getByRole('row', { name: /^numbers success 30/ }).count()).toBe(1);
+      await results.getByText('not_null(n)').waitFor();
+      await results.getByText('(14 failing row(s))').waitFor();
+      await opened.getByRole('button', { name: 'Preview' }).click();
+      const preview = opened.getByRole('table', { name: 'Preview: the first rows' });
+      await preview.getByRole('cell', { name: '4', exact: true }).waitFor();
+      expect(await preview.getByRole('row').count()).toBe(16);
+      await page.getByRole('img', { name: /Dependency graph of 2 models/ }).waitFor();
+      await page.getByText('Run order: numbers → evens.').waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'models.png'), fullPage: true });
+      await page.close();
+    },
+  );
+
+  it(
+    'creates an AI provider, tests it, shows its usage, and uses it for steps and a drafted model',
+    { timeout: 90_000 },
+    async () => {
+      const llm = await startLlmServer();
+      try {
+        const admin = await adminToken();
+        const created = await api(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui ai' } });
+        expect(created.status).toBe(201);
+        const page = await context.newPage();
+        await page.goto(`${t.url}/ai-providers`);
+        const form = page.getByRole('region', { name: 'New AI provider' });
+        await form.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui ai' }).click();
+        await form.getByLabel('Name').fill('local llm');
+        await form.getByLabel('Base URL').fill(llm.url);
+        await form.getByLabel('Model', { exact: true }).fill('local-model');
+        await form.getByLabel('API key').fill('sk-ui-secret-key');
+        await form.getByLabel('Limit: requests per minute').fill('30');
+        await form.getByRole('button', { name: 'Create provider' }).click();
+        await page.getByRole('cell', { name: 'local llm', exact: true }).waitFor();
+        expect(await page.content()).not.toContain('sk-ui-secret-key');
+        await page.getByRole('button', { name: 'Test local llm' }).click();
+        await page.getByText('The provider answered “OK”').waitFor();
+        expect(llm.seen[0]!.headers['authorization']).toBe('Bearer sk-ui-secret-key');
+        await page.getByRole('button', { name: 'Usage of local llm' }).click();
+        const usage = page.getByRole('region', { name: 'Usage of local llm' });
+        await usage.getByText('1 requests in the last minute (30); 18 tokens this month (no limit).').waitFor();
+
+        const assistant = page.getByRole('region', { name: 'Ask the AI' });
+        await assistant.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui ai' }).click();
+        await assistant.getByRole('button', { name: /Provider/ }).click();
+        await page.getByRole('option', { name: 'local llm' }).click();
+        llm.script.push({ text: '[{"type": "filter", "expression": "amount > 0"}]' });
+        await assistant.getByLabel('Pipeline steps for').fill('positive amounts only');
+        await assistant.getByRole('button', { name: 'Suggest steps' }).click();
+        await assistant.getByText('"expression": "amount > 0"').waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'ai-providers.png'), fullPage: true });
+
+        await page.getByRole('link', { name: 'Models' }).click();
+        await page.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui ai' }).click();
+        await page.getByRole('button', { name: 'New model' }).click();
+        const editor = page.getByRole('region', { name: 'New model' });
+        await editor.getByRole('button', { name: /AI provider/ }).click();
+        await page.getByRole('option', { name: 'local llm' }).click();
+        llm.script.push({ text: '```sql\nselect 42 as answer\n```' });
+        await editor.getByLabel('Question').fill('the answer');
+        await editor.getByRole('button', { name: 'Draft SQL' }).click();
+        await editor.getByLabel('Drafted SQL').waitFor();
+        await editor.getByRole('button', { name: 'Use this SQL' }).click();
+        expect(await editor.getByRole('textbox', { name: 'SQL' }).inputValue()).toBe('select 42 as answer');
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.close();
+      } finally {
+        await llm.close();
       }
     },
   );

@@ -17,6 +17,7 @@ import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
+import { createModellingArea } from './modelling/index.js';
 import { createOperationsArea } from './operations/index.js';
 import { createPlatformArea } from './platform/index.js';
 import { isFollowUp } from '../platform/job-kinds.js';
@@ -88,6 +89,15 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     projectFolder: connectivity.projectFolder,
     projectWarehouse: connectivity.projectWarehouse,
   });
+  const modelling = await createModellingArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
+    warehouse: connectivity.warehouse,
+    catalog: governance.catalog,
+  });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
   const streams = await createEventStreams({
@@ -118,7 +128,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     authenticator: identity.authenticator,
     runs: {
       queue: operations.queue,
-      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...delivery.jobHandlers },
+      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...delivery.jobHandlers, ...modelling.jobHandlers },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
       settleAbandoned: (trx, job, error) =>
@@ -141,6 +151,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await api.register(auditRoutes, { service: audit });
       await ingestion.routes(api);
       await delivery.routes(api);
+      await modelling.routes(api);
     },
     async start() {
       const { seededAdminId } = await identity.start();

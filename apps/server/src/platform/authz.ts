@@ -43,6 +43,10 @@ export const CAPABILITIES = [
   'alert:write',
   'model:read',
   'model:write',
+  'model:run',
+  'ai:read',
+  'ai:write',
+  'ai:use',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

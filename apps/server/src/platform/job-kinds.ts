@@ -17,6 +17,8 @@ export interface JobPayloads {
   etl_dependents: { execution_id: string };
   /** An export execution: one delivery of an export's rows. */
   export: { execution_id: string };
+  /** A run of a selection of warehouse models. */
+  model_run: { execution_id: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -36,6 +38,7 @@ export const JOB_KINDS = {
   etl_pipeline: { area: 'etl', runs: 'pipeline' },
   etl_dependents: { area: 'etl', followUp: true },
   export: { area: 'delivery', runs: 'export' },
+  model_run: { area: 'modelling', runs: 'model_run' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 
 /** The job kind that runs executions of `runKind` (`sync`, `pipeline`, ...). */

@@ -25,6 +25,9 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/etl/pipelines/{id}', (f) => f.a.pipeline],
   ['/api/v1/etl/schedules/{id}', (f) => f.a.schedule],
   ['/api/v1/cdc-tables/{id}', (f) => f.a.cdcTable],
+  ['/api/v1/dw-models/runs/{id}', (f) => f.a.modelRun],
+  ['/api/v1/dw-models/{id}', (f) => f.a.dwModel],
+  ['/api/v1/ai-providers/{id}', (f) => f.a.aiProvider],
 ];
 
 describe('declared capabilities', () => {

@@ -62,6 +62,10 @@ export interface ProjectResources {
   cdcTable: string;
   execution: string;
   export: string;
+  dwModel: string;
+  /** A model run (queued: no worker). */
+  modelRun: string;
+  aiProvider: string;
 }
 
 export interface TwoProjects {
@@ -132,6 +136,21 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     source: { kind: 'connector', connector_id: connector, dataset: 'items' },
     destination: { kind: 'files' },
   });
+  const dwModel = await created(t, token, '/api/v1/dw-models', {
+    project_id: projectA,
+    name: 'model_of_a',
+    sql: 'select 1 as one',
+    materialization: 'view',
+  });
+  const modelRun = await created(t, token, '/api/v1/dw-models/run', { project_id: projectA, select: ['model_of_a'] });
+  const aiProvider = await created(t, token, '/api/v1/ai-providers', {
+    project_id: projectA,
+    name: 'assistant of A',
+    type: 'openai_compatible',
+    base_url: 'http://127.0.0.1:9/v1',
+    model: 'any',
+    api_key: 'key-of-project-a',
+  });
   return {
     a: {
       project: projectA,
@@ -144,6 +163,9 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       cdcTable,
       execution,
       export: exported,
+      dwModel,
+      modelRun,
+      aiProvider,
     },
     b: { project: projectB },
     ownerA,

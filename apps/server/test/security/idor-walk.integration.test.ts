@@ -59,6 +59,9 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/etl/schedules/{id}', ids: (f) => ({ id: f.a.schedule }) },
   { prefix: '/api/v1/cdc-tables/{id}', ids: (f) => ({ id: f.a.cdcTable }) },
   { prefix: '/api/v1/exports/{id}', ids: (f) => ({ id: f.a.export, run: f.a.execution }) },
+  { prefix: '/api/v1/dw-models/{id}', ids: (f) => ({ id: f.a.dwModel }) },
+  { prefix: '/api/v1/dw-models/runs/{id}', ids: (f) => ({ id: f.a.modelRun }) },
+  { prefix: '/api/v1/ai-providers/{id}', ids: (f) => ({ id: f.a.aiProvider }) },
   // Streams have no rows yet: any id is unknown.
   { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
   // Instance objects: administrators only, whatever the id.
@@ -120,6 +123,10 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/executions/${a.execution}/logs`,
     `/api/v1/exports/${a.export}`,
     `/api/v1/exports/${a.export}/runs`,
+    `/api/v1/dw-models/${a.dwModel}`,
+    `/api/v1/dw-models/runs/${a.modelRun}`,
+    `/api/v1/ai-providers/${a.aiProvider}`,
+    `/api/v1/ai-providers/${a.aiProvider}/usage`,
     `/api/v1/users/${f.ownerA.id}`,
   ];
   const views: Record<string, unknown> = {};
@@ -146,6 +153,9 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'executions',
       'jobs',
       'identity_providers',
+      'dw_models',
+      'ai_providers',
+      'ai_usage',
     ];
     const counts = await client.query(
       `select ${tables.map((name) => `(select count(*)::int from ${name}) as ${name}`).join(', ')}`,

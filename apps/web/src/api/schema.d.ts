@@ -1072,6 +1072,372 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exports the caller may read (export:read) */
+        get: operations["listExports"];
+        put?: never;
+        /** Create an export: a source dataset or warehouse query, a destination, a format and a mode (export:write) */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export; secret fields of its destination are never shown (export:read) */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        /** Delete an export with its runs, snapshot and failed rows (export:write) */
+        delete: operations["deleteExport"];
+        options?: never;
+        head?: never;
+        /** Change an export; a change of what is read starts its diff and cursor again (export:write) */
+        patch: operations["updateExport"];
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the export now: an execution of kind export; full_resync sends every row whatever the snapshot and cursor say; 409 while one is queued or running (export:run) */
+        post: operations["runExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest runs of an export with their row counts and files, newest first (export:read) */
+        get: operations["listExportRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/runs/{run}/download-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed, expiring link to a file of a run of a file export, for this export's project only (export:read) */
+        post: operations["createExportDownloadLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/runs/{run}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of a run, by a link from download-link: its signature and expiry are checked, and the caller must still be able to read the export (export:read) */
+        get: operations["downloadExportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/failed-rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows that failed with their reason; the next run tries them again (export:read) */
+        get: operations["listExportFailedRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's models as a DAG: nodes, edges (from the model referred to) and dependency order (model:read) */
+        get: operations["getModelGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a selection of models (name, +name, name+, tag:x; none: all) in dependency order: one execution of kind model_run (model:run) */
+        post: operations["runModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The line per model of a model run (execution id): status, rows, duration, test results (model:read) */
+        get: operations["getModelRunResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warehouse models the caller may read (model:read) */
+        get: operations["listModels"];
+        put?: never;
+        /** Create a warehouse model: a SELECT with refs, its materialization and data tests (model:write) */
+        post: operations["createModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One warehouse model (model:read) */
+        get: operations["getModel"];
+        put?: never;
+        post?: never;
+        /** Delete a model no other model refers to; the relation it built stays in the warehouse (model:write) */
+        delete: operations["deleteModel"];
+        options?: never;
+        head?: never;
+        /** Change a model; a rename is refused while other models refer to it (model:write) */
+        patch: operations["updateModel"];
+        trace?: never;
+    };
+    "/api/v1/dw-models/{id}/compile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SQL as it will run: refs and sources resolved, ephemeral models inlined (model:read) */
+        post: operations["compileModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The model's first rows, read as the project's warehouse role; builds nothing (model:run) */
+        post: operations["previewModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AI providers of the projects the caller may read (ai:read), and the instance-wide ones */
+        get: operations["listAiProviders"];
+        put?: never;
+        /** Create an AI provider for a project (ai:write) or, without project_id, for the whole instance (administrators); the API key is write-only */
+        post: operations["createAiProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One AI provider, without its key (ai:read) */
+        get: operations["getAiProvider"];
+        put?: never;
+        post?: never;
+        /** Delete an AI provider and its usage record (ai:write) */
+        delete: operations["deleteAiProvider"];
+        options?: never;
+        head?: never;
+        /** Change an AI provider; api_key replaces the stored key, null removes it (ai:write) */
+        patch: operations["updateAiProvider"];
+        trace?: never;
+    };
+    "/api/v1/ai-providers/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the provider a fixed, tiny question; counted and audited like any call (ai:write) */
+        post: operations["testAiProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-providers/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests in the last minute and tokens this month against the limits, and the latest calls (ai:read) */
+        get: operations["getAiProviderUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-providers/{id}/draft-model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draft a warehouse model's SQL from a question and the project's warehouse schema; checked, not saved (ai:use, model:read) */
+        post: operations["draftModelWithAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-providers/{id}/suggest-steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suggest pipeline transform steps from a description; checked against the step schema, not saved (ai:use) */
+        post: operations["suggestStepsWithAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-providers/{id}/describe-dataset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Describe a catalog dataset and its columns (names and types go into the prompt); not saved (ai:use) */
+        post: operations["describeDatasetWithAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4287,7 +4653,7 @@ export interface operations {
     listExecutions: {
         parameters: {
             query?: {
-                status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                status?: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                 kind?: string;
                 pipeline_id?: string;
                 project_id?: string;
@@ -4315,7 +4681,7 @@ export interface operations {
                             /** Format: uuid */
                             project_id: string;
                             kind: string;
-                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                             params: {
                                 [key: string]: unknown;
                             };
@@ -4416,7 +4782,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -4477,7 +4843,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                    status?: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                     kind?: string;
                     /** Format: uuid */
                     pipeline_id?: string;
@@ -4545,7 +4911,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -4672,7 +5038,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -4746,7 +5112,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -5317,7 +5683,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -6868,6 +7234,2177 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listExports: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            description: string;
+                            source: {
+                                [key: string]: unknown;
+                            };
+                            columns: string[] | null;
+                            filter: string | null;
+                            /** @description Secret fields are never shown: secrets_set names those that are set */
+                            destination: {
+                                [key: string]: unknown;
+                            };
+                            secrets_set: string[];
+                            format: {
+                                [key: string]: unknown;
+                            };
+                            mode: string;
+                            key_columns: string[];
+                            cursor_column: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    description?: string;
+                    source: {
+                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine */
+                        kind: "warehouse_query" | "connector";
+                        /** @description warehouse_query: the SELECT */
+                        query?: string;
+                        /** @description warehouse_query: the project's schema the query runs in (default main) */
+                        schema?: string;
+                        /** Format: uuid */
+                        connector_id?: string;
+                        namespace?: string | null;
+                        dataset?: string;
+                    };
+                    columns?: string[];
+                    /** @description A SQL condition over the source columns (warehouse_query sources) */
+                    filter?: string;
+                    destination: {
+                        /** @description files (more kinds: docs/exports.md) */
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    format?: {
+                        /** @description csv or ndjson */
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description full: every row each run; incremental: rows past the cursor column; diff: only rows added, changed or removed since the previous run (by key_columns) */
+                    mode?: "full" | "incremental" | "diff";
+                    key_columns?: string[];
+                    cursor_column?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        source: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[] | null;
+                        filter: string | null;
+                        /** @description Secret fields are never shown: secrets_set names those that are set */
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        mode: string;
+                        key_columns: string[];
+                        cursor_column: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        source: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[] | null;
+                        filter: string | null;
+                        /** @description Secret fields are never shown: secrets_set names those that are set */
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        mode: string;
+                        key_columns: string[];
+                        cursor_column: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    source?: {
+                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine */
+                        kind: "warehouse_query" | "connector";
+                        /** @description warehouse_query: the SELECT */
+                        query?: string;
+                        /** @description warehouse_query: the project's schema the query runs in (default main) */
+                        schema?: string;
+                        /** Format: uuid */
+                        connector_id?: string;
+                        namespace?: string | null;
+                        dataset?: string;
+                    };
+                    columns?: string[] | null;
+                    filter?: string | null;
+                    destination?: {
+                        /** @description files (more kinds: docs/exports.md) */
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    format?: {
+                        /** @description csv or ndjson */
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description full: every row each run; incremental: rows past the cursor column; diff: only rows added, changed or removed since the previous run (by key_columns) */
+                    mode?: "full" | "incremental" | "diff";
+                    key_columns?: string[];
+                    cursor_column?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        source: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[] | null;
+                        filter: string | null;
+                        /** @description Secret fields are never shown: secrets_set names those that are set */
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        mode: string;
+                        key_columns: string[];
+                        cursor_column: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runExport: {
+        parameters: {
+            query?: {
+                /** @description Send every row, whatever the previous snapshot and the cursor say */
+                full_resync?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listExportRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            execution_id: string;
+                            /** Format: uuid */
+                            export_id: string;
+                            /** @description running, succeeded, partially_failed, failed or cancelled */
+                            status: string;
+                            full_resync: boolean;
+                            extracted: number;
+                            added: number;
+                            changed: number;
+                            removed: number;
+                            delivered: number;
+                            failed: number;
+                            files: {
+                                /** @description Path inside the destination (the project's files folder, bucket or directory) */
+                                name: string;
+                                rows: number;
+                                bytes: number;
+                            }[];
+                            error: string | null;
+                            /** Format: date-time */
+                            started_at: string;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createExportDownloadLink: {
+        parameters: {
+            query?: {
+                /** @description Index in the run's files */
+                file?: number;
+                expires_in_seconds?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                run: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description GET it with a token that may read the export, before expires_at */
+                        url: string;
+                        file: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadExportFile: {
+        parameters: {
+            query: {
+                file: number;
+                /** @description Unix seconds */
+                expires: number;
+                signature: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                run: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV, NDJSON, gzip) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listExportFailedRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            row_key: string;
+                            /** Format: uuid */
+                            execution_id: string;
+                            reason: string;
+                            record: {
+                                [key: string]: unknown;
+                            };
+                            attempts: number;
+                            /** Format: date-time */
+                            failed_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModelGraph: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nodes: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            materialization: string;
+                            tags: string[];
+                            sources: {
+                                schema: string;
+                                table: string;
+                            }[];
+                        }[];
+                        edges: {
+                            /**
+                             * Format: uuid
+                             * @description The id of the model referred to
+                             */
+                            from: string;
+                            /** Format: uuid */
+                            to: string;
+                        }[];
+                        /** @description The models' ids in dependency order (project by project) */
+                        order: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** @description name, +name (with upstream), name+ (with downstream), tag:x; none: every model */
+                    select?: string[];
+                    /** @description Build incremental models whole instead of adding to them */
+                    full_refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModelRunResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        execution_id: string;
+                        /** @description The execution's status */
+                        status: string;
+                        results: {
+                            model: string;
+                            model_id: string | null;
+                            materialization: string;
+                            status: "success" | "error" | "skipped";
+                            rows: number | null;
+                            duration_ms: number;
+                            tests: {
+                                name: string;
+                                type: string;
+                                severity: string;
+                                status: "pass" | "warn" | "fail" | "error";
+                                failures: number | null;
+                                message: string | null;
+                            }[];
+                            error: string | null;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            description: string;
+                            sql: string;
+                            materialization: string;
+                            unique_key: string[];
+                            incremental_strategy: string;
+                            on_schema_change: string;
+                            tags: string[];
+                            tests: ({
+                                /** @enum {string} */
+                                type: "not_null";
+                                column: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "unique";
+                                column: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "accepted_values";
+                                column: string;
+                                values: string[];
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "relationships";
+                                column: string;
+                                /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                                to: string;
+                                field: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            } | {
+                                /** @enum {string} */
+                                type: "custom_sql";
+                                name: string;
+                                /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                                sql: string;
+                                /** @description Default error */
+                                severity?: "warn" | "error";
+                            })[];
+                            /** @description Models this one refers to, read from its SQL */
+                            refs: string[];
+                            sources: {
+                                schema: string;
+                                table: string;
+                            }[];
+                            /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                            relation: string | null;
+                            version: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                    name: string;
+                    description?: string;
+                    /** @description One SELECT; {{ ref('model') }}, {{ source('schema', 'table') }}, {{ this }} and {% if is_incremental() %} ... {% endif %} */
+                    sql: string;
+                    /** @description ephemeral: built nowhere, inlined as a CTE into the models that ref it */
+                    materialization: "view" | "table" | "incremental" | "ephemeral";
+                    unique_key?: string[];
+                    /** @description How an incremental run adds its rows (merge and delete_insert need unique_key); default merge */
+                    incremental_strategy?: "append" | "merge" | "delete_insert";
+                    /** @description What an incremental run does when the columns differ from the table; default ignore */
+                    on_schema_change?: "ignore" | "fail" | "append_new_columns" | "sync_all_columns" | "full_refresh";
+                    tags?: string[];
+                    tests?: ({
+                        /** @enum {string} */
+                        type: "not_null";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "unique";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "accepted_values";
+                        column: string;
+                        values: string[];
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "relationships";
+                        column: string;
+                        /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                        to: string;
+                        field: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "custom_sql";
+                        name: string;
+                        /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                        sql: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        sql: string;
+                        materialization: string;
+                        unique_key: string[];
+                        incremental_strategy: string;
+                        on_schema_change: string;
+                        tags: string[];
+                        tests: ({
+                            /** @enum {string} */
+                            type: "not_null";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "unique";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "accepted_values";
+                            column: string;
+                            values: string[];
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "relationships";
+                            column: string;
+                            /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                            to: string;
+                            field: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "custom_sql";
+                            name: string;
+                            /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                            sql: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        })[];
+                        /** @description Models this one refers to, read from its SQL */
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                        relation: string | null;
+                        version: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        sql: string;
+                        materialization: string;
+                        unique_key: string[];
+                        incremental_strategy: string;
+                        on_schema_change: string;
+                        tags: string[];
+                        tests: ({
+                            /** @enum {string} */
+                            type: "not_null";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "unique";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "accepted_values";
+                            column: string;
+                            values: string[];
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "relationships";
+                            column: string;
+                            /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                            to: string;
+                            field: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "custom_sql";
+                            name: string;
+                            /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                            sql: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        })[];
+                        /** @description Models this one refers to, read from its SQL */
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                        relation: string | null;
+                        version: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                    name?: string;
+                    description?: string;
+                    /** @description One SELECT; {{ ref('model') }}, {{ source('schema', 'table') }}, {{ this }} and {% if is_incremental() %} ... {% endif %} */
+                    sql?: string;
+                    /** @description ephemeral: built nowhere, inlined as a CTE into the models that ref it */
+                    materialization?: "view" | "table" | "incremental" | "ephemeral";
+                    unique_key?: string[];
+                    /** @description How an incremental run adds its rows (merge and delete_insert need unique_key); default merge */
+                    incremental_strategy?: "append" | "merge" | "delete_insert";
+                    /** @description What an incremental run does when the columns differ from the table; default ignore */
+                    on_schema_change?: "ignore" | "fail" | "append_new_columns" | "sync_all_columns" | "full_refresh";
+                    tags?: string[];
+                    tests?: ({
+                        /** @enum {string} */
+                        type: "not_null";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "unique";
+                        column: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "accepted_values";
+                        column: string;
+                        values: string[];
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "relationships";
+                        column: string;
+                        /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                        to: string;
+                        field: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    } | {
+                        /** @enum {string} */
+                        type: "custom_sql";
+                        name: string;
+                        /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                        sql: string;
+                        /** @description Default error */
+                        severity?: "warn" | "error";
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        sql: string;
+                        materialization: string;
+                        unique_key: string[];
+                        incremental_strategy: string;
+                        on_schema_change: string;
+                        tags: string[];
+                        tests: ({
+                            /** @enum {string} */
+                            type: "not_null";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "unique";
+                            column: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "accepted_values";
+                            column: string;
+                            values: string[];
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "relationships";
+                            column: string;
+                            /** @description The relation the model builds: lower-case letters, digits and _, unique in the project */
+                            to: string;
+                            field: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        } | {
+                            /** @enum {string} */
+                            type: "custom_sql";
+                            name: string;
+                            /** @description A SELECT of the failing rows; may use ref(), source() and this */
+                            sql: string;
+                            /** @description Default error */
+                            severity?: "warn" | "error";
+                        })[];
+                        /** @description Models this one refers to, read from its SQL */
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        /** @description The PostgreSQL relation it builds (schema.name); null for an ephemeral model */
+                        relation: string | null;
+                        version: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    compileModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unsaved SQL to compile instead of the stored */
+                    sql?: string;
+                    /** @description Compile the incremental addition ({% if is_incremental() %} parts kept) */
+                    incremental?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The SELECT as it runs */
+                        sql: string;
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                        relation: string | null;
+                        /** @description Each output column and the upstream columns it is computed from, as far as the parser can tell (columns of the SELECT's own FROM; none through subqueries or set operations) */
+                        column_lineage: {
+                            column: string;
+                            inputs: {
+                                model?: string;
+                                source?: {
+                                    schema: string;
+                                    table: string;
+                                };
+                                /** @description * when the expression takes every column */
+                                column: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    previewModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sql?: string;
+                    /** @description Default 100 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            name: string;
+                            type: string;
+                        }[];
+                        rows: {
+                            [key: string]: unknown;
+                        }[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAiProviders: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            project_id: string | null;
+                            name: string;
+                            type: string;
+                            base_url: string;
+                            model: string;
+                            /** @description Whether an API key is stored (its value is never answered) */
+                            api_key_set: boolean;
+                            temperature: number | null;
+                            max_tokens: number | null;
+                            requests_per_minute: number | null;
+                            tokens_per_month: number | null;
+                            enabled: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAiProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null or absent: instance-wide (administrators only) */
+                    project_id?: string | null;
+                    name: string;
+                    /** @description openai_compatible: a self-hosted server speaking the OpenAI chat API (Ollama, vLLM, LiteLLM) */
+                    type: "openai" | "anthropic" | "openai_compatible";
+                    /** @description Default: the public API of openai and anthropic; required for openai_compatible */
+                    base_url?: string;
+                    model: string;
+                    /** @description Write-only: stored encrypted, never answered; null removes it */
+                    api_key?: string | null;
+                    temperature?: number | null;
+                    max_tokens?: number | null;
+                    /** @description null: no limit */
+                    requests_per_minute?: number | null;
+                    /** @description Input and output tokens; null: no limit */
+                    tokens_per_month?: number | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        project_id: string | null;
+                        name: string;
+                        type: string;
+                        base_url: string;
+                        model: string;
+                        /** @description Whether an API key is stored (its value is never answered) */
+                        api_key_set: boolean;
+                        temperature: number | null;
+                        max_tokens: number | null;
+                        requests_per_minute: number | null;
+                        tokens_per_month: number | null;
+                        enabled: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAiProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        project_id: string | null;
+                        name: string;
+                        type: string;
+                        base_url: string;
+                        model: string;
+                        /** @description Whether an API key is stored (its value is never answered) */
+                        api_key_set: boolean;
+                        temperature: number | null;
+                        max_tokens: number | null;
+                        requests_per_minute: number | null;
+                        tokens_per_month: number | null;
+                        enabled: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAiProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAiProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description openai_compatible: a self-hosted server speaking the OpenAI chat API (Ollama, vLLM, LiteLLM) */
+                    type?: "openai" | "anthropic" | "openai_compatible";
+                    /** @description Default: the public API of openai and anthropic; required for openai_compatible */
+                    base_url?: string;
+                    model?: string;
+                    /** @description Write-only: stored encrypted, never answered; null removes it */
+                    api_key?: string | null;
+                    temperature?: number | null;
+                    max_tokens?: number | null;
+                    /** @description null: no limit */
+                    requests_per_minute?: number | null;
+                    /** @description Input and output tokens; null: no limit */
+                    tokens_per_month?: number | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        project_id: string | null;
+                        name: string;
+                        type: string;
+                        base_url: string;
+                        model: string;
+                        /** @description Whether an API key is stored (its value is never answered) */
+                        api_key_set: boolean;
+                        temperature: number | null;
+                        max_tokens: number | null;
+                        requests_per_minute: number | null;
+                        tokens_per_month: number | null;
+                        enabled: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testAiProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description The start of the model's answer to a fixed question */
+                        reply: string;
+                        input_tokens: number;
+                        output_tokens: number;
+                        duration_ms: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAiProviderUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requests_last_minute: number;
+                        tokens_this_month: number;
+                        requests_per_minute: number | null;
+                        tokens_per_month: number | null;
+                        recent: {
+                            /** Format: date-time */
+                            at: string;
+                            project_id: string | null;
+                            user_id: string | null;
+                            purpose: string;
+                            status: string;
+                            input_tokens: number;
+                            output_tokens: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    draftModelWithAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    question: string;
+                    /** @description Put a few sample rows (masked) of each table into the prompt; default false */
+                    include_samples?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Checked: one SELECT reading only ref() and source() of the project */
+                        sql: string;
+                        refs: string[];
+                        sources: {
+                            schema: string;
+                            table: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suggestStepsWithAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    description: string;
+                    columns?: {
+                        name: string;
+                        type: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Checked against the step schema; nothing is saved */
+                        steps: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    describeDatasetWithAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    dataset_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        columns: {
+                            name: string;
+                            description: string;
+                        }[];
+                    };
                 };
             };
             /** @description Default Response */

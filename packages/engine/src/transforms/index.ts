@@ -11,3 +11,4 @@ export {
 } from './steps.js';
 export { validateSteps } from './validate.js';
 export { planTransforms, type PlanOptions, type TransformPlan } from './plan.js';
+export { maskRule } from './casts.js';

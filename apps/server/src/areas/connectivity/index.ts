@@ -67,6 +67,8 @@ export async function createConnectivityArea(
     },
     /** How to connect as the project's own warehouse role to its schema `schema`; undefined when the warehouse is unavailable. */
     projectWarehouse: (projectId: string, schema: string = DEFAULT_SCHEMA) => warehouse?.forProject(projectId, schema),
+    /** The built-in warehouse (each project its own role and schemas), for the areas that run SQL in it; undefined when unavailable. */
+    warehouse,
     /** Connectors per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(platform.framework.db, projectIds),
     /** A deleted project's warehouse role and schemas, and its folder of the files root, go with it. */

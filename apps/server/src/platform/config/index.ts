@@ -207,6 +207,14 @@ export const configSchema = {
       'A due time found later than this (the service was down) counts as missed: the `skip` policy then does not run it, `run_once` runs once for all missed times.',
     ),
   },
+  models: {
+    runConcurrency: entry(
+      'SVC_MODELS_RUN_CONCURRENCY',
+      integer({ min: 1, max: 64 }),
+      4,
+      "Warehouse models one model run builds at once (those whose upstream models are done); each holds one of the project's warehouse connections.",
+    ),
+  },
   log: {
     level: entry(
       'SVC_LOG_LEVEL',

@@ -100,7 +100,7 @@ export async function countByProject(
     .where('project_id', 'in', projectIds)
     .groupBy('project_id')
     .execute();
-  return new Map(rows.map((r) => [r.project_id, Number(r.n)]));
+  return new Map(rows.map((r) => [String(r.project_id), Number(r.n)]));
 }
 
 export function connectionFromUrl(url: string): pg.PoolConfig {

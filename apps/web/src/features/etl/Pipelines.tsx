@@ -11,6 +11,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CheckboxList, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { cellText, RowsTable } from '../../components/RowsTable';
 import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 import { qualified, useConnectorDatasets } from '../governance/datasets';
 import { toDraft, toStep, type StepDraft } from './pipeline-steps';
@@ -42,10 +43,6 @@ function Runs({ pipelineId }: { pipelineId: string }) {
     </ul>
   );
 }
-
-/** A cell of the preview: nulls and JSON shown as such. */
-const cellText = (value: unknown) =>
-  value === null || value === undefined ? '∅' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
 function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted: () => void }) {
@@ -159,33 +156,12 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
       )}
       <ErrorNotice error={preview.error ?? save.error ?? run.error ?? remove.error} />
       {preview.data ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <caption>
-              Preview: the first rows after the steps (
-              {preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})
-            </caption>
-            <thead>
-              <tr>
-                {preview.data.columns.map((c) => (
-                  <th scope="col" key={c.name}>
-                    {c.name} <span className="muted">{c.type}</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.data.rows.map((row, i) => (
-                <tr key={i}>
-                  {preview.data.columns.map((c) => (
-                    <td key={c.name}>{cellText(row[c.name])}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {preview.data.rows.length === 0 ? <p className="empty">No rows pass the steps in the sample.</p> : null}
-        </div>
+        <RowsTable
+          caption={`Preview: the first rows after the steps (${preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})`}
+          columns={preview.data.columns}
+          rows={preview.data.rows}
+          empty="No rows pass the steps in the sample."
+        />
       ) : null}
       {cursors.length ? (
         <>

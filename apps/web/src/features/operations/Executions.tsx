@@ -10,8 +10,8 @@ import { ItemSelect } from '../../components/ItemSelect';
 import { QueryState } from '../../components/QueryState';
 import { StartSync } from './StartSync';
 
-type Status = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
+type Status = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
+const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled'];
 type Kind = 'sync' | 'pipeline';
 const KINDS: Kind[] = ['sync', 'pipeline'];
 type LogLine =

@@ -45,7 +45,7 @@ export function httpSink(
   config: HttpDestinationConfig,
   options: { egress: EgressPolicy; signal: AbortSignal; log: Log; withChange: boolean },
 ): Sink {
-  const agent = egressAgent({ egress: options.egress });
+  const agent = egressAgent(options.egress);
   const url = new URL(config.url);
   const where = `POST ${url.origin}${url.pathname}`;
   const spacing = config.requests_per_second ? 1000 / config.requests_per_second : 0;

@@ -25,7 +25,7 @@ import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../err
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
   projectId: string;
-  kind: 'sync' | 'pipeline' | 'export';
+  kind: 'sync' | 'pipeline' | 'export' | 'model_run';
   params: Record<string, unknown>;
   createdBy: string | null;
   retryOf?: string | null;

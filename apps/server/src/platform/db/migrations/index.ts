@@ -12,6 +12,7 @@ import * as m0009 from './0009_cdc.js';
 import * as m0010 from './0010_external_identity.js';
 import * as m0011 from './0011_connector_versions.js';
 import * as m0013 from './0013_exports.js';
+import * as m0015 from './0015_models_ai.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_external_identity': m0010,
   '0011_connector_versions': m0011,
   '0013_exports': m0013,
+  '0015_models_ai': m0015,
 };

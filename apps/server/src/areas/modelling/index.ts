@@ -1,0 +1,107 @@
+/** Modelling and AI: warehouse models (SQL models with dependencies and data tests, built in the project's warehouse) and AI providers. */
+import type { FastifyInstance } from 'fastify';
+import client from 'prom-client';
+import type { Principal } from '../../platform/authn.js';
+import type { Authorize } from '../../platform/authz.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
+import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
+import type { Platform } from '../../platform/runtime.js';
+import { resolveSecretBox } from '../../platform/secrets.js';
+import type { AuditService } from '../audit/service.js';
+import type { Warehouse } from '../connectivity/warehouse.js';
+import type { CatalogService } from '../governance/catalog/service.js';
+import type { RunRecorder } from '../operations/executions/recorder.js';
+import type { ExecutionsService } from '../operations/executions/service.js';
+import { createProvidersRepository } from './ai-providers/repository.js';
+import { providerRoutes } from './ai-providers/routes.js';
+import { createProvidersService } from './ai-providers/service.js';
+import { createModelRunHandler } from './dw-models/model-run.job.js';
+import { createModelsRepository } from './dw-models/repository.js';
+import { modelRoutes } from './dw-models/routes.js';
+import { createModelsService } from './dw-models/service.js';
+
+export async function createModellingArea(
+  platform: Platform,
+  deps: {
+    audit: AuditService;
+    authorize: Authorize;
+    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    executions: ExecutionsService;
+    recorder: RunRecorder;
+    queue: JobQueue;
+    warehouse: Warehouse | undefined;
+    catalog: CatalogService;
+  },
+) {
+  const db = platform.framework.db;
+  const repository = createModelsRepository();
+  const models = createModelsService({
+    db,
+    repository,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    executions: deps.executions,
+    warehouse: deps.warehouse,
+  });
+  const registers = [platform.metrics.registry];
+  const providers = createProvidersService({
+    db,
+    repository: createProvidersRepository(),
+    models: repository,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    box: await resolveSecretBox(platform.config),
+    egress: egressPolicyFrom(platform.config),
+    warehouse: deps.warehouse,
+    catalog: deps.catalog,
+    logger: platform.logger.child({ area: 'modelling' }),
+    metrics: {
+      calls: new client.Counter({
+        name: 'svc_ai_calls_total',
+        help: 'Calls of AI providers, by purpose and outcome (ok, invalid_output, error, refused by our limits).',
+        labelNames: ['purpose', 'status'] as const,
+        registers,
+      }),
+      tokens: new client.Counter({
+        name: 'svc_ai_tokens_total',
+        help: 'Tokens AI providers reported for our calls, by direction (input, output).',
+        labelNames: ['direction'] as const,
+        registers,
+      }),
+    },
+  });
+  const builds = new client.Counter({
+    name: 'svc_model_builds_total',
+    help: 'Warehouse models handled by model runs, by outcome (success, error, skipped).',
+    labelNames: ['status'] as const,
+    registers,
+  });
+  const buildSeconds = new client.Histogram({
+    name: 'svc_model_build_seconds',
+    help: 'Time to build and test one warehouse model, by materialization.',
+    labelNames: ['materialization'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers,
+  });
+  return {
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: {
+      model_run: createModelRunHandler({
+        db,
+        recorder: deps.recorder,
+        queue: deps.queue,
+        repository,
+        warehouse: deps.warehouse,
+        concurrency: platform.config.models.runConcurrency,
+        builds,
+        buildSeconds,
+      }),
+    } satisfies JobHandlers,
+    async routes(app: FastifyInstance) {
+      await app.register(modelRoutes, { service: models });
+      await app.register(providerRoutes, { service: providers });
+    },
+  };
+}
