@@ -5,6 +5,8 @@
  * collects the areas' handlers; the worker runs whatever it is given).
  */
 
+import type { Capability } from './authz.js';
+
 /** What a job's payload holds, by kind. */
 export interface JobPayloads {
   /** A sync execution's coordinator: copies its streams, plans the key ranges of the large ones. */
@@ -30,20 +32,31 @@ interface JobKindSpec {
   runs?: string;
   /** A follow-up of an execution that has already finished: abandoning it must not fail that execution. */
   followUp?: boolean;
+  /** Besides execution:run, what a retry of its executions needs: whoever may run the item may retry its run. */
+  retryNeeds?: Capability;
 }
 
 export const JOB_KINDS = {
   sync: { area: 'operations', runs: 'sync' },
   sync_range: { area: 'operations' },
-  etl_pipeline: { area: 'etl', runs: 'pipeline' },
+  etl_pipeline: { area: 'etl', runs: 'pipeline', retryNeeds: 'pipeline:run' },
   etl_dependents: { area: 'etl', followUp: true },
-  export: { area: 'delivery', runs: 'export' },
-  model_run: { area: 'modelling', runs: 'model_run' },
+  export: { area: 'delivery', runs: 'export', retryNeeds: 'export:run' },
+  model_run: { area: 'modelling', runs: 'model_run', retryNeeds: 'model:run' },
 } as const satisfies Record<JobKind, JobKindSpec>;
+
+/** The kinds of execution (`executions.kind`): those a job kind runs. */
+export type RunKind = { [K in JobKind]: (typeof JOB_KINDS)[K] extends { runs: infer R } ? R : never }[JobKind];
 
 /** The job kind that runs executions of `runKind` (`sync`, `pipeline`, ...). */
 export function jobKindOfRun(runKind: string): JobKind | undefined {
   return (Object.keys(JOB_KINDS) as JobKind[]).find((kind) => (JOB_KINDS[kind] as JobKindSpec).runs === runKind);
+}
+
+/** The capability a retry of an execution of `runKind` needs besides execution:run, if any. */
+export function retryCapability(runKind: string): Capability | undefined {
+  const kind = jobKindOfRun(runKind);
+  return kind ? (JOB_KINDS[kind] as JobKindSpec).retryNeeds : undefined;
 }
 
 /** Whether a job of this kind is a follow-up of an already finished execution. */

@@ -7,7 +7,7 @@ import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize, type VisibleProjects } from '../../../platform/authz.js';
 import { isUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { validationFailed } from '../../../platform/errors/index.js';
-import { jobKindOfRun } from '../../../platform/job-kinds.js';
+import { jobKindOfRun, retryCapability, type RunKind } from '../../../platform/job-kinds.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
@@ -25,7 +25,7 @@ import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../err
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
   projectId: string;
-  kind: 'sync' | 'pipeline' | 'export' | 'model_run';
+  kind: RunKind;
   params: Record<string, unknown>;
   createdBy: string | null;
   retryOf?: string | null;
@@ -317,10 +317,9 @@ export function createExecutionsService(deps: {
 
     async retry(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'execution:run');
-      // A pipeline run is retried by whoever may run the pipeline.
-      if (row.kind === 'pipeline') await authorize(principal, 'pipeline:run', row.project_id);
-      // An export run, by whoever may run exports.
-      if (row.kind === 'export') await authorize(principal, 'export:run', row.project_id);
+      // A pipeline run is retried by whoever may run the pipeline, an export run by whoever may run exports...
+      const needs = retryCapability(row.kind);
+      if (needs) await authorize(principal, needs, row.project_id);
       if (!['failed', 'partially_failed', 'cancelled'].includes(row.status)) throw notRetryable(row.status);
       return enqueue(
         {
