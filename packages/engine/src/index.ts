@@ -7,3 +7,7 @@ export * from './transforms/index.js';
 export * from './cdc/types.js';
 export * from './cdc/run.js';
 export * from './egress.js';
+export * from './streams/types.js';
+export * from './streams/run.js';
+export { MessageRejected, SYSTEM_COLUMNS, decodeMessage, parsePath } from './streams/records.js';
+export type { MessageFormat } from './streams/records.js';

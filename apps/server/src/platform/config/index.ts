@@ -187,6 +187,20 @@ export const configSchema = {
       'Interval of the heartbeat comment on live event streams (SSE); each stream also re-checks its credential and rights then, should a change notice have been lost.',
     ),
   },
+  streams: {
+    leaseSeconds: entry(
+      'SVC_STREAMS_LEASE_SECONDS',
+      integer({ min: 3, max: 300 }),
+      15,
+      "Lease of a running stream's consumer, renewed every third of it: if its worker dies, another worker takes the stream over this long after the last renewal.",
+    ),
+    maxPerWorker: entry(
+      'SVC_STREAMS_MAX_PER_WORKER',
+      integer({ min: 0, max: 1000 }),
+      50,
+      'Streams one worker process consumes at most (0: this worker consumes none).',
+    ),
+  },
   scheduler: {
     enabled: entry(
       'SVC_SCHEDULER_ENABLED',
