@@ -200,6 +200,12 @@ export const configSchema = {
       50,
       'Streams one worker process consumes at most (0: this worker consumes none).',
     ),
+    ackWaitSeconds: entry(
+      'SVC_STREAMS_ACK_WAIT_SECONDS',
+      integer({ min: 1, max: 3600 }),
+      30,
+      'How long a broker waits for the acknowledgement of a delivered message before it delivers it again (NATS ack_wait, Redis idle time for XAUTOCLAIM): what a worker that died had in flight reaches its successor after this long.',
+    ),
   },
   scheduler: {
     enabled: entry(
