@@ -60,6 +60,7 @@ export interface ProjectResources {
   pipeline: string;
   schedule: string;
   cdcTable: string;
+  stream: string;
   execution: string;
 }
 
@@ -118,6 +119,20 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     mode: 'mirror',
     start: false,
   });
+  const broker = await created(t, token, '/api/v1/data-connectors', {
+    project_id: projectA,
+    name: 'broker of A',
+    kind: 'nats',
+    config: { host: '127.0.0.1' },
+  });
+  const stream = await created(t, token, '/api/v1/streams', {
+    project_id: projectA,
+    name: 'items stream',
+    source_connector_id: broker,
+    source: { name: 'ITEMS' },
+    destination_connector_id: destination,
+    table: 'items_stream',
+  });
   const execution = await created(t, token, '/api/v1/executions', {
     kind: 'sync',
     project_id: projectA,
@@ -126,7 +141,18 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     streams: [{ name: 'items', destination_name: 'items_sync', mode: 'append' }],
   });
   return {
-    a: { project: projectA, environment, connector, destination, dataset, pipeline, schedule, cdcTable, execution },
+    a: {
+      project: projectA,
+      environment,
+      connector,
+      destination,
+      dataset,
+      pipeline,
+      schedule,
+      cdcTable,
+      stream,
+      execution,
+    },
     b: { project: projectB },
     ownerA,
     editorB,
