@@ -13,6 +13,8 @@ import path from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect, type NatsConnection } from '@nats-io/transport-node';
 import amqp from 'amqplib';
+import { Redis } from 'ioredis';
+import mqtt from 'mqtt';
 import { EventSource } from 'eventsource';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
@@ -67,6 +69,8 @@ describe('streams', () => {
   let projectId: string;
   let natsId: string;
   let rabbitId: string;
+  let redisId: string;
+  let mqttId: string;
   let warehouseId: string;
   let postgresId: string;
   let warehouseUrl: string;
@@ -94,6 +98,8 @@ describe('streams', () => {
     };
     natsId = await connector('nats', 'nats', { host: '127.0.0.1', port: 4222 });
     rabbitId = await connector('rabbit', 'rabbitmq', { host: '127.0.0.1', user: 'guest', password: 'guest' });
+    redisId = await connector('redis', 'redis_streams', { host: '127.0.0.1', port: 6379 });
+    mqttId = await connector('mqtt', 'mqtt', { host: '127.0.0.1', port: 1883 });
     warehouseId = await connector('warehouse', 'warehouse', { schema: 'streams' });
     postgresId = await createPostgresConnector(t, admin, projectId, 'destination', destination.name);
     nc = await natsConnect({ servers: '127.0.0.1:4222' });
@@ -333,6 +339,72 @@ describe('streams', () => {
       expect(got && String(got.properties.headers?.['x-svc-error'])).toMatch(/not valid JSON/);
       await until('the queue drained', async () => (await ch.checkQueue(name)).messageCount === 0);
       await ch.close();
+      await api(t, 'POST', `/api/v1/streams/${stream.id}/stop`, { token: admin });
+    },
+  );
+
+  it(
+    'Redis Streams into PostgreSQL: a consumer group read with XREADGROUP, entries as JSON objects',
+    { timeout: 120_000 },
+    async () => {
+      const key = `svc_events_${suffix}`;
+      const redis = new Redis({ host: '127.0.0.1', port: 6379 });
+      cleanups.push(async () => {
+        await redis.del(key);
+        redis.disconnect();
+      });
+      for (let i = 1; i <= 100; i++) await redis.xadd(key, '*', 'kind', 'click', 'n', String(i));
+      const stream = await create({
+        name: 'events',
+        source_connector_id: redisId,
+        source: { name: key },
+        destination_connector_id: postgresId,
+        table: 'events',
+        start: true,
+      });
+      await startWorker();
+      await until('100 rows', async () => (await count(destination.url, 'events')) === 100);
+      const sum = await query(
+        destination.url,
+        "select sum(n::int)::int as s, count(distinct _svc_message_id)::int as d from events where kind = 'click'",
+      );
+      expect(sum.rows[0]).toEqual({ s: 5050, d: 100 });
+      await until(
+        'nothing pending',
+        async () => ((await redis.xpending(key, `svc_${stream.id.replaceAll('-', '')}`)) as [number])[0] === 0,
+      );
+      await api(t, 'POST', `/api/v1/streams/${stream.id}/stop`, { token: admin });
+    },
+  );
+
+  it(
+    'MQTT into PostgreSQL: a persistent session at QoS 1, acknowledged after commit',
+    { timeout: 120_000 },
+    async () => {
+      const topic = `svc/${suffix}/sensors`;
+      const stream = await create({
+        name: 'sensors',
+        source_connector_id: mqttId,
+        source: { name: `${topic}/+`, consumer: `svc-sensors-${suffix}` },
+        destination_connector_id: postgresId,
+        table: 'sensors',
+        start: true,
+      });
+      await startWorker();
+      await until('running', async () => (await get(stream.id)).status === 'running');
+      const publisher = await mqtt.connectAsync({ host: '127.0.0.1', port: 1883, protocolVersion: 5 });
+      for (let i = 1; i <= 60; i++)
+        await publisher.publishAsync(`${topic}/t${i % 3}`, JSON.stringify({ sensor: `t${i % 3}`, value: i / 2 }), {
+          qos: 1,
+          properties: { userProperties: { message_id: `reading-${i}` } },
+        });
+      await publisher.endAsync();
+      await until('60 rows', async () => (await count(destination.url, 'sensors')) === 60);
+      const sum = await query(
+        destination.url,
+        'select sum(value)::float8 as s, count(distinct sensor)::int as n from sensors',
+      );
+      expect(sum.rows[0]).toEqual({ s: (60 * 61) / 4, n: 3 });
       await api(t, 'POST', `/api/v1/streams/${stream.id}/stop`, { token: admin });
     },
   );

@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quiet } from '../../__tests__/support.js';
 import { natsConnector } from '../../connectors/nats/definition.js';
 import { openPostgres } from '../../connectors/postgres/definition.js';
+import { mqttConnector } from '../../connectors/mqtt/definition.js';
 import { rabbitmqConnector } from '../../connectors/rabbitmq/definition.js';
+import { entryPosition, redisStreamsConnector } from '../../connectors/redis/definition.js';
+import { Redis } from 'ioredis';
 import type { ConnectorHandle } from '../../types.js';
 import { runStream } from '../run.js';
 import type { BrokerMessage, MessageSource } from '../types.js';
@@ -205,5 +208,90 @@ describe('RabbitMQ connector', () => {
     const check = await connection.createChannel();
     expect((await check.checkQueue(queue)).messageCount).toBe(0);
     await check.close();
+  });
+});
+
+describe('Redis Streams connector', () => {
+  const key = `svc_test_${suffix}`;
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis({ host: '127.0.0.1', port: 6379 });
+  });
+  afterAll(async () => {
+    await redis.del(key);
+    redis.disconnect();
+  });
+
+  it('checks, discovers stream keys, orders entry ids as positions', async () => {
+    await redis.xadd(key, '*', 'data', '{"id": 0}');
+    const handle = await redisStreamsConnector.open({ host: '127.0.0.1' }, quiet);
+    expect(await handle.check()).toEqual({ ok: true });
+    expect((await handle.discover()).find((d) => d.name === key)).toMatchObject({ rowEstimate: 1 });
+    const down = await redisStreamsConnector.open({ host: '127.0.0.1', port: 1 }, quiet);
+    expect(await down.check()).toMatchObject({ ok: false, code: 'unreachable' });
+    expect(BigInt(entryPosition('1700000000000-5'))).toBeLessThan(BigInt(entryPosition('1700000000001-0')));
+  });
+
+  it('takes over what a dead consumer left pending (XAUTOCLAIM) and dead-letters a poison entry', async () => {
+    for (let i = 1; i <= 30; i++) await redis.xadd(key, '*', 'data', JSON.stringify({ id: i }));
+    await redis.xadd(key, '*', 'data', 'poison');
+    // A consumer of the group that reads ten and dies without acknowledging them.
+    await redis.xgroup('CREATE', key, 'svc_group', '0');
+    await redis.xreadgroup('GROUP', 'svc_group', 'dead-one', 'COUNT', 10, 'STREAMS', key, '>');
+    const handle = await redisStreamsConnector.open({ host: '127.0.0.1' }, quiet);
+    const dead: { message: BrokerMessage; reason: string }[] = [];
+    await runUntil(
+      handle.messageSource!({ name: key, consumer: 'svc_group', start: 'all', maxInFlight: 50, ackWaitMs: 500 }),
+      'redis-1',
+      'redis_rows',
+      async () => dead.length >= 1 && (await count('redis_rows').catch(() => 0)) >= 31,
+      dead,
+    );
+    expect(await count('redis_rows')).toBe(31);
+    expect(dead[0]!.reason).toMatch(/not valid JSON/);
+    const pending = (await redis.xpending(key, 'svc_group')) as [number];
+    expect(pending[0]).toBe(0);
+  });
+});
+
+describe('MQTT connector', () => {
+  it('checks, and consumes QoS 1 messages of a persistent session', async () => {
+    const handle = await mqttConnector.open({ host: '127.0.0.1' }, quiet);
+    expect(await handle.check()).toEqual({ ok: true });
+    const down = await mqttConnector.open({ host: '127.0.0.1', port: 1 }, quiet);
+    expect(await down.check()).toMatchObject({ ok: false, code: 'unreachable' });
+    const topic = `svc/test/${suffix}`;
+    const source = handle.messageSource!({
+      name: `${topic}/#`,
+      consumer: `svc${suffix}`,
+      start: 'new',
+      maxInFlight: 20,
+      ackWaitMs: 1000,
+    });
+    const controller = new AbortController();
+    // Subscribes (the session starts), then the messages come.
+    await source.receive(1, 10, controller.signal);
+    const { default: mqtt } = await import('mqtt');
+    const publisher = await mqtt.connectAsync({ host: '127.0.0.1', port: 1883, protocolVersion: 5 });
+    for (let i = 1; i <= 25; i++)
+      await publisher.publishAsync(`${topic}/a`, JSON.stringify({ id: i }), {
+        qos: 1,
+        properties: { userProperties: { message_id: `m${i}` } },
+      });
+    await publisher.publishAsync(`${topic}/a`, 'poison', { qos: 1 });
+    await publisher.endAsync();
+    const dead: { message: BrokerMessage; reason: string }[] = [];
+    await runUntil(
+      source,
+      'mqtt-1',
+      'mqtt_rows',
+      async () => dead.length >= 1 && (await count('mqtt_rows').catch(() => 0)) >= 25,
+      dead,
+    );
+    expect(await count('mqtt_rows')).toBe(25);
+    expect(
+      (await sql<{ id: string }>('select _svc_message_id id from mqtt_rows order by id')).map((r) => r.id),
+    ).toContain('m7');
+    expect(dead[0]!.message.deliveryCount).toBe(3);
   });
 });

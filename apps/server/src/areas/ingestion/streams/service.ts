@@ -150,8 +150,8 @@ export function createStreamsService(deps: {
       return presentStream(row);
     });
 
-  /** The connectors' kinds, checked against what each side must do; problems name the field. */
-  const checkConnectors = async (principal: Principal, input: StreamInput) => {
+  /** The source's kind, checked against what each side must do; problems name the field. */
+  const checkConnectors = async (principal: Principal, input: StreamInput): Promise<string> => {
     const problems: FieldError[] = [];
     let source: ConnectorDefinition | undefined;
     const facts = await deps.connectors.describe(principal, input.source_connector_id).catch(() => undefined);
@@ -162,7 +162,7 @@ export function createStreamsService(deps: {
       if (!source?.capabilities.stream)
         problems.push({
           path: 'source_connector_id',
-          message: `a ${facts.kind} connector is not a message broker (nats, rabbitmq can be streamed)`,
+          message: `a ${facts.kind} connector is not a message broker (nats, rabbitmq, redis_streams, mqtt can be streamed)`,
         });
     }
     const destination = await deps.connectors
@@ -175,8 +175,8 @@ export function createStreamsService(deps: {
         path: 'destination_connector_id',
         message: `a ${destination.kind} connector cannot take streams (${SINK_KINDS.join(', ')} can)`,
       });
-    const start = input.source.start ?? 'all';
     const starts = source?.capabilities.stream?.starts;
+    const start = input.source.start ?? starts?.[0] ?? 'all';
     if (starts && !starts.includes(start))
       problems.push({ path: 'source.start', message: `${source!.kind} supports ${starts.join(', ')}` });
     if (start === 'from_time' && !input.source.start_time)
@@ -192,12 +192,13 @@ export function createStreamsService(deps: {
     if (input.environment_id && !(await deps.environmentBelongs(input.project_id, input.environment_id)))
       problems.push({ path: 'environment_id', message: 'is not an environment of the project' });
     if (problems.length) throw validationFailed(problems);
+    return starts?.[0] ?? 'all';
   };
 
   return {
     async create(principal: Principal, input: StreamInput, context: RequestContext) {
       await authorize(principal, 'stream:write', input.project_id, input.environment_id ?? null);
-      await checkConnectors(principal, input);
+      const defaultStart = (await checkConnectors(principal, input)) as StreamSource['start'];
       const row = await onUniqueViolation(
         db.transaction().execute(async (trx) => {
           const created = await repository.insert(trx, {
@@ -205,7 +206,7 @@ export function createStreamsService(deps: {
             environment_id: input.environment_id ?? null,
             name: input.name,
             source_connector_id: input.source_connector_id,
-            source: { ...input.source, start: input.source.start ?? 'all' },
+            source: { ...input.source, start: input.source.start ?? defaultStart },
             format: input.format ?? { type: 'json' },
             destination_connector_id: input.destination_connector_id,
             destination_table: input.table,
