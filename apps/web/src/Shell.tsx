@@ -16,6 +16,7 @@ import { Projects } from './features/platform/Projects';
 import { Roles } from './features/platform/Roles';
 import { Schedules } from './features/etl/Schedules';
 import { SignInProviders } from './features/platform/SignInProviders';
+import { Streams } from './features/ingestion/Streams';
 import { Users } from './features/identity/Users';
 
 /** The screens; `admin` ones are shown to administrators only (the API refuses the others anyway). */
@@ -27,6 +28,7 @@ const PAGES = [
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
+  { path: '/streams', title: 'Streams', render: () => <Streams /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },

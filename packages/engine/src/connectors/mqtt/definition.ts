@@ -6,7 +6,8 @@
  * acknowledgements is the broker's in-flight limit (MQTT 5: our Receive Maximum). MQTT has no
  * negative acknowledgement: a message given back is delivered again by the source itself, counted
  * per process. The message id is an MQTT 5 user property `message_id` when the publisher sets one,
- * else a SHA-256 of topic and payload.
+ * else a SHA-256 of topic and payload. mqtt.js handles one unacknowledged message at a time, so a
+ * batch is one message: an MQTT stream commits once per message.
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -166,7 +167,9 @@ function mqttSource(config: MqttConfig, context: ConnectorContext, options: Mess
     async receive(max, waitMs, signal) {
       starting ??= start();
       await starting;
-      return (await buffer.take(max, waitMs, signal)).map(toMessage);
+      // mqtt.js reads the next packet only once the PUBACK of this one is sent (customHandleAcks): a
+      // second message cannot arrive before this one is settled, so waiting for more only adds latency.
+      return (await buffer.take(Math.min(max, 1), waitMs, signal)).map(toMessage);
     },
     async ack(messages) {
       for (const message of messages) {

@@ -43,10 +43,16 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
     ledgerReady = true;
   };
 
+  // The columns each target table has, as far as this sink made or saw them (forgotten after a rollback).
+  const known = new Map<string, Set<string>>();
   const prepareTable = async (c: pg.Client, request: SinkWrite) => {
     const schema = schemaOf(request.target);
     const table = qualified(schema, request.target.name);
+    const key = `${schema}.${request.target.name}`;
+    const have = known.get(key);
+    if (have && request.columns.every((col) => have.has(col.name))) return;
     const existing = await columnsOf(c, request.target);
+    known.set(key, new Set([...existing, ...request.columns].map((col) => col.name)));
     if (existing.length === 0) {
       await ensureSchema(c, schema);
       const keys = request.mode === 'upsert' ? `, primary key (${request.keyColumns.map(quoteIdent).join(', ')})` : '';
@@ -55,8 +61,8 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
       );
       return;
     }
-    const have = new Set(existing.map((col) => col.name));
-    for (const column of request.columns.filter((col) => !have.has(col.name)))
+    const present = new Set(existing.map((col) => col.name));
+    for (const column of request.columns.filter((col) => !present.has(col.name)))
       await c.query(`alter table ${table} add column if not exists ${quoteIdent(column.name)} ${ddlType(column)}`);
   };
 
@@ -119,6 +125,7 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
       } catch (error) {
         await c.query('rollback').catch(() => undefined);
         ledgerReady = false;
+        known.clear(); // a table or column made in the transaction is gone
         throw classify(error);
       }
     },

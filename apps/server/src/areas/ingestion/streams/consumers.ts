@@ -92,6 +92,7 @@ export function startStreamConsumers(deps: {
     let facts: Parameters<StreamsRepository['addToRun']>[3] = {};
     let lastReport = 0;
     let lastLag = 0;
+    let lastLagValue: number | null | undefined;
     let live = false;
     const flush = async () => {
       const counters = pending;
@@ -164,9 +165,11 @@ export function startStreamConsumers(deps: {
         if (now - lastLag >= LAG_EVERY_MS) {
           lastLag = now;
           const lag = await consumer.lag?.().catch(() => null);
-          if (lag !== undefined) facts.lag = lag;
+          // Only a different figure is a change (a change is an event on the live status stream).
+          if (lag !== undefined && lag !== lastLagValue) facts.lag = lastLagValue = lag;
         }
-        if (now - lastReport >= REPORT_EVERY_MS) await flush();
+        const changed = Object.values(pending).some((n) => n > 0) || Object.keys(facts).length > 0;
+        if (changed && now - lastReport >= REPORT_EVERY_MS) await flush();
       };
       // Dead letters whose retry was asked for: written like any message, or dead again with the new reason.
       const retryDeadLetters = async () => {
