@@ -145,7 +145,8 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
       held.delete(message.id);
       if (m) how(m);
     }
-    await connection?.flush();
+    // Not awaited to the server: the client sends them with its next flush. A lost ack only means a
+    // redelivery, which the ledger turns into a duplicate count.
   };
 
   return {
