@@ -8,7 +8,6 @@
  * Each claim is a run (stream_runs) with its counters; reports are written at most every 500 ms and
  * move the stream's event_seq, which the live status route sends as event ids.
  */
-import { randomUUID } from 'node:crypto';
 import {
   runStream,
   type BrokerMessage,
@@ -21,6 +20,7 @@ import {
 import type { Logger } from 'pino';
 import type { Counter } from 'prom-client';
 import type { Db } from '../../../platform/db/index.js';
+import { startLeasedLoop } from '../../../platform/leases.js';
 import type { RunCounters, StreamRow, StreamsRepository } from './repository.js';
 import { consumerName } from './service.js';
 
@@ -61,11 +61,8 @@ export function startStreamConsumers(deps: {
   pollMs?: number;
 }): StreamConsumers {
   const { db, repository, logger } = deps;
-  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let stopping = false;
 
-  const consume = async (claimed: StreamRow, controller: AbortController) => {
+  const consume = async (claimed: StreamRow, controller: AbortController, owner: string) => {
     const id = claimed.id;
     const streamLogger = logger.child({ stream_id: id });
     const log: Log = (level, message, fields) => streamLogger[level]({ ...fields }, message);
@@ -295,36 +292,14 @@ export function startStreamConsumers(deps: {
     await repository.release(db, id, owner).catch(() => undefined);
   };
 
-  const loop = async () => {
-    while (!stopping) {
-      while (running.size < deps.maxStreams && !stopping) {
-        const claimed = await repository.claim(db, owner, deps.leaseMs, [...running.keys()]).catch((error: Error) => {
-          logger.warn({ err: { message: error.message } }, 'stream claim failed');
-          return undefined;
-        });
-        if (!claimed) break;
-        const controller = new AbortController();
-        const done = consume(claimed, controller)
-          .catch((error: Error) =>
-            logger.error({ err: { message: error.message }, stream_id: claimed.id }, 'stream consumer crashed'),
-          )
-          .finally(() => running.delete(claimed.id));
-        running.set(claimed.id, { controller, done });
-      }
-      await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 1000));
-    }
-  };
-  const looping = loop();
-  logger.info({ owner, max_streams: deps.maxStreams }, 'stream consumers started');
-
-  return {
-    owner,
-    /** Stops consuming and gives every stream back at once, for another worker to take over. */
-    async stop() {
-      stopping = true;
-      for (const { controller } of running.values()) controller.abort(new Error('shutdown'));
-      await Promise.allSettled([...running.values()].map((r) => r.done));
-      await looping;
-    },
-  };
+  const loop = startLeasedLoop({
+    name: 'stream',
+    logger,
+    max: deps.maxStreams,
+    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
+    claim: (owner, inHand) => repository.claim(db, owner, deps.leaseMs, inHand),
+    run: consume,
+  });
+  logger.info({ owner: loop.owner, max_streams: deps.maxStreams }, 'stream consumers started');
+  return loop;
 }

@@ -1,6 +1,7 @@
 import type { MessageFormat, StartPosition } from '@svc/engine';
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { leaseQueries } from '../../../platform/leases.js';
 
 export type StreamStatus = 'stopped' | 'starting' | 'running' | 'degraded' | 'failed' | 'paused';
 
@@ -105,6 +106,7 @@ const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
 
 export function createStreamsRepository() {
   return {
+    ...leaseQueries<StreamRow>('streams'),
     insert: (
       db: Db,
       row: Omit<
@@ -159,45 +161,6 @@ export function createStreamsRepository() {
     },
     remove: async (db: Db, id: string) =>
       Number((await db.deleteFrom('streams').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
-
-    /** Takes a stream that should run and has no live consumer: unowned, or its owner's lease expired. */
-    claim: async (db: Db, owner: string, leaseMs: number, inHand: string[] = []) => {
-      const result = await sql<StreamRow>`
-        update streams set lease_owner = ${owner}, lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
-         where id = (
-           select id from streams
-            where desired_state = 'running' and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
-            order by lease_expires_at nulls first
-            for update skip locked
-            limit 1)
-        returning *`.execute(db);
-      return result.rows[0];
-    },
-    renew: (db: Db, id: string, owner: string, leaseMs: number) =>
-      db
-        .updateTable('streams')
-        .set({ lease_expires_at: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .returningAll()
-        .executeTakeFirst(),
-    clearBackoff: (db: Db, id: string) =>
-      db
-        .updateTable('streams')
-        .set({ lease_expires_at: null })
-        .where('id', '=', id)
-        .where('lease_owner', 'is', null)
-        .execute(),
-    release: (db: Db, id: string, owner: string, retryInMs = 0) =>
-      db
-        .updateTable('streams')
-        .set({
-          lease_owner: null,
-          lease_expires_at: retryInMs > 0 ? sql<Date>`now() + ${`${retryInMs} milliseconds`}::interval` : null,
-        })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .execute(),
 
     /** A new run; runs of the stream still marked running belonged to a worker that died: interrupted. */
     startRun: async (db: Db, streamId: string, worker: string) => {
