@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
+import { useEventStream } from '../../api/event-stream';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { CheckboxField, ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
-import { currentToken } from '../../session-store';
 import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 
 type Stream = paths['/api/v1/streams/{id}']['get']['responses'][200]['content']['application/json'];
@@ -223,45 +223,9 @@ function NewStream() {
 /** Live counters of one stream: the status route's events (SSE, the access token in the query). */
 function LiveRun({ stream }: { stream: Stream }) {
   const [live, setLive] = useState<{ stream: Stream; run: Run | null } | undefined>();
-  const [state, setState] = useState<'connecting' | 'live' | 'reconnecting' | 'ended'>('connecting');
-  useEffect(() => {
-    let source: EventSource | undefined;
-    let retry: number | undefined;
-    let closed = false;
-    let last: string | undefined;
-    const open = () => {
-      const after = last ? `&last_event_id=${last}` : '';
-      source = new EventSource(
-        `/api/v1/streams/${stream.id}/runs/stream?token=${encodeURIComponent(currentToken() ?? '')}${after}`,
-      );
-      source.onopen = () => setState('live');
-      source.addEventListener('status', (event) => {
-        const message = event as MessageEvent<string>;
-        last = message.lastEventId;
-        setLive(JSON.parse(message.data) as { stream: Stream; run: Run | null });
-      });
-      source.addEventListener('end', (event) => {
-        const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: string };
-        if (reason === 'forbidden' || reason === 'unauthenticated') {
-          closed = true;
-          source?.close();
-          setState('ended');
-        }
-      });
-      source.onerror = () => {
-        source?.close();
-        if (closed) return;
-        setState('reconnecting');
-        retry = window.setTimeout(open, 1000);
-      };
-    };
-    open();
-    return () => {
-      closed = true;
-      window.clearTimeout(retry);
-      source?.close();
-    };
-  }, [stream.id]);
+  const state = useEventStream(`/api/v1/streams/${stream.id}/runs/stream`, {
+    status: (data) => setLive(JSON.parse(data) as { stream: Stream; run: Run | null }),
+  });
   const run = live?.run;
   const figures: Array<[string, string]> = run
     ? [
