@@ -14,6 +14,7 @@ import { isIP } from 'node:net';
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
+import { checkBroker } from '../../streams/broker.js';
 import { MessageBuffer } from '../../streams/buffer.js';
 import type { BrokerMessage, MessageSource, MessageSourceOptions } from '../../streams/types.js';
 import {
@@ -202,18 +203,8 @@ export const mqttConnector: ConnectorDefinition<typeof mqttSpec> = {
   capabilities: { read: false, write: false, writeModes: [], stream: { starts: ['new'] } },
   async open(config, context): Promise<ConnectorHandle> {
     return {
-      async check() {
-        let c: MqttClient | undefined;
-        try {
-          c = await open(config, context);
-          return { ok: true };
-        } catch (error) {
-          const classified = classifyMqtt(error);
-          return { ok: false, code: classified.code, message: classified.message };
-        } finally {
-          await c?.endAsync(true).catch(() => undefined);
-        }
-      },
+      check: () =>
+        checkBroker({ open: () => open(config, context), close: (c) => c.endAsync(true), classify: classifyMqtt }),
       // MQTT has no way to list topics.
       async discover() {
         return [];

@@ -8,6 +8,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } fro
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
+import { checkBroker } from '../../streams/broker.js';
 import { MessageBuffer } from '../../streams/buffer.js';
 import type { BrokerMessage, MessageSource, MessageSourceOptions } from '../../streams/types.js';
 import {
@@ -200,20 +201,14 @@ export const natsConnector: ConnectorDefinition<typeof natsSpec> = {
     if (config.user && !config.password)
       throw new ConnectorError('invalid_config', 'password: required with user', false);
     return {
-      async check() {
-        let nc: NatsConnection | undefined;
-        try {
-          nc = await open(config, context);
-          const jsm = await jetstreamManager(nc);
-          await jsm.getAccountInfo();
-          return { ok: true };
-        } catch (error) {
-          const classified = classifyNats(error);
-          return { ok: false, code: classified.code, message: classified.message };
-        } finally {
-          await nc?.close().catch(() => undefined);
-        }
-      },
+      check: () =>
+        checkBroker({
+          open: () => open(config, context),
+          // JetStream must be enabled for this account.
+          probe: async (nc) => (await jetstreamManager(nc)).getAccountInfo(),
+          close: (nc) => nc.close(),
+          classify: classifyNats,
+        }),
       async discover() {
         const nc = await open(config, context);
         try {

@@ -11,6 +11,7 @@ import { isIP } from 'node:net';
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
+import { checkBroker } from '../../streams/broker.js';
 import { MessageBuffer } from '../../streams/buffer.js';
 import type { BrokerMessage, MessageSource, MessageSourceOptions } from '../../streams/types.js';
 import {
@@ -201,20 +202,13 @@ export const rabbitmqConnector: ConnectorDefinition<typeof rabbitmqSpec> = {
   capabilities: { read: false, write: false, writeModes: [], stream: { starts: ['all'] } },
   async open(config, context): Promise<ConnectorHandle> {
     return {
-      async check() {
-        let c: ChannelModel | undefined;
-        try {
-          c = await open(config, context);
-          const ch = await c.createChannel();
-          await ch.close();
-          return { ok: true };
-        } catch (error) {
-          const classified = classifyAmqp(error);
-          return { ok: false, code: classified.code, message: classified.message };
-        } finally {
-          await c?.close().catch(() => undefined);
-        }
-      },
+      check: () =>
+        checkBroker({
+          open: () => open(config, context),
+          probe: async (c) => (await c.createChannel()).close(),
+          close: (c) => c.close(),
+          classify: classifyAmqp,
+        }),
       async discover() {
         // AMQP has no way to list queues; the management plugin's HTTP API does, and is not assumed.
         return [];

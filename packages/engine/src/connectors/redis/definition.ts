@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
+import { checkBroker } from '../../streams/broker.js';
 import type { BrokerMessage, MessageSource, MessageSourceOptions } from '../../streams/types.js';
 import {
   ConnectorError,
@@ -204,19 +205,13 @@ export const redisStreamsConnector: ConnectorDefinition<typeof redisSpec> = {
   capabilities: { read: false, write: false, writeModes: [], stream: { starts: ['all', 'new', 'from_time'] } },
   async open(config, context): Promise<ConnectorHandle> {
     return {
-      async check() {
-        let r: Redis | undefined;
-        try {
-          r = await open(config, context);
-          await r.ping();
-          return { ok: true };
-        } catch (error) {
-          const classified = classifyRedis(error);
-          return { ok: false, code: classified.code, message: classified.message };
-        } finally {
-          r?.disconnect();
-        }
-      },
+      check: () =>
+        checkBroker({
+          open: () => open(config, context),
+          probe: (r) => r.ping(),
+          close: (r) => r.disconnect(),
+          classify: classifyRedis,
+        }),
       async discover() {
         const r = await open(config, context);
         try {
