@@ -280,6 +280,10 @@ describe('streams', () => {
       const [run] = await runs(stream.id);
       expect(run).toMatchObject({ status: 'running', rows_written: 201, dead_lettered: 2 });
       expect(run!.bytes).toBeGreaterThan(200 * 20);
+      // The API process shows the stream's state and latency on /metrics, whichever worker consumes it.
+      const metrics = await (await fetch(`${t.url}/metrics`)).text();
+      expect(metrics).toMatch(new RegExp(`^svc_stream_running\\{stream="${stream.id}"\\} 1$`, 'm'));
+      expect(metrics).toMatch(new RegExp(`^svc_stream_latency_seconds\\{stream="${stream.id}"\\} [0-9.e+-]+$`, 'm'));
 
       // Retrying a dead letter after the cause is gone: its column became float64, so it fails again
       // with the reason kept; the broken JSON one stays too.
