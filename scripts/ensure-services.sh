@@ -76,4 +76,25 @@ fi
 # promtool checks the /metrics exposition.
 command -v promtool >/dev/null || apt_install prometheus
 
+# Message brokers: the streams tests publish to and consume from them (RabbitMQ, NATS with JetStream, Mosquitto).
+command -v rabbitmq-server >/dev/null || apt_install rabbitmq-server
+if ! (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; then
+  log "starting RabbitMQ"
+  rabbitmq-server -detached
+fi
+wait_for RabbitMQ bash -c 'exec 3<>/dev/tcp/127.0.0.1/5672'
+[ -x /usr/sbin/nats-server ] || apt_install nats-server
+if ! (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null; then
+  log "starting NATS with JetStream"
+  mkdir -p /var/lib/nats-server
+  start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
+fi
+wait_for NATS bash -c 'exec 3<>/dev/tcp/127.0.0.1/4222'
+command -v mosquitto >/dev/null || apt_install mosquitto
+if ! (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; then
+  log "starting Mosquitto"
+  mosquitto -d -c /etc/mosquitto/mosquitto.conf
+fi
+wait_for Mosquitto bash -c 'exec 3<>/dev/tcp/127.0.0.1/1883'
+
 log "services ready"

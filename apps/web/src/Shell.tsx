@@ -21,6 +21,7 @@ const Roles = screen(() => import('./features/platform/Roles'), 'Roles');
 const Schedules = screen(() => import('./features/etl/Schedules'), 'Schedules');
 const SignInProviders = screen(() => import('./features/platform/SignInProviders'), 'SignInProviders');
 const Users = screen(() => import('./features/identity/Users'), 'Users');
+const Streams = screen(() => import('./features/ingestion/Streams'), 'Streams');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -52,6 +53,7 @@ const PAGES: Page[] = [
   { path: '/', title: 'Overview', group: '', render: () => <Overview /> },
   { path: '/connectors', title: 'Connectors', group: 'Connections', render: () => <Connectors /> },
   { path: '/cdc-tables', title: 'CDC tables', group: 'Ingestion', render: () => <CdcTables /> },
+  { path: '/streams', title: 'Streams', group: 'Ingestion', render: () => <Streams /> },
   { path: '/pipelines', title: 'Pipelines', group: 'ETL', render: () => <Pipelines /> },
   { path: '/schedules', title: 'Schedules', group: 'ETL', render: () => <Schedules /> },
   { path: '/models', title: 'Models', group: 'Modelling', render: () => <Models /> },

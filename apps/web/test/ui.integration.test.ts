@@ -2,7 +2,7 @@
  * The web UI end to end, in Debian's Chromium driven by playwright-core, against a server started by
  * the test that serves the built UI (npm test builds it first): the seeded administrator's first
  * sign-in, the password change that blocks every other screen, every screen used as a user would
- * (connectors, catalog, pipeline builder, executions, CDC log tail, tokens, users, projects, roles,
+ * (connectors, catalog, pipeline builder, executions, CDC log tail, streams, tokens, users, projects, roles,
  * license), sessions in two tabs that outlive the access token, every screen at 390 px, the SPA
  * fallback's limits, and an axe-core check of every screen. Screenshots go to test-output/ui/.
  */
@@ -199,6 +199,76 @@ describe('web UI', () => {
         (await api<{ items: unknown[] }>(t, 'GET', `/api/v1/cdc-tables?project_id=${project.id}`, { token: admin }))
           .body.items,
       ).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it(
+    'creates a stream from the form its broker kind describes, follows its run live over SSE, and deletes it',
+    { timeout: 60_000 },
+    async () => {
+      const admin = await adminToken();
+      const project = (
+        await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui streams' } })
+      ).body;
+      for (const [name, kind, config] of [
+        ['broker', 'nats', { host: '127.0.0.1', port: 4222 }],
+        ['target', 'postgres', { host: '127.0.0.1', database: 'postgres', user: 'postgres', password: 'unused' }],
+      ] as const) {
+        const created = await api(t, 'POST', '/api/v1/data-connectors', {
+          token: admin,
+          body: { project_id: project.id, name, kind, config },
+        });
+        expect(created.status).toBe(201);
+      }
+      const page = await context.newPage();
+      await page.goto(`${t.url}/streams`);
+      const form = page.getByRole('region', { name: 'New stream' });
+      await form.getByRole('button', { name: /Project/ }).click();
+      await page.getByRole('option', { name: 'ui streams' }).click();
+      await form.getByLabel('Name', { exact: true }).fill('clicks');
+      await form.getByRole('button', { name: /Broker connector/ }).click();
+      await page.getByRole('option', { name: 'broker', exact: true }).click();
+      // The start positions are the ones the NATS kind declares.
+      await form.getByText('from_sequence').waitFor();
+      await form.getByLabel('Stream, queue, topic or key').fill('CLICKS');
+      await form.getByLabel('Subject filter').fill('clicks.web');
+      await form.getByRole('button', { name: /Destination connector/ }).click();
+      await page.getByRole('option', { name: 'target', exact: true }).click();
+      await form.getByLabel('Table', { exact: true }).fill('clicks');
+      await form.getByText('Start at once').click();
+      await form.getByRole('button', { name: 'Create stream' }).click();
+      await page.getByRole('button', { name: 'Show the live run of clicks' }).click();
+      const streams = (
+        await api<{
+          items: Array<{ id: string; name: string; source: { filter: string | null }; desired_state: string }>;
+        }>(t, 'GET', `/api/v1/streams?project_id=${project.id}`, { token: admin })
+      ).body.items;
+      expect(streams).toEqual([
+        expect.objectContaining({
+          name: 'clicks',
+          source: expect.objectContaining({ filter: 'clicks.web' }),
+          desired_state: 'stopped',
+        }),
+      ]);
+      await page.getByText('(live)').waitFor();
+      await page.getByText('No run yet (stopped).').waitFor();
+      // Started by another client, the stream is taken by the app's worker, whose precise failure (there
+      // is no such JetStream stream) arrives over SSE.
+      expect((await api(t, 'POST', `/api/v1/streams/${streams[0]!.id}/start`, { token: admin })).status).toBe(200);
+      await page
+        .getByRole('region', { name: /clicks: live run/ })
+        .getByText('Last error: the JetStream stream does not exist')
+        .waitFor();
+      await page.getByText('No dead letters.').waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'streams.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Delete clicks' }).click();
+      await page
+        .getByRole('group', { name: 'Confirm deleting clicks' })
+        .getByRole('button', { name: 'Delete for good' })
+        .click();
+      await page.getByText('No streams yet.').waitFor();
       await page.close();
     },
   );

@@ -9,3 +9,7 @@ export * from './cdc/run.js';
 export * from './egress.js';
 /** HTTP through the egress policy, and Retry-After, for hosts that send HTTP requests of their own (exports). */
 export { retryAfterMs } from './connectors/http-api/client.js';
+export * from './streams/types.js';
+export * from './streams/run.js';
+export { MessageRejected, SYSTEM_COLUMNS, decodeMessage, parsePath } from './streams/records.js';
+export type { MessageFormat } from './streams/records.js';

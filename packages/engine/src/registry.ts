@@ -2,7 +2,11 @@
 import { filesConnector } from './connectors/files/definition.js';
 import { sftpConnector } from './connectors/files/sftp-definition.js';
 import { httpApiConnector } from './connectors/http-api/definition.js';
+import { mqttConnector } from './connectors/mqtt/definition.js';
 import { mysqlConnector } from './connectors/mysql/definition.js';
+import { natsConnector } from './connectors/nats/definition.js';
+import { rabbitmqConnector } from './connectors/rabbitmq/definition.js';
+import { redisStreamsConnector } from './connectors/redis/definition.js';
 import { postgresConnector } from './connectors/postgres/definition.js';
 import { sampleConnector } from './connectors/sample/definition.js';
 import { warehouseConnector } from './connectors/warehouse/definition.js';
@@ -54,6 +58,10 @@ export const registry = new ConnectorRegistry([
   httpApiConnector,
   warehouseConnector,
   sampleConnector,
+  natsConnector,
+  rabbitmqConnector,
+  redisStreamsConnector,
+  mqttConnector,
 ]);
 
 /** The connector of `kind` at `version` (latest when omitted) in the engine's registry. */

@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TObject } from 'typebox';
 import type { ChangeSink, ChangeSource } from './cdc/types.js';
+import type { MessageSink, MessageSource, MessageSourceOptions, StartPosition } from './streams/types.js';
 
 /** Canonical types every connector maps its own types to and from (docs/connectors.md has the tables). */
 export const CANONICAL_TYPES = [
@@ -200,6 +201,10 @@ export interface ConnectorHandle {
   changeSource?(captureId: string): ChangeSource;
   /** Applies captured changes to a table here. */
   changeSink?(): ChangeSink;
+  /** Message brokers: consumes a subject, queue, topic or stream key (docs/streams.md). */
+  messageSource?(options: MessageSourceOptions): MessageSource;
+  /** Writes consumed messages here, each exactly once (a ledger of message ids in the same transaction). */
+  messageSink?(): MessageSink;
   /** Always called, also after a failure. */
   close(): Promise<void>;
 }
@@ -222,7 +227,13 @@ export interface ConnectorDefinition<Spec extends ConfigSpec = ConfigSpec, Host 
   /** A breaking configuration change means a new version; old versions stay registered (registry.ts). */
   version: number;
   spec: Spec;
-  capabilities: { read: boolean; write: boolean; writeModes: WriteMode[] };
+  capabilities: {
+    read: boolean;
+    write: boolean;
+    writeModes: WriteMode[];
+    /** Message brokers: the start positions a new consumer may take (docs/streams.md). */
+    stream?: { starts: StartPosition[] };
+  };
   open(config: ConnectorConfig<Spec, Host>, context: ConnectorContext): Promise<ConnectorHandle>;
 }
 

@@ -111,6 +111,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     ...access,
     audit,
     streams,
+    environmentBelongs: administration.environmentBelongs,
     connectors: {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,

@@ -28,6 +28,7 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/dw-models/runs/{id}', (f) => f.a.modelRun],
   ['/api/v1/dw-models/{id}', (f) => f.a.dwModel],
   ['/api/v1/ai-providers/{id}', (f) => f.a.aiProvider],
+  ['/api/v1/streams/{id}', (f) => f.a.stream],
 ];
 
 describe('declared capabilities', () => {

@@ -60,6 +60,7 @@ export interface ProjectResources {
   pipeline: string;
   schedule: string;
   cdcTable: string;
+  stream: string;
   execution: string;
   export: string;
   dwModel: string;
@@ -123,6 +124,20 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     mode: 'mirror',
     start: false,
   });
+  const broker = await created(t, token, '/api/v1/data-connectors', {
+    project_id: projectA,
+    name: 'broker of A',
+    kind: 'nats',
+    config: { host: '127.0.0.1' },
+  });
+  const stream = await created(t, token, '/api/v1/streams', {
+    project_id: projectA,
+    name: 'items stream',
+    source_connector_id: broker,
+    source: { name: 'ITEMS' },
+    destination_connector_id: destination,
+    table: 'items_stream',
+  });
   const execution = await created(t, token, '/api/v1/executions', {
     kind: 'sync',
     project_id: projectA,
@@ -166,6 +181,7 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       dwModel,
       modelRun,
       aiProvider,
+      stream,
     },
     b: { project: projectB },
     ownerA,

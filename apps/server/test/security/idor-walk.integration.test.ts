@@ -62,8 +62,7 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/dw-models/{id}', ids: (f) => ({ id: f.a.dwModel }) },
   { prefix: '/api/v1/dw-models/runs/{id}', ids: (f) => ({ id: f.a.modelRun }) },
   { prefix: '/api/v1/ai-providers/{id}', ids: (f) => ({ id: f.a.aiProvider }) },
-  // Streams have no rows yet: any id is unknown.
-  { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
+  { prefix: '/api/v1/streams/{id}', ids: (f) => ({ id: f.a.stream, dead_letter_id: '1' }) },
   // Instance objects: administrators only, whatever the id.
   { prefix: '/api/v1/users/{id}', ids: (f) => ({ id: f.ownerA.id }) },
   { prefix: '/api/v1/admin/roles/{id}', ids: () => ({ id: FAKE_ID }) },
@@ -119,6 +118,9 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/etl/pipelines/${a.pipeline}/state`,
     `/api/v1/etl/schedules/${a.schedule}`,
     `/api/v1/cdc-tables/${a.cdcTable}`,
+    `/api/v1/streams/${a.stream}`,
+    `/api/v1/streams/${a.stream}/runs`,
+    `/api/v1/streams/${a.stream}/dead-letters`,
     `/api/v1/executions/${a.execution}`,
     `/api/v1/executions/${a.execution}/logs`,
     `/api/v1/exports/${a.export}`,
@@ -263,6 +265,18 @@ describe('the IDOR walk over /openapi.json', () => {
       ],
       [
         'POST',
+        '/api/v1/streams',
+        {
+          project_id: b,
+          name: 'reads A',
+          source_connector_id: a.connector,
+          source: { name: 'ITEMS' },
+          destination_connector_id: a.destination,
+          table: 'stolen',
+        },
+      ],
+      [
+        'POST',
         '/api/v1/data-connectors',
         {
           project_id: b,
@@ -290,6 +304,7 @@ describe('the IDOR walk over /openapi.json', () => {
       `/api/v1/executions/${fixture.a.execution}`,
       `/api/v1/catalog/datasets/${fixture.a.dataset}`,
       `/api/v1/cdc-tables/${fixture.a.cdcTable}`,
+      `/api/v1/streams/${fixture.a.stream}`,
       `/api/v1/etl/schedules/${fixture.a.schedule}`,
     ]) {
       expect((await api(t, 'GET', path, { token: owner })).status, path).toBe(200);

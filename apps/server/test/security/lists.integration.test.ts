@@ -119,7 +119,7 @@ describe('lists filter by the same check as their details', () => {
       '/api/v1/overview',
       { token: fixture.ownerA.session.accessToken },
     );
-    expect(owner.body.projects[0]!.counts).toEqual({ connectors: 2, pipelines: 1, cdc_tables: 1, schedules: 1 });
+    expect(owner.body.projects[0]!.counts).toEqual({ connectors: 3, pipelines: 1, cdc_tables: 1, schedules: 1 });
   });
 
   it('a member narrowed to an environment sees in lists only what it may open', async () => {
@@ -131,6 +131,7 @@ describe('lists filter by the same check as their details', () => {
       [`/api/v1/catalog/datasets/${fixture.a.dataset}`, '/api/v1/catalog/datasets'],
       [`/api/v1/etl/pipelines/${fixture.a.pipeline}`, '/api/v1/etl/pipelines'],
       [`/api/v1/cdc-tables/${fixture.a.cdcTable}`, '/api/v1/cdc-tables'],
+      [`/api/v1/streams/${fixture.a.stream}`, '/api/v1/streams'],
       [`/api/v1/etl/schedules/${fixture.a.schedule}`, '/api/v1/etl/schedules'],
       [`/api/v1/data-connectors/${fixture.a.connector}`, '/api/v1/data-connectors'],
     ]) {

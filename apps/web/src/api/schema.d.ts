@@ -1055,6 +1055,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Streams with their status (stream:read) */
+        get: operations["listStreams"];
+        put?: never;
+        /** Consume a broker subject, queue or stream into a destination table, exactly once (stream:write) */
+        post: operations["createStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stream: configuration, status, last error (stream:read) */
+        get: operations["getStream"];
+        put?: never;
+        post?: never;
+        /** Delete a stream, its runs and its dead letters (stream:write) */
+        delete: operations["deleteStream"];
+        options?: never;
+        head?: never;
+        /** Rename a stream or change its format, batching, max deliveries or dead-letter target (stream:write) */
+        patch: operations["updateStream"];
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start consuming (or again after a failure): resumes after what the broker has acknowledged (stream:write) */
+        post: operations["startStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop consuming; unacknowledged messages stay at the broker (stream:write) */
+        post: operations["stopStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Runs of a stream, newest first: one per worker that consumed it, with its counters (stream:read) */
+        get: operations["listStreamRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages that could not be written, newest first, with why (stream:read) */
+        get: operations["listStreamDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/dead-letters/{dead_letter_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a dead message again (the running consumer picks it up): it leaves the list once written, or stays with the new reason (stream:write) */
+        post: operations["retryStreamDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/streams/{id}/runs/stream": {
         parameters: {
             query?: never;
@@ -1062,7 +1184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live run status of a stream (SSE) */
+        /** Live run status (Server-Sent Events, stream:read): events `status` with JSON {stream, run} (the stream as GET returns it, its latest run as the runs list does), one per change of status or counters and at most one every 500 ms; the event id moves with every change, and Last-Event-ID (header or last_event_id) skips the state already seen; a `: heartbeat` comment every 15 s. The access token goes in `token` (personal tokens are refused here). The stream ends with its credential (expiry, sign-out, revocation, lost membership or stream:read), after a final event `end` with JSON {reason, detail} */
         get: operations["streamStreamRuns"];
         put?: never;
         post?: never;
@@ -4114,6 +4236,10 @@ export interface operations {
                                 read: boolean;
                                 write: boolean;
                                 writeModes: string[];
+                                /** @description Message brokers: the start positions a stream of this kind may take */
+                                stream?: {
+                                    starts: string[];
+                                };
                             };
                             secret_fields: string[];
                         }[];
@@ -7213,11 +7339,866 @@ export interface operations {
             };
         };
     };
+    listStreams: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            environment_id: string | null;
+                            name: string;
+                            /** Format: uuid */
+                            source_connector_id: string;
+                            source: {
+                                name: string;
+                                filter: string | null;
+                                consumer: string;
+                                /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                                start: "all" | "new" | "from_time" | "from_sequence";
+                                start_time: string | null;
+                                start_sequence: number | null;
+                            };
+                            format: {
+                                type: string;
+                                record_path: string | null;
+                            };
+                            /** Format: uuid */
+                            destination_connector_id: string;
+                            table: string;
+                            write_mode: "append" | "upsert";
+                            key_columns: string[];
+                            batch: {
+                                max_rows: number;
+                                max_latency_ms: number;
+                            };
+                            max_deliveries: number;
+                            /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                            dead_letter: {
+                                /** @enum {string} */
+                                kind: "table";
+                            } | {
+                                /** @enum {string} */
+                                kind: "broker";
+                                /** @description A subject (NATS) or queue (RabbitMQ) */
+                                target: string;
+                            };
+                            desired_state: "running" | "stopped";
+                            status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                            last_error: string | null;
+                            /** @description The worker consuming it now */
+                            consumer_worker: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    environment_id?: string | null;
+                    name: string;
+                    /** Format: uuid */
+                    source_connector_id: string;
+                    source: {
+                        /** @description NATS: the JetStream stream; RabbitMQ: the queue; MQTT: the topic filter; Redis: the stream key */
+                        name: string;
+                        /** @description NATS: a subject filter */
+                        filter?: string;
+                        /** @description Durable consumer or group name (default svc_<stream id>) */
+                        consumer?: string;
+                        /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                        start?: "all" | "new" | "from_time" | "from_sequence";
+                        /** Format: date-time */
+                        start_time?: string;
+                        start_sequence?: number;
+                    };
+                    format?: {
+                        type: "json" | "ndjson" | "csv" | "text";
+                        /** @description JSON formats: path to the record or to an array of records, e.g. $.data.items */
+                        record_path?: string;
+                    };
+                    /** Format: uuid */
+                    destination_connector_id: string;
+                    table: string;
+                    write_mode?: "append" | "upsert";
+                    key_columns?: string[];
+                    batch?: {
+                        /** @default 1000 */
+                        max_rows?: number;
+                        /** @default 500 */
+                        max_latency_ms?: number;
+                    };
+                    /** @default 5 */
+                    max_deliveries?: number;
+                    /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                    dead_letter?: {
+                        /** @enum {string} */
+                        kind: "table";
+                    } | {
+                        /** @enum {string} */
+                        kind: "broker";
+                        /** @description A subject (NATS) or queue (RabbitMQ) */
+                        target: string;
+                    };
+                    /** @description Start at once (default false) */
+                    start?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        environment_id: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        source_connector_id: string;
+                        source: {
+                            name: string;
+                            filter: string | null;
+                            consumer: string;
+                            /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                            start: "all" | "new" | "from_time" | "from_sequence";
+                            start_time: string | null;
+                            start_sequence: number | null;
+                        };
+                        format: {
+                            type: string;
+                            record_path: string | null;
+                        };
+                        /** Format: uuid */
+                        destination_connector_id: string;
+                        table: string;
+                        write_mode: "append" | "upsert";
+                        key_columns: string[];
+                        batch: {
+                            max_rows: number;
+                            max_latency_ms: number;
+                        };
+                        max_deliveries: number;
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        dead_letter: {
+                            /** @enum {string} */
+                            kind: "table";
+                        } | {
+                            /** @enum {string} */
+                            kind: "broker";
+                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            target: string;
+                        };
+                        desired_state: "running" | "stopped";
+                        status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                        last_error: string | null;
+                        /** @description The worker consuming it now */
+                        consumer_worker: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        environment_id: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        source_connector_id: string;
+                        source: {
+                            name: string;
+                            filter: string | null;
+                            consumer: string;
+                            /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                            start: "all" | "new" | "from_time" | "from_sequence";
+                            start_time: string | null;
+                            start_sequence: number | null;
+                        };
+                        format: {
+                            type: string;
+                            record_path: string | null;
+                        };
+                        /** Format: uuid */
+                        destination_connector_id: string;
+                        table: string;
+                        write_mode: "append" | "upsert";
+                        key_columns: string[];
+                        batch: {
+                            max_rows: number;
+                            max_latency_ms: number;
+                        };
+                        max_deliveries: number;
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        dead_letter: {
+                            /** @enum {string} */
+                            kind: "table";
+                        } | {
+                            /** @enum {string} */
+                            kind: "broker";
+                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            target: string;
+                        };
+                        desired_state: "running" | "stopped";
+                        status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                        last_error: string | null;
+                        /** @description The worker consuming it now */
+                        consumer_worker: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    format?: {
+                        type: "json" | "ndjson" | "csv" | "text";
+                        /** @description JSON formats: path to the record or to an array of records, e.g. $.data.items */
+                        record_path?: string;
+                    };
+                    batch?: {
+                        /** @default 1000 */
+                        max_rows?: number;
+                        /** @default 500 */
+                        max_latency_ms?: number;
+                    };
+                    max_deliveries?: number;
+                    /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                    dead_letter?: {
+                        /** @enum {string} */
+                        kind: "table";
+                    } | {
+                        /** @enum {string} */
+                        kind: "broker";
+                        /** @description A subject (NATS) or queue (RabbitMQ) */
+                        target: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        environment_id: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        source_connector_id: string;
+                        source: {
+                            name: string;
+                            filter: string | null;
+                            consumer: string;
+                            /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                            start: "all" | "new" | "from_time" | "from_sequence";
+                            start_time: string | null;
+                            start_sequence: number | null;
+                        };
+                        format: {
+                            type: string;
+                            record_path: string | null;
+                        };
+                        /** Format: uuid */
+                        destination_connector_id: string;
+                        table: string;
+                        write_mode: "append" | "upsert";
+                        key_columns: string[];
+                        batch: {
+                            max_rows: number;
+                            max_latency_ms: number;
+                        };
+                        max_deliveries: number;
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        dead_letter: {
+                            /** @enum {string} */
+                            kind: "table";
+                        } | {
+                            /** @enum {string} */
+                            kind: "broker";
+                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            target: string;
+                        };
+                        desired_state: "running" | "stopped";
+                        status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                        last_error: string | null;
+                        /** @description The worker consuming it now */
+                        consumer_worker: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        environment_id: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        source_connector_id: string;
+                        source: {
+                            name: string;
+                            filter: string | null;
+                            consumer: string;
+                            /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                            start: "all" | "new" | "from_time" | "from_sequence";
+                            start_time: string | null;
+                            start_sequence: number | null;
+                        };
+                        format: {
+                            type: string;
+                            record_path: string | null;
+                        };
+                        /** Format: uuid */
+                        destination_connector_id: string;
+                        table: string;
+                        write_mode: "append" | "upsert";
+                        key_columns: string[];
+                        batch: {
+                            max_rows: number;
+                            max_latency_ms: number;
+                        };
+                        max_deliveries: number;
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        dead_letter: {
+                            /** @enum {string} */
+                            kind: "table";
+                        } | {
+                            /** @enum {string} */
+                            kind: "broker";
+                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            target: string;
+                        };
+                        desired_state: "running" | "stopped";
+                        status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                        last_error: string | null;
+                        /** @description The worker consuming it now */
+                        consumer_worker: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    stopStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        environment_id: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        source_connector_id: string;
+                        source: {
+                            name: string;
+                            filter: string | null;
+                            consumer: string;
+                            /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                            start: "all" | "new" | "from_time" | "from_sequence";
+                            start_time: string | null;
+                            start_sequence: number | null;
+                        };
+                        format: {
+                            type: string;
+                            record_path: string | null;
+                        };
+                        /** Format: uuid */
+                        destination_connector_id: string;
+                        table: string;
+                        write_mode: "append" | "upsert";
+                        key_columns: string[];
+                        batch: {
+                            max_rows: number;
+                            max_latency_ms: number;
+                        };
+                        max_deliveries: number;
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        dead_letter: {
+                            /** @enum {string} */
+                            kind: "table";
+                        } | {
+                            /** @enum {string} */
+                            kind: "broker";
+                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            target: string;
+                        };
+                        desired_state: "running" | "stopped";
+                        status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                        last_error: string | null;
+                        /** @description The worker consuming it now */
+                        consumer_worker: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listStreamRuns: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            stream_id: string;
+                            worker: string;
+                            status: "running" | "stopped" | "failed" | "interrupted";
+                            /** Format: date-time */
+                            started_at: string;
+                            ended_at: string | null;
+                            messages_received: number;
+                            /** @description Messages written (their rows committed) or found already written */
+                            messages_written: number;
+                            rows_written: number;
+                            /** @description Redelivered messages found in the ledger, not written again */
+                            duplicates: number;
+                            dead_lettered: number;
+                            bytes: number;
+                            /** @description Messages waiting at the broker */
+                            lag_messages: number | null;
+                            /** @description Publish to committed, of the latest batch */
+                            latency_seconds: number | null;
+                            last_message_at: string | null;
+                            errors: number;
+                            last_error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listStreamDeadLetters: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** Format: uuid */
+                            stream_id: string;
+                            message_id: string;
+                            subject: string | null;
+                            /** @description The message body as UTF-8 (lossy for binary bodies) */
+                            payload: string;
+                            payload_bytes: number;
+                            reason: string;
+                            deliveries: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            retry_requested_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retryStreamDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                dead_letter_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: uuid */
+                        stream_id: string;
+                        message_id: string;
+                        subject: string | null;
+                        /** @description The message body as UTF-8 (lossy for binary bodies) */
+                        payload: string;
+                        payload_bytes: number;
+                        reason: string;
+                        deliveries: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        retry_requested_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     streamStreamRuns: {
         parameters: {
             query?: {
-                /** @description Access token (SSE clients cannot send headers) */
+                /** @description Access token (EventSource cannot send headers) */
                 token?: string;
+                last_event_id?: string;
             };
             header?: never;
             path: {

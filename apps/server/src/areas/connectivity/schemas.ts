@@ -50,7 +50,17 @@ export const Kind = Type.Object({
   spec: Type.Record(Type.String(), Type.Unknown(), {
     description: 'JSON Schema of the configuration; secret fields carry "x-secret": true',
   }),
-  capabilities: Type.Object({ read: Type.Boolean(), write: Type.Boolean(), writeModes: Type.Array(Type.String()) }),
+  capabilities: Type.Object({
+    read: Type.Boolean(),
+    write: Type.Boolean(),
+    writeModes: Type.Array(Type.String()),
+    stream: Type.Optional(
+      Type.Object(
+        { starts: Type.Array(Type.String()) },
+        { description: 'Message brokers: the start positions a stream of this kind may take' },
+      ),
+    ),
+  }),
   secret_fields: Type.Array(Type.String()),
 });
 

@@ -1,4 +1,4 @@
-/** Ingestion: CDC tables (streams, inboxes, e-mail feeds and file ingestions come later). */
+/** Ingestion: CDC tables and streams (inboxes, e-mail feeds and file ingestions come later). */
 import type { ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
@@ -12,7 +12,11 @@ import { startCdcReaders } from './cdc/readers.js';
 import { createCdcRepository } from './cdc/repository.js';
 import { cdcRoutes } from './cdc/routes.js';
 import { createCdcService } from './cdc/service.js';
-import { streamRoutes } from './routes.js';
+import { startStreamConsumers } from './streams/consumers.js';
+import { registerStreamMetrics } from './streams/metrics.js';
+import { createStreamsRepository } from './streams/repository.js';
+import { streamRoutes } from './streams/routes.js';
+import { createStreamsService } from './streams/service.js';
 
 export function createIngestionArea(
   platform: Platform,
@@ -21,6 +25,7 @@ export function createIngestionArea(
     authorize: Authorize;
     streams: EventStreams;
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
     connectors: {
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
@@ -37,14 +42,32 @@ export function createIngestionArea(
   });
   const service = createCdcService({ db, repository, logs, ...deps });
   registerCdcMetrics(platform, repository);
+  const streamsRepository = createStreamsRepository();
+  const streamsService = createStreamsService({ db, repository: streamsRepository, ...deps });
+  const streamMetrics = registerStreamMetrics(platform, streamsRepository);
   const { config } = platform;
   return {
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
     /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0). */
     startWorkerLoops() {
-      if (config.cdc.maxTablesPerWorker === 0) return [];
+      const loops = [];
+      if (config.streams.maxPerWorker > 0)
+        loops.push(
+          startStreamConsumers({
+            db,
+            repository: streamsRepository,
+            openConnector: deps.connectors.openForRun,
+            logger: platform.logger.child({ component: 'streams' }),
+            leaseMs: config.streams.leaseSeconds * 1000,
+            ackWaitMs: config.streams.ackWaitSeconds * 1000,
+            maxStreams: config.streams.maxPerWorker,
+            metrics: streamMetrics,
+          }),
+        );
+      if (config.cdc.maxTablesPerWorker === 0) return loops;
       return [
+        ...loops,
         startCdcReaders({
           db,
           repository,
@@ -61,7 +84,7 @@ export function createIngestionArea(
       // Open event streams end when the server closes (a graceful shutdown must not wait for them).
       app.addHook('preClose', async () => deps.streams.endAll('shutdown'));
       await app.register(cdcRoutes, { service, shared: platform.shared, streams: deps.streams });
-      await app.register(streamRoutes);
+      await app.register(streamRoutes, { service: streamsService, streams: deps.streams });
     },
   };
 }

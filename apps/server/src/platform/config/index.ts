@@ -187,6 +187,26 @@ export const configSchema = {
       'Interval of the heartbeat comment on live event streams (SSE); each stream also re-checks its credential and rights then, should a change notice have been lost.',
     ),
   },
+  streams: {
+    leaseSeconds: entry(
+      'SVC_STREAMS_LEASE_SECONDS',
+      integer({ min: 3, max: 300 }),
+      15,
+      "Lease of a running stream's consumer, renewed every third of it: if its worker dies, another worker takes the stream over this long after the last renewal.",
+    ),
+    maxPerWorker: entry(
+      'SVC_STREAMS_MAX_PER_WORKER',
+      integer({ min: 0, max: 1000 }),
+      50,
+      'Streams one worker process consumes at most (0: this worker consumes none).',
+    ),
+    ackWaitSeconds: entry(
+      'SVC_STREAMS_ACK_WAIT_SECONDS',
+      integer({ min: 1, max: 3600 }),
+      30,
+      'How long a broker waits for the acknowledgement of a delivered message before it delivers it again (NATS ack_wait, Redis idle time for XAUTOCLAIM): what a worker that died had in flight reaches its successor after this long.',
+    ),
+  },
   scheduler: {
     enabled: entry(
       'SVC_SCHEDULER_ENABLED',

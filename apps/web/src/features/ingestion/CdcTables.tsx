@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
+import { useEventStream } from '../../api/event-stream';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
-import { currentToken } from '../../session-store';
 import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 
 type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
@@ -39,48 +39,9 @@ interface LogLine {
 /** The live log of one CDC table: Server-Sent Events with the access token in the query (EventSource sends no headers). */
 function LiveLog({ id }: { id: string }) {
   const [lines, setLines] = useState<LogLine[]>([]);
-  const [state, setState] = useState<'connecting' | 'live' | 'reconnecting' | 'ended'>('connecting');
-  const last = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    let source: EventSource | undefined;
-    let retry: number | undefined;
-    let closed = false;
-    const open = () => {
-      const after = last.current ? `&last_event_id=${last.current}` : '';
-      source = new EventSource(
-        `/api/v1/cdc-tables/${id}/logs/stream?token=${encodeURIComponent(currentToken() ?? '')}${after}`,
-      );
-      source.onopen = () => setState('live');
-      source.addEventListener('log', (event) => {
-        const line = JSON.parse((event as MessageEvent<string>).data) as LogLine;
-        last.current = line.id;
-        setLines((previous) => [...previous.slice(-499), line]);
-      });
-      // The server's last event before it closes the stream: when access was removed or the sign-in
-      // ended, reconnecting cannot help; otherwise (expired token, restart) the error below reconnects.
-      source.addEventListener('end', (event) => {
-        const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: string };
-        if (reason === 'forbidden' || reason === 'unauthenticated') {
-          closed = true;
-          source?.close();
-          setState('ended');
-        }
-      });
-      // A refused or dropped stream (an access token that expired): reopen with the current token, from the last line seen.
-      source.onerror = () => {
-        source?.close();
-        if (closed) return;
-        setState('reconnecting');
-        retry = window.setTimeout(open, 1000);
-      };
-    };
-    open();
-    return () => {
-      closed = true;
-      window.clearTimeout(retry);
-      source?.close();
-    };
-  }, [id]);
+  const state = useEventStream(`/api/v1/cdc-tables/${id}/logs/stream`, {
+    log: (data) => setLines((previous) => [...previous.slice(-499), JSON.parse(data) as LogLine]),
+  });
   return (
     <Card
       id="live-log"

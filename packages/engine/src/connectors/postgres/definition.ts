@@ -4,6 +4,7 @@ import type { ConnectorDefinition, ConnectorHandle, EgressPolicy } from '../../t
 import { classify, connect, postgresSpec, type PostgresConfig, type PostgresHostConfig } from './client.js';
 import { postgresChangeSource } from './cdc.js';
 import { postgresChangeSink } from './cdc-sink.js';
+import { postgresMessageSink } from './stream-sink.js';
 import { discoverSchema } from './discover.js';
 import { exportTable, keyBounds, readTable } from './read.js';
 import { batchLoader, bulkLoader, writeTable } from './write.js';
@@ -117,6 +118,7 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
     },
     changeSource: (captureId) => postgresChangeSource(config, schema, captureId, egress),
     changeSink: () => postgresChangeSink(config, schema, egress),
+    messageSink: () => postgresMessageSink(config, schema, egress),
     async close() {
       await client?.end().catch(() => undefined);
       client = undefined;

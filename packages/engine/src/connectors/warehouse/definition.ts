@@ -5,6 +5,7 @@
  * input: the spec refuses any other field). Every dataset is confined to that schema.
  */
 import type { ChangeSink, ChangeSource } from '../../cdc/types.js';
+import type { MessageSink } from '../../streams/types.js';
 import { Type } from 'typebox';
 import {
   ConnectorError,
@@ -82,6 +83,14 @@ function confinedChangeSink(sink: ChangeSink, schema: string): ChangeSink {
   };
 }
 
+function confinedMessageSink(sink: MessageSink, schema: string): MessageSink {
+  return {
+    ...sink,
+    columns: (target) => sink.columns(confine(schema, target)),
+    write: (streamId, request) => sink.write(streamId, { ...request, target: confine(schema, request.target) }),
+  };
+}
+
 export function openWarehouse(tenant: NonNullable<WarehouseConfig['tenant']>): ConnectorHandle {
   const { schema } = tenant;
   const handle = openPostgres({ ...tenant.connection, schema, searchPath: schema });
@@ -98,6 +107,7 @@ export function openWarehouse(tenant: NonNullable<WarehouseConfig['tenant']>): C
     changeSource: (captureId) =>
       confinedChangeSource(postgresChangeSource({ ...tenant.captureConnection, schema }, schema, captureId), schema),
     changeSink: () => confinedChangeSink(handle.changeSink!(), schema),
+    messageSink: () => confinedMessageSink(handle.messageSink!(), schema),
   };
 }
 

@@ -5,10 +5,10 @@
  * another claims the table once the lease expires and resumes after the position the destination
  * committed last.
  */
-import { randomUUID } from 'node:crypto';
 import { runCapture, type ConnectorHandle, type Log } from '@svc/engine';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
+import { startLeasedLoop } from '../../../platform/leases.js';
 import type { CdcLogs } from './logs.js';
 import type { CdcChanges, CdcRepository, CdcTableRow } from './repository.js';
 
@@ -35,11 +35,8 @@ export function startCdcReaders(deps: {
   pollMs?: number;
 }): CdcReaders {
   const { db, repository, logger } = deps;
-  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let stopping = false;
 
-  const read = async (claimed: CdcTableRow, controller: AbortController) => {
+  const read = async (claimed: CdcTableRow, controller: AbortController, owner: string) => {
     const id = claimed.id;
     const log: Log = (level, message, fields) =>
       void deps.logs.write(id, level, message, fields).catch(() => undefined);
@@ -166,36 +163,14 @@ export function startCdcReaders(deps: {
     await repository.release(db, id, owner).catch(() => undefined);
   };
 
-  const loop = async () => {
-    while (!stopping) {
-      while (running.size < deps.maxTables && !stopping) {
-        const claimed = await repository.claim(db, owner, deps.leaseMs, [...running.keys()]).catch((error: Error) => {
-          logger.warn({ err: { message: error.message } }, 'cdc claim failed');
-          return undefined;
-        });
-        if (!claimed) break;
-        const controller = new AbortController();
-        const done = read(claimed, controller)
-          .catch((error: Error) =>
-            logger.error({ err: { message: error.message }, cdc_table_id: claimed.id }, 'cdc reader crashed'),
-          )
-          .finally(() => running.delete(claimed.id));
-        running.set(claimed.id, { controller, done });
-      }
-      await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 1000));
-    }
-  };
-  const looping = loop();
-  logger.info({ owner, max_tables: deps.maxTables }, 'cdc readers started');
-
-  return {
-    owner,
-    /** Stops reading and gives every table back at once, for another worker to take over. */
-    async stop() {
-      stopping = true;
-      for (const { controller } of running.values()) controller.abort(new Error('shutdown'));
-      await Promise.allSettled([...running.values()].map((r) => r.done));
-      await looping;
-    },
-  };
+  const loop = startLeasedLoop({
+    name: 'cdc',
+    logger,
+    max: deps.maxTables,
+    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
+    claim: (owner, inHand) => repository.claim(db, owner, deps.leaseMs, inHand),
+    run: read,
+  });
+  logger.info({ owner: loop.owner, max_tables: deps.maxTables }, 'cdc readers started');
+  return loop;
 }

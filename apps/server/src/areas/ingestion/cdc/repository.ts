@@ -1,5 +1,6 @@
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import { countByProject, type Db } from '../../../platform/db/index.js';
+import { leaseQueries } from '../../../platform/leases.js';
 
 export type CdcStatus = 'snapshotting' | 'streaming' | 'paused' | 'failed';
 
@@ -56,6 +57,7 @@ const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 
 export function createCdcRepository() {
   return {
+    ...leaseQueries<CdcTableRow>('cdc_tables'),
     countByProject: (db: Db, projectIds: string[]) => countByProject(db, 'cdc_tables', projectIds),
     insert: (
       db: Db,
@@ -106,47 +108,6 @@ export function createCdcRepository() {
     remove: async (db: Db, id: string) =>
       Number((await db.deleteFrom('cdc_tables').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
-    /** Takes a CDC table that should run and has no live reader: unowned, or its owner's lease expired. */
-    claim: async (db: Db, owner: string, leaseMs: number, inHand: string[] = []) => {
-      const result = await sql<CdcTableRow>`
-        update cdc_tables set lease_owner = ${owner}, lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
-         where id = (
-           select id from cdc_tables
-            where desired_state = 'running' and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
-            order by lease_expires_at nulls first
-            for update skip locked
-            limit 1)
-        returning *`.execute(db);
-      return result.rows[0];
-    },
-    /** Extends the lease; the row as it is now (its desired state), or undefined when the lease is no longer ours. */
-    renew: (db: Db, id: string, owner: string, leaseMs: number) =>
-      db
-        .updateTable('cdc_tables')
-        .set({ lease_expires_at: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .returningAll()
-        .executeTakeFirst(),
-    /** Ends a failure's retry back-off (no reader holds the table then); a live reader's lease is untouched. */
-    clearBackoff: (db: Db, id: string) =>
-      db
-        .updateTable('cdc_tables')
-        .set({ lease_expires_at: null })
-        .where('id', '=', id)
-        .where('lease_owner', 'is', null)
-        .execute(),
-    /** Gives the table up; `retryInMs` keeps it from being claimed again before then (a failure's backoff). */
-    release: (db: Db, id: string, owner: string, retryInMs = 0) =>
-      db
-        .updateTable('cdc_tables')
-        .set({
-          lease_owner: null,
-          lease_expires_at: retryInMs > 0 ? sql<Date>`now() + ${`${retryInMs} milliseconds`}::interval` : null,
-        })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .execute(),
     /** Reader reports, only while it holds the lease (a reader that lost it must not overwrite its successor). */
     report: (db: Db, id: string, owner: string, changes: CdcChanges) =>
       db

@@ -11,6 +11,7 @@ import * as m0008 from './0008_etl.js';
 import * as m0009 from './0009_cdc.js';
 import * as m0010 from './0010_external_identity.js';
 import * as m0011 from './0011_connector_versions.js';
+import * as m0012 from './0012_streams.js';
 import * as m0013 from './0013_exports.js';
 import * as m0015 from './0015_models_ai.js';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009_cdc': m0009,
   '0010_external_identity': m0010,
   '0011_connector_versions': m0011,
+  '0012_streams': m0012,
   '0013_exports': m0013,
   '0015_models_ai': m0015,
 };

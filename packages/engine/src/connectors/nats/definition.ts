@@ -1,0 +1,241 @@
+/**
+ * NATS JetStream as a stream source: a durable pull consumer (explicit acks) on a JetStream stream,
+ * optionally filtered to a subject. The message id is the stream sequence, the same on every
+ * redelivery; the broker counts deliveries; the ledger is pruned below the consumer's ack floor.
+ * Discover lists the JetStream streams with their subjects and message counts.
+ */
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { Type } from 'typebox';
+import { egressOf } from '../../egress.js';
+import { checkBroker } from '../../streams/broker.js';
+import { MessageBuffer } from '../../streams/buffer.js';
+import type { BrokerMessage, MessageSource, MessageSourceOptions } from '../../streams/types.js';
+import {
+  ConnectorError,
+  Secret,
+  type ConnectorConfig,
+  type ConnectorContext,
+  type ConnectorDefinition,
+  type ConnectorHandle,
+} from '../../types.js';
+
+export const natsSpec = Type.Object(
+  {
+    host: Type.String({ minLength: 1, title: 'Host' }),
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 4222, title: 'Port' })),
+    user: Type.Optional(Type.String({ minLength: 1, title: 'User' })),
+    password: Secret('Password'),
+    token: Secret('Token'),
+  },
+  { additionalProperties: false },
+);
+type NatsConfig = ConnectorConfig<typeof natsSpec>;
+
+export function classifyNats(error: unknown): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const e = error as { code?: string; message?: string; name?: string; cause?: { code?: string } };
+  const message = e.message ?? String(error);
+  if (e.name === 'AuthorizationError' || /authorization|authentication/i.test(message))
+    return new ConnectorError('auth_failed', 'NATS refused the credentials: check the user, password or token', false);
+  if (e.code === 'ECONNREFUSED' || e.cause?.code === 'ECONNREFUSED' || /ECONNREFUSED|connection refused/.test(message))
+    return new ConnectorError(
+      'unreachable',
+      'connection refused: is the NATS server running and the port right?',
+      true,
+    );
+  if (/timeout/i.test(message) || e.name === 'TimeoutError')
+    return new ConnectorError('timeout', 'the NATS server did not answer in time', true);
+  if (/jetstream not enabled|JetStreamNotEnabled/i.test(message) || e.name === 'JetStreamNotEnabled')
+    return new ConnectorError('unsupported', 'JetStream is not enabled on this NATS server (start it with -js)', false);
+  if (e.name === 'StreamNotFoundError' || /stream not found/i.test(message))
+    return new ConnectorError('not_found', 'the JetStream stream does not exist', false);
+  return new ConnectorError('failed', message, true, { cause: error });
+}
+
+async function open(config: NatsConfig, context: ConnectorContext): Promise<NatsConnection> {
+  const port = config.port ?? 4222;
+  const { address, family } = await egressOf(context).resolve(config.host, port);
+  try {
+    return await connect({
+      servers: family === 6 ? `[${address}]:${port}` : `${address}:${port}`,
+      ...(config.user ? { user: config.user, pass: config.password } : {}),
+      ...(config.token ? { token: config.token } : {}),
+      name: 'svc-stream',
+      reconnect: false,
+      timeout: 10_000,
+    });
+  } catch (error) {
+    throw classifyNats(error);
+  }
+}
+
+const DELIVER = {
+  all: DeliverPolicy.All,
+  new: DeliverPolicy.New,
+  from_time: DeliverPolicy.StartTime,
+  from_sequence: DeliverPolicy.StartSequence,
+} as const;
+
+function natsSource(config: NatsConfig, context: ConnectorContext, options: MessageSourceOptions): MessageSource {
+  const buffer = new MessageBuffer<JsMsg>(options.maxInFlight);
+  const held = new Map<string, JsMsg>();
+  let connection: NatsConnection | undefined;
+  let starting: Promise<void> | undefined;
+  let stopped = false;
+
+  const start = async () => {
+    const nc = await open(config, context);
+    connection = nc;
+    void nc.closed().then((error) => {
+      if (!stopped)
+        buffer.fail(
+          error ? classifyNats(error) : new ConnectorError('unreachable', 'the NATS connection closed', true),
+        );
+    });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await jsm.streams.info(options.name);
+      const existing = await jsm.consumers.info(options.name, options.consumer).catch(() => undefined);
+      if (!existing) {
+        await jsm.consumers.add(options.name, {
+          durable_name: options.consumer,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DELIVER[options.start],
+          ...(options.start === 'from_time' && options.startTime ? { opt_start_time: options.startTime } : {}),
+          ...(options.start === 'from_sequence' && options.startSequence
+            ? { opt_start_seq: options.startSequence }
+            : {}),
+          ...(options.filter ? { filter_subject: options.filter } : {}),
+          ack_wait: nanos(options.ackWaitMs),
+          max_ack_pending: Math.max(options.maxInFlight * 2, 1000),
+          max_deliver: -1,
+        });
+      } else if (existing.config.ack_wait !== nanos(options.ackWaitMs)) {
+        await jsm.consumers.update(options.name, options.consumer, { ack_wait: nanos(options.ackWaitMs) });
+      }
+      const consumer = await jetstream(nc).consumers.get(options.name, options.consumer);
+      const messages = await consumer.consume({ max_messages: options.maxInFlight });
+      void (async () => {
+        try {
+          for await (const m of messages) await buffer.push(m);
+        } catch (error) {
+          if (!stopped) buffer.fail(classifyNats(error));
+        }
+      })();
+    } catch (error) {
+      throw classifyNats(error);
+    }
+  };
+
+  const toMessage = (m: JsMsg): BrokerMessage => {
+    const id = String(m.seq);
+    held.set(id, m);
+    return {
+      id,
+      position: id,
+      data: Buffer.from(m.data),
+      deliveryCount: m.info.deliveryCount,
+      publishedAt: new Date(Math.floor(Number(m.info.timestampNanos) / 1e6)),
+      subject: m.subject,
+    };
+  };
+  const settle = async (messages: BrokerMessage[], how: (m: JsMsg) => void) => {
+    for (const message of messages) {
+      const m = held.get(message.id);
+      held.delete(message.id);
+      if (m) how(m);
+    }
+    // Not awaited to the server: the client sends them with its next flush. A lost ack only means a
+    // redelivery, which the ledger turns into a duplicate count.
+  };
+
+  return {
+    async receive(max, waitMs, signal) {
+      starting ??= start();
+      await starting;
+      return (await buffer.take(max, waitMs, signal)).map(toMessage);
+    },
+    ack: (messages) => settle(messages, (m) => m.ack()),
+    retry: (messages) => settle(messages, (m) => m.nak()),
+    async deadLetter(target, message, reason) {
+      const nc = connection ?? (await open(config, context));
+      connection ??= nc;
+      const h = headers();
+      h.set('svc-error', reason.slice(0, 1000));
+      h.set('svc-message-id', message.id);
+      if (message.subject) h.set('svc-subject', message.subject);
+      await jetstream(nc).publish(target, message.data, { headers: h });
+    },
+    async lag() {
+      if (!connection) return null;
+      const info = await (await jetstreamManager(connection)).consumers.info(options.name, options.consumer);
+      return info.num_pending + info.num_ack_pending;
+    },
+    async settledThrough() {
+      if (!connection) return null;
+      const info = await (await jetstreamManager(connection)).consumers.info(options.name, options.consumer);
+      return String(info.ack_floor.stream_seq);
+    },
+    async close() {
+      stopped = true;
+      buffer.clear();
+      held.clear();
+      await connection?.close().catch(() => undefined);
+    },
+  };
+}
+
+export const natsConnector: ConnectorDefinition<typeof natsSpec> = {
+  kind: 'nats',
+  title: 'NATS JetStream',
+  version: 1,
+  spec: natsSpec,
+  capabilities: {
+    read: false,
+    write: false,
+    writeModes: [],
+    stream: { starts: ['all', 'new', 'from_time', 'from_sequence'] },
+  },
+  async open(config, context): Promise<ConnectorHandle> {
+    if (config.user && !config.password)
+      throw new ConnectorError('invalid_config', 'password: required with user', false);
+    return {
+      check: () =>
+        checkBroker({
+          open: () => open(config, context),
+          // JetStream must be enabled for this account.
+          probe: async (nc) => (await jetstreamManager(nc)).getAccountInfo(),
+          close: (nc) => nc.close(),
+          classify: classifyNats,
+        }),
+      async discover() {
+        const nc = await open(config, context);
+        try {
+          const jsm = await jetstreamManager(nc);
+          const streams = await jsm.streams.list().next();
+          return streams.map((s) => ({
+            namespace: null,
+            name: s.config.name,
+            columns: [
+              {
+                name: 'subject',
+                type: 'string' as const,
+                sourceType: (s.config.subjects ?? []).join(', '),
+                nullable: false,
+              },
+            ],
+            primaryKey: [],
+            rowEstimate: s.state.messages,
+          }));
+        } catch (error) {
+          throw classifyNats(error);
+        } finally {
+          await nc.close().catch(() => undefined);
+        }
+      },
+      messageSource: (options) => natsSource(config, context, options),
+      async close() {},
+    };
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * Writes streamed messages to a PostgreSQL table, each exactly once. Every write is one transaction
+ * that first records the batch's message ids in `_svc_stream_ledger` of the connector's schema
+ * (`insert .. on conflict do nothing returning`): the rows of ids that were already there were
+ * written by an earlier delivery and are left out. The ledger is pruned by broker position (the
+ * source's ack floor) or by age.
+ */
+import type pg from 'pg';
+import type { MessageSink, SinkWrite } from '../../streams/types.js';
+import type { ColumnSchema, DatasetRef, EgressPolicy, RecordBatch } from '../../types.js';
+import { classify, connect, ensureSchema, qualified, quoteIdent, type PostgresConfig } from './client.js';
+import { canonicalOfUdt, ddlType } from './type-mapping.js';
+import { copyInto } from './write.js';
+
+export const LEDGER_TABLE = '_svc_stream_ledger';
+
+export function postgresMessageSink(config: PostgresConfig, defaultSchema: string, egress?: EgressPolicy): MessageSink {
+  let client: pg.Client | undefined;
+  const ready = async () => (client ??= await connect(config, egress));
+  const ledger = qualified(defaultSchema, LEDGER_TABLE);
+  const schemaOf = (target: DatasetRef) => target.namespace ?? defaultSchema;
+  let ledgerReady = false;
+
+  const columnsOf = async (c: pg.Client, target: DatasetRef): Promise<ColumnSchema[]> => {
+    const { rows } = await c.query<{ column_name: string; udt_name: string; is_nullable: string }>(
+      'select column_name, udt_name, is_nullable from information_schema.columns where table_schema = $1 and table_name = $2 order by ordinal_position',
+      [schemaOf(target), target.name],
+    );
+    return rows.map((r) => ({
+      name: r.column_name,
+      type: canonicalOfUdt(r.udt_name),
+      sourceType: r.udt_name,
+      nullable: r.is_nullable === 'YES',
+    }));
+  };
+
+  const ensureLedger = async (c: pg.Client) => {
+    if (ledgerReady) return;
+    await ensureSchema(c, defaultSchema);
+    await c.query(
+      `create table if not exists ${ledger} (stream_id text not null, message_id text not null, position bigint, written_at timestamptz not null default now(), primary key (stream_id, message_id))`,
+    );
+    ledgerReady = true;
+  };
+
+  // The columns each target table has, as far as this sink made or saw them (forgotten after a rollback).
+  const known = new Map<string, Set<string>>();
+  const prepareTable = async (c: pg.Client, request: SinkWrite) => {
+    const schema = schemaOf(request.target);
+    const table = qualified(schema, request.target.name);
+    const key = `${schema}.${request.target.name}`;
+    const have = known.get(key);
+    if (have && request.columns.every((col) => have.has(col.name))) return;
+    const existing = await columnsOf(c, request.target);
+    known.set(key, new Set([...existing, ...request.columns].map((col) => col.name)));
+    if (existing.length === 0) {
+      await ensureSchema(c, schema);
+      const keys = request.mode === 'upsert' ? `, primary key (${request.keyColumns.map(quoteIdent).join(', ')})` : '';
+      await c.query(
+        `create table if not exists ${table} (${request.columns.map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')}${keys})`,
+      );
+      return;
+    }
+    const present = new Set(existing.map((col) => col.name));
+    for (const column of request.columns.filter((col) => !present.has(col.name)))
+      await c.query(`alter table ${table} add column if not exists ${quoteIdent(column.name)} ${ddlType(column)}`);
+  };
+
+  return {
+    async columns(target) {
+      try {
+        return await columnsOf(await ready(), target);
+      } catch (error) {
+        throw classify(error);
+      }
+    },
+
+    async write(streamId, request) {
+      const c = await ready();
+      const table = qualified(schemaOf(request.target), request.target.name);
+      try {
+        await c.query('begin');
+        await ensureLedger(c);
+        const { rows: fresh } = await c.query<{ message_id: string }>(
+          `insert into ${ledger} (stream_id, message_id, position)
+           select $1, id, pos from unnest($2::text[], $3::bigint[]) as m(id, pos)
+           on conflict do nothing returning message_id`,
+          [streamId, request.messages.map((m) => m.id), request.messages.map((m) => m.position)],
+        );
+        const freshIds = new Set(fresh.map((r) => r.message_id));
+        let rows = request.rows.filter((row) => freshIds.has(row.messageId));
+        const duplicates = request.messages.length - freshIds.size;
+        await prepareTable(c, request);
+        if (request.mode === 'upsert' && rows.length) {
+          // A key once per statement: the last version of the batch wins.
+          const keyAt = request.keyColumns.map((k) => request.columns.findIndex((col) => col.name === k));
+          const latest = new Map<string, (typeof rows)[number]>();
+          for (const row of rows) latest.set(JSON.stringify(keyAt.map((i) => row.values[i] ?? null)), row);
+          rows = [...latest.values()];
+        }
+        const batch: RecordBatch = { columns: request.columns, rows: rows.map((row) => row.values) };
+        const bytes = { written: 0 };
+        const one = async function* () {
+          yield batch;
+        };
+        if (rows.length && request.mode === 'append') {
+          await copyInto(c, table, request.columns, one(), bytes);
+        } else if (rows.length) {
+          const staging = quoteIdent(`_svc_stage_${streamId.replaceAll('-', '').slice(0, 20)}`);
+          await c.query(
+            `create temporary table if not exists ${staging} (${request.columns.map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')}) on commit drop`,
+          );
+          await copyInto(c, staging, request.columns, one(), bytes);
+          const names = request.columns.map((col) => quoteIdent(col.name)).join(', ');
+          const updates = request.columns
+            .filter((col) => !request.keyColumns.includes(col.name))
+            .map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
+          await c.query(
+            `insert into ${table} (${names}) select ${names} from ${staging}
+             on conflict (${request.keyColumns.map(quoteIdent).join(', ')}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`,
+          );
+        }
+        await c.query('commit');
+        return { rowsWritten: rows.length, duplicates, bytes: bytes.written };
+      } catch (error) {
+        await c.query('rollback').catch(() => undefined);
+        ledgerReady = false;
+        known.clear(); // a table or column made in the transaction is gone
+        throw classify(error);
+      }
+    },
+
+    async prune(streamId, through) {
+      const c = await ready();
+      await ensureLedger(c);
+      if (through.position !== undefined)
+        await c.query(`delete from ${ledger} where stream_id = $1 and position <= $2::bigint`, [
+          streamId,
+          through.position,
+        ]);
+      if (through.olderThanMs !== undefined)
+        await c.query(
+          `delete from ${ledger} where stream_id = $1 and position is null and written_at < now() - $2::interval`,
+          [streamId, `${through.olderThanMs} milliseconds`],
+        );
+    },
+
+    async forget(streamId) {
+      const c = await ready();
+      await c.query(`delete from ${ledger} where stream_id = $1`, [streamId]).catch((error: { code?: string }) => {
+        if (error.code !== '42P01') throw classify(error);
+      });
+    },
+
+    async close() {
+      await client?.end().catch(() => undefined);
+      client = undefined;
+    },
+  };
+}
