@@ -8,6 +8,7 @@ import type { Authenticator } from '../platform/authn.js';
 import type { LicenseStatus } from '../platform/license-gate.js';
 import type { LeaderTask } from '../platform/leader.js';
 import type { Platform } from '../platform/runtime.js';
+import { createAlertingArea } from './alerting/index.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { createConnectivityArea } from './connectivity/index.js';
@@ -16,6 +17,7 @@ import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
+import { RUN_FINISHED_CHANNEL } from './operations/executions/recorder.js';
 import { createOperationsArea } from './operations/index.js';
 import { createPlatformArea } from './platform/index.js';
 import { isFollowUp } from '../platform/job-kinds.js';
@@ -91,6 +93,13 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       openForRun: connectivity.service.openForRun,
     },
   });
+  const alerting = await createAlertingArea(platform, {
+    ...access,
+    audit,
+    runs: { history: operations.runHistory, finishedChannel: RUN_FINISHED_CHANNEL },
+    cdcTables: ingestion.cdcTables,
+    pipelines: etl.overview.pipelines,
+  });
   operations.useOverviewSources({
     projects: administration.projectNames,
     connectorCounts: connectivity.countByProject,
@@ -115,7 +124,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
-    leaderTasks: [...identity.leaderTasks],
+    leaderTasks: [...identity.leaderTasks, ...alerting.leaderTasks],
     async routes(api) {
       await identity.routes(api);
       await administration.routes(api);
@@ -125,12 +134,15 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
       await ingestion.routes(api);
+      await alerting.routes(api);
     },
     async start() {
       await identity.start();
       await administration.start();
+      await alerting.start();
     },
     async close() {
+      await alerting.close();
       await streams.close();
       await identity.close();
       await administration.close();
