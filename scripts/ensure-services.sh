@@ -76,4 +76,7 @@ fi
 # promtool checks the /metrics exposition.
 command -v promtool >/dev/null || apt_install prometheus
 
+# rsyslog with its GnuTLS driver: the audit forwarding tests start their own on free ports (TCP and TLS).
+[ -x /usr/sbin/rsyslogd ] && compgen -G '/usr/lib/*/rsyslog/lmnsd_gtls.so' >/dev/null || apt_install rsyslog rsyslog-gnutls
+
 log "services ready"

@@ -9,6 +9,7 @@ import type { LicenseStatus } from '../platform/license-gate.js';
 import type { LeaderTask } from '../platform/leader.js';
 import type { Platform } from '../platform/runtime.js';
 import { createAlertingArea } from './alerting/index.js';
+import { createAuditForwarding } from './audit/forwarder/index.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { createConnectivityArea } from './connectivity/index.js';
@@ -43,6 +44,7 @@ export interface Areas {
 
 export async function createAreas(platform: Platform): Promise<Areas> {
   const audit = createAuditService(platform.framework.db);
+  const auditForwarding = await createAuditForwarding(platform, { audit });
   const identity = await createIdentityArea(platform, audit);
   const administration = await createPlatformArea(platform, { audit, users: identity.users });
   identity.useGrantRole(administration.grantRole);
@@ -124,7 +126,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
-    leaderTasks: [...identity.leaderTasks, ...alerting.leaderTasks],
+    leaderTasks: [...identity.leaderTasks, ...alerting.leaderTasks, ...auditForwarding.leaderTasks],
     async routes(api) {
       await identity.routes(api);
       await administration.routes(api);
@@ -133,6 +135,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await operations.routes(api);
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
+      await auditForwarding.routes(api);
       await ingestion.routes(api);
       await alerting.routes(api);
     },
@@ -143,6 +146,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     async close() {
       await alerting.close();
+      await auditForwarding.close();
       await streams.close();
       await identity.close();
       await administration.close();

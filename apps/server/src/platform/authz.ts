@@ -55,6 +55,7 @@ export const INSTANCE_CAPABILITIES = [
   'role:write',
   'license:write',
   'audit:read',
+  'audit:write',
   'oidc:read',
   'oidc:write',
   'ldap:read',

@@ -5,10 +5,10 @@
  * address with the configured name kept for TLS.
  */
 import { createHmac } from 'node:crypto';
-import { egressAgent, type EgressPolicy } from '@svc/engine';
+import type { EgressPolicy } from '@svc/engine';
 import nodemailer from 'nodemailer';
 import { Type, type TObject } from 'typebox';
-import { fetch } from 'undici';
+import { describeFailure, postJson, truncateAnswer } from '../../../platform/outbound-http.js';
 
 export const CHANNEL_TYPES = ['email', 'slack', 'teams', 'webhook', 'pagerduty'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -109,9 +109,6 @@ export interface DeliveryResult {
   response: string;
 }
 
-const MAX_RESPONSE_CHARS = 1000;
-const truncate = (text: string) => (text.length > MAX_RESPONSE_CHARS ? `${text.slice(0, MAX_RESPONSE_CHARS)}…` : text);
-
 const ICON: Record<AlertMessage['state'], string> = { firing: '🔴', resolved: '✅', test: 'ℹ️' };
 
 const SEVERITY_COLOR: Record<AlertMessage['severity'], string> = {
@@ -210,25 +207,11 @@ export interface DeliveryContext {
 async function post(
   context: DeliveryContext,
   url: string,
-  body: unknown,
+  body: string,
   headers: Record<string, string> = {},
 ): Promise<DeliveryResult> {
-  const text = JSON.stringify(body);
-  const agent = egressAgent(context.egress);
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'svc-alerting', ...headers },
-      body: text,
-      dispatcher: agent,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(context.timeoutMs),
-    });
-    const answer = await response.text();
-    return { ok: response.status >= 200 && response.status < 300, status: response.status, response: truncate(answer) };
-  } finally {
-    await agent.close().catch(() => undefined);
-  }
+  const answer = await postJson(context.egress, url, body, headers, context.timeoutMs);
+  return { ok: answer.ok, status: answer.status, response: answer.body };
 }
 
 function mailText(message: AlertMessage): string {
@@ -278,7 +261,7 @@ export async function sendMail(
       headers: { 'X-Svc-Dedup-Key': message.dedup_key, 'X-Svc-State': message.state },
     });
     const code = Number(/^(\d{3})/.exec(info.response)?.[1] ?? 250);
-    return { ok: info.rejected.length === 0, status: code, response: truncate(info.response) };
+    return { ok: info.rejected.length === 0, status: code, response: truncateAnswer(info.response) };
   } finally {
     transport.close();
   }
@@ -296,9 +279,9 @@ export async function deliver(
       case 'email':
         return await sendMail(context, settings as unknown as SmtpSettings, settings['to'] as string[], message);
       case 'slack':
-        return await post(context, String(settings['url']), slackBody(message));
+        return await post(context, String(settings['url']), JSON.stringify(slackBody(message)));
       case 'teams':
-        return await post(context, String(settings['url']), teamsBody(message));
+        return await post(context, String(settings['url']), JSON.stringify(teamsBody(message)));
       case 'webhook': {
         const body = JSON.stringify(message);
         const headers: Record<string, string> = { ...(settings['headers'] as Record<string, string> | undefined) };
@@ -308,28 +291,16 @@ export async function deliver(
           headers['x-svc-timestamp'] = timestamp;
           headers['x-svc-signature'] = webhookSignature(key, timestamp, body);
         }
-        return await post(context, String(settings['url']), message, headers);
+        return await post(context, String(settings['url']), body, headers);
       }
       case 'pagerduty':
         return await post(
           context,
           String(settings['url'] ?? PAGERDUTY_DEFAULT_URL),
-          pagerDutyBody(message, String(settings['routing_key'])),
+          JSON.stringify(pagerDutyBody(message, String(settings['routing_key']))),
         );
     }
   } catch (error) {
-    return { ok: false, status: null, response: truncate(describeFailure(error)) };
+    return { ok: false, status: null, response: describeFailure(error) };
   }
-}
-
-/** The cause of a failed delivery, without a remote body or a secret (URLs are left out: they may carry tokens). */
-export function describeFailure(error: unknown): string {
-  let current: unknown = error;
-  const parts: string[] = [];
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const e = current as { message?: string; code?: string; cause?: unknown };
-    if (e.message) parts.push(e.code ? `${e.message} (${e.code})` : e.message);
-    current = e.cause;
-  }
-  return (parts.join(': ') || String(error)).replace(/https?:\/\/\S+/g, '<url>');
 }
