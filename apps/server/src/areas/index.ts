@@ -101,6 +101,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     runs: { history: operations.runHistory, finishedChannel: RUN_FINISHED_CHANNEL },
     cdcTables: ingestion.cdcTables,
     pipelines: etl.overview.pipelines,
+    contacts: identity.users.contacts,
   });
   operations.useOverviewSources({
     projects: administration.projectNames,

@@ -56,6 +56,8 @@ export const INSTANCE_CAPABILITIES = [
   'license:write',
   'audit:read',
   'audit:write',
+  'notification:read',
+  'notification:write',
   'oidc:read',
   'oidc:write',
   'ldap:read',

@@ -179,10 +179,11 @@ describe('notification configs', () => {
   it('keeps channels to their project, and instance-wide ones to administrators', async () => {
     const member = await createUser(t, admin);
     const other = await createProject(t, admin);
-    await api(t, 'POST', `/api/v1/admin/projects/${other.id}/members`, {
+    const joined = await api(t, 'PUT', `/api/v1/admin/projects/${other.id}/members/${member.id}`, {
       token: admin,
-      body: { user_id: member.id, role: 'viewer' },
+      body: { role: 'viewer' },
     });
+    expect(joined.status).toBeLessThan(300);
     const own = await create({ name: 'private', type: 'slack', config: { url: `${http.url}/p` } });
     const token = member.session.accessToken;
     expect((await api(t, 'GET', `/api/v1/notification-configs/${own.body.id}`, { token })).status).toBe(403);

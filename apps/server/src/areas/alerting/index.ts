@@ -9,18 +9,16 @@ import { egressPolicyFrom } from '../../platform/egress.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
-import {
-  createAlertEvaluator,
-  type CdcTableFigures,
-  type RunRecord,
-  type UserNotifier,
-} from './alert-rules/evaluator.js';
+import { createAlertEvaluator, type CdcTableFigures, type RunRecord } from './alert-rules/evaluator.js';
 import { createAlertRulesRepository } from './alert-rules/repository.js';
 import { alertRuleRoutes } from './alert-rules/routes.js';
 import { createAlertRulesService } from './alert-rules/service.js';
 import { createNotificationConfigsRepository } from './notification-configs/repository.js';
 import { notificationConfigRoutes } from './notification-configs/routes.js';
 import { createNotificationConfigsService } from './notification-configs/service.js';
+import { createNotificationSettingsRepository } from './notification-settings/repository.js';
+import { notificationSettingRoutes } from './notification-settings/routes.js';
+import { createNotificationSettingsService } from './notification-settings/service.js';
 
 export async function createAlertingArea(
   platform: Platform,
@@ -37,6 +35,8 @@ export async function createAlertingArea(
     cdcTables(projectIds: string[]): Promise<CdcTableFigures[]>;
     /** The ETL area's pipelines. */
     pipelines(projectIds: string[]): Promise<Array<{ id: string; project_id: string; name: string }>>;
+    /** The identity area's users: the enabled ones among ids, with their e-mail address. */
+    contacts(ids: string[]): Promise<Array<{ id: string; username: string; email: string; is_admin: boolean }>>;
   },
 ) {
   const db = platform.framework.db;
@@ -71,7 +71,16 @@ export async function createAlertingArea(
       cdcTables: async (projectId) => new Map((await deps.cdcTables([projectId])).map((t) => [t.id, t.name] as const)),
     },
   });
-  let users: UserNotifier | undefined;
+  const settings = createNotificationSettingsService({
+    db,
+    repository: createNotificationSettingsRepository(),
+    box,
+    audit: deps.audit,
+    authorize: deps.authorize,
+    foreignChannels: channels.notOwnedBy,
+    contacts: deps.contacts,
+    delivery,
+  });
   const evaluator = createAlertEvaluator({
     db,
     repository,
@@ -80,7 +89,7 @@ export async function createAlertingArea(
     pipelineNames: names,
     channels: channels.channels,
     send: channels.send,
-    users: () => users,
+    users: () => settings.notifier,
     shared: platform.shared,
     runFinishedChannel: deps.runs.finishedChannel,
     logger: platform.logger.child({ area: 'alerting' }),
@@ -94,12 +103,10 @@ export async function createAlertingArea(
     leaderTasks: [evaluator.leaderTask],
     /** Evaluates every rule now (tests, and whoever must not wait for the next tick). */
     evaluate: evaluator.tick,
-    useUserNotifier(notifier: UserNotifier) {
-      users = notifier;
-    },
     async routes(app: FastifyInstance) {
       await app.register(notificationConfigRoutes, { service: channels });
       await app.register(alertRuleRoutes, { service: rules });
+      await app.register(notificationSettingRoutes, { service: settings });
     },
     start: () => evaluator.start(),
     close: () => evaluator.close(),

@@ -51,7 +51,13 @@ export interface CdcTableFigures {
 
 /** Who else hears of an event: users whose notification settings ask for it (notification-settings). */
 export interface UserNotifier {
-  recipients(projectId: string, severity: AlertRuleRow['severity'], state: string, at: Date): Promise<string[]>;
+  /** Users to notify of a change of `state` of a rule of the project: by e-mail (channel_id null) or on a channel they chose. */
+  recipients(
+    projectId: string,
+    severity: AlertRuleRow['severity'],
+    state: string,
+    at: Date,
+  ): Promise<Array<{ user_id: string; channel_id: string | null }>>;
   send(userId: string, message: AlertMessage): Promise<DeliveryResult>;
 }
 
@@ -202,7 +208,10 @@ export function createAlertEvaluator(deps: {
           (await deps.users?.()?.recipients(locked.project_id, locked.severity, result.event.state, now)) ?? [];
         await repository.addNotifications(trx, [
           ...locked.channel_ids.map((channel_id) => ({ event_id: eventId, channel_id, user_id: null })),
-          ...users.map((user_id) => ({ event_id: eventId, channel_id: null, user_id })),
+          // A channel the rule notifies anyway is not sent to twice.
+          ...users
+            .filter((u) => u.channel_id === null || !locked.channel_ids.includes(u.channel_id))
+            .map((u) => ({ event_id: eventId, channel_id: u.channel_id, user_id: u.user_id })),
         ]);
       }
     });

@@ -34,6 +34,19 @@ const EmailSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** The SMTP server of users' own notifications (instance settings): an e-mail channel without recipients. */
+export const SmtpServerSettings = Type.Object(
+  {
+    host: EmailSettings.properties.host,
+    port: EmailSettings.properties.port,
+    tls: EmailSettings.properties.tls,
+    user: EmailSettings.properties.user,
+    password: EmailSettings.properties.password,
+    from: EmailSettings.properties.from,
+  },
+  { additionalProperties: false },
+);
+
 const SlackSettings = Type.Object(
   { url: { ...HttpUrl('Incoming webhook URL (it carries its token)'), 'x-secret': true } },
   { additionalProperties: false },

@@ -197,6 +197,11 @@ export function createNotificationConfigsService(
     /** For the evaluator: channels by id, and delivery of one message on one (no principal: the rule was authorized). */
     channels: (ids: string[]) => repository.findMany(db, ids),
     send,
+    /** The ids that are not channels of the project itself. */
+    async notOwnedBy(projectId: string, ids: string[]) {
+      const rows = await repository.findMany(db, ids);
+      return ids.filter((id) => rows.find((r) => r.id === id)?.project_id !== projectId);
+    },
     /** The ids that are not channels a rule of `projectId` may use (its project's own, or instance-wide ones). */
     async unusableFor(projectId: string, ids: string[]) {
       const rows = await repository.findMany(db, ids);
