@@ -23,6 +23,8 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/etl/pipelines/{id}', (f) => f.a.pipeline],
   ['/api/v1/etl/schedules/{id}', (f) => f.a.schedule],
   ['/api/v1/cdc-tables/{id}', (f) => f.a.cdcTable],
+  ['/api/v1/notification-configs/{id}', (f) => f.a.notificationConfig],
+  ['/api/v1/alert-rules/{id}', (f) => f.a.alertRule],
 ];
 
 describe('declared capabilities', () => {

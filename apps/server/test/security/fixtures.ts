@@ -61,6 +61,10 @@ export interface ProjectResources {
   schedule: string;
   cdcTable: string;
   execution: string;
+  notificationConfig: string;
+  alertRule: string;
+  /** The owner's own notification setting for the project. */
+  notificationSetting: string;
 }
 
 export interface TwoProjects {
@@ -125,8 +129,36 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     destination_connector_id: destination,
     streams: [{ name: 'items', destination_name: 'items_sync', mode: 'append' }],
   });
+  const notificationConfig = await created(t, token, '/api/v1/notification-configs', {
+    project_id: projectA,
+    name: 'alerts of A',
+    type: 'webhook',
+    config: { url: 'http://127.0.0.1:9/alerts' },
+  });
+  const alertRule = await created(t, token, '/api/v1/alert-rules', {
+    project_id: projectA,
+    name: 'failures of A',
+    kind: 'run_failed',
+    channel_ids: [notificationConfig],
+  });
+  const notificationSetting = (
+    await api<{ id: string }>(t, 'PUT', '/api/v1/notification-settings', { token, body: { project_id: projectA } })
+  ).body.id;
   return {
-    a: { project: projectA, environment, connector, destination, dataset, pipeline, schedule, cdcTable, execution },
+    a: {
+      project: projectA,
+      environment,
+      connector,
+      destination,
+      dataset,
+      pipeline,
+      schedule,
+      cdcTable,
+      execution,
+      notificationConfig,
+      alertRule,
+      notificationSetting,
+    },
     b: { project: projectB },
     ownerA,
     editorB,

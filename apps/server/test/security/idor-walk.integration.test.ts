@@ -60,11 +60,16 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/cdc-tables/{id}', ids: (f) => ({ id: f.a.cdcTable }) },
   // Streams have no rows yet: any id is unknown.
   { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
+  { prefix: '/api/v1/notification-configs/{id}', ids: (f) => ({ id: f.a.notificationConfig }) },
+  { prefix: '/api/v1/alert-rules/{id}', ids: (f) => ({ id: f.a.alertRule }) },
+  // Another user's own setting: not found for the caller.
+  { prefix: '/api/v1/notification-settings/{id}', ids: (f) => ({ id: f.a.notificationSetting }) },
   // Instance objects: administrators only, whatever the id.
   { prefix: '/api/v1/users/{id}', ids: (f) => ({ id: f.ownerA.id }) },
   { prefix: '/api/v1/admin/roles/{id}', ids: () => ({ id: FAKE_ID }) },
   { prefix: '/api/v1/sso/providers/{id}', ids: () => ({ id: FAKE_ID }) },
   { prefix: '/api/v1/ldap/providers/{id}', ids: () => ({ id: FAKE_ID }) },
+  { prefix: '/api/v1/audit-forwarder-settings/{id}', ids: () => ({ id: FAKE_ID }) },
 ];
 
 /** A body the route's schema accepts (so the answer is about access, not validation), with a real change in it. */
@@ -117,6 +122,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/cdc-tables/${a.cdcTable}`,
     `/api/v1/executions/${a.execution}`,
     `/api/v1/executions/${a.execution}/logs`,
+    `/api/v1/notification-configs/${a.notificationConfig}`,
+    `/api/v1/alert-rules/${a.alertRule}`,
     `/api/v1/users/${f.ownerA.id}`,
   ];
   const views: Record<string, unknown> = {};
