@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from './api/client';
 import { setSession } from './session-store';
+import { AlertRules } from './features/alerting/AlertRules';
+import { Channels } from './features/alerting/Channels';
+import { NotificationSettings } from './features/alerting/NotificationSettings';
 import { ApiTokens } from './features/identity/ApiTokens';
+import { AuditForwarders } from './features/audit/AuditForwarders';
 import { AuditLog } from './features/audit/AuditLog';
 import { Catalog } from './features/governance/Catalog';
 import { CdcTables } from './features/ingestion/CdcTables';
@@ -27,12 +31,16 @@ const PAGES = [
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
+  { path: '/alerts', title: 'Alerts', render: () => <AlertRules /> },
+  { path: '/channels', title: 'Channels', render: () => <Channels /> },
+  { path: '/notifications', title: 'My notifications', render: () => <NotificationSettings /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },
   { path: '/users', title: 'Users', admin: true, render: () => <Users /> },
   { path: '/sign-in-providers', title: 'Sign-in providers', admin: true, render: () => <SignInProviders /> },
   { path: '/audit-log', title: 'Audit log', admin: true, render: () => <AuditLog /> },
+  { path: '/audit-forwarding', title: 'Audit forwarding', admin: true, render: () => <AuditForwarders /> },
   { path: '/license', title: 'License', render: () => <License /> },
 ];
 
@@ -62,6 +70,13 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
     queryFn: () => unwrap(api.GET('/api/v1/license')),
     refetchInterval: 60_000,
   });
+  // Polled: the navigation shows a badge while an alert fires.
+  const alerts = useQuery({
+    queryKey: ['alert-summary'],
+    queryFn: () => unwrap(api.GET('/api/v1/alert-rules/summary')),
+    refetchInterval: 15_000,
+  });
+  const firing = alerts.data?.firing ?? 0;
   const page = pages.find((p) => p.path === path) ?? pages[0]!;
   const signOut = async () => {
     await api.POST('/api/v1/auth/logout').catch(() => undefined);
@@ -73,17 +88,23 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
         <span className="brand">svc</span>
         <nav aria-label="Main">
           {pages.map((p) => (
-            <a
-              key={p.path}
-              href={p.path}
-              aria-current={p.path === page.path ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                go(p.path);
-              }}
-            >
-              {p.title}
-            </a>
+            <Fragment key={p.path}>
+              <a
+                href={p.path}
+                aria-current={p.path === page.path ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  go(p.path);
+                }}
+              >
+                {p.title}
+              </a>
+              {p.path === '/alerts' && firing > 0 ? (
+                <span className="badge firing" role="status">
+                  {firing} firing
+                </span>
+              ) : null}
+            </Fragment>
           ))}
         </nav>
         <span className="user">{username}</span>

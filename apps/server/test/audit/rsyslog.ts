@@ -14,6 +14,8 @@ const run = promisify(execFile);
 
 export interface Rsyslog {
   port: number;
+  /** The file every received message is written to, one per line. */
+  file: string;
   /** PEM of the test CA (TLS only). */
   ca: string | undefined;
   /** The messages received so far. */
@@ -138,6 +140,7 @@ export async function startRsyslog(options: { tls?: boolean } = {}): Promise<Rsy
     (await readFile(out, 'utf8').catch(() => '')).split('\n').filter((line) => line.length > 0);
   return {
     port,
+    file: out,
     ca,
     messages,
     async ids() {

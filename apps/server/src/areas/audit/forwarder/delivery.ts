@@ -13,26 +13,17 @@ import client from 'prom-client';
 import type { Db } from '../../../platform/db/index.js';
 import { describeFailure, postJson } from '../../../platform/outbound-http.js';
 import type { AuditService } from '../service.js';
-import type { AuditForwarderRow, AuditForwardersRepository, AuditLogEntry } from './repository.js';
-import { formatRfc5424, openSyslog, type Facility, type ForwardedEvent, type SyslogConnection } from './syslog.js';
+import type { AuditForwarderRow, AuditForwardersRepository } from './repository.js';
+import {
+  asForwarded,
+  formatRfc5424,
+  openSyslog,
+  type Facility,
+  type ForwardedEvent,
+  type SyslogConnection,
+} from './syslog.js';
 
 const MAX_BACKOFF_SECONDS = 300;
-/** Batches one destination may send in one pass before the others get their turn. */
-const BATCHES_PER_PASS = 20;
-
-export const asForwarded = (event: AuditLogEntry): ForwardedEvent => ({
-  id: String(event.id),
-  occurred_at: event.occurred_at.toISOString(),
-  kind: event.kind,
-  actor_user_id: event.actor_user_id,
-  actor_token_id: event.actor_token_id,
-  client_address: event.client_address,
-  user_agent: event.user_agent,
-  request_id: event.request_id,
-  target_type: event.target_type,
-  target_id: event.target_id,
-  details: event.details,
-});
 
 export type Unseal = (row: AuditForwarderRow) => Record<string, unknown>;
 
@@ -207,16 +198,25 @@ export function createAuditDelivery(deps: {
     });
 
   let running: Promise<void> | undefined;
+  // Set by close(): the pass in progress ends after its current batch.
+  let stopping = false;
+  /**
+   * Every due destination, a batch each in turn, until none has more: a destination far behind
+   * catches up within one pass without holding the others back.
+   */
   const pass = async () => {
     const due = await db.transaction().execute((trx) => repository.lockDue(trx));
-    for (const destination of due) {
-      for (let batch = 0; batch < BATCHES_PER_PASS; batch++) {
-        const more = await deliverBatch(destination.id).catch((error: Error) => {
-          logger.warn({ err: error, destination: destination.name }, 'audit forwarding pass failed');
+    let pending = due.map((d) => d.id);
+    while (pending.length && !stopping) {
+      const next: string[] = [];
+      for (const id of pending) {
+        const more = await deliverBatch(id).catch((error: Error) => {
+          logger.warn({ err: error, destination_id: id }, 'audit forwarding pass failed');
           return false;
         });
-        if (!more) break;
+        if (more) next.push(id);
       }
+      pending = next;
     }
     for (const id of connections.keys()) if (!due.some((d) => d.id === id)) await dropConnection(id);
   };
@@ -224,6 +224,7 @@ export function createAuditDelivery(deps: {
   return {
     /** One pass over every due destination (one at a time in this process). */
     run(): Promise<void> {
+      if (stopping) return Promise.resolve();
       running ??= pass().finally(() => {
         running = undefined;
       });
@@ -252,6 +253,7 @@ export function createAuditDelivery(deps: {
     },
     /** Closes the open syslog connections (after the pass in progress). */
     async close() {
+      stopping = true;
       await running?.catch(() => undefined);
       for (const id of [...connections.keys()]) await dropConnection(id);
     },

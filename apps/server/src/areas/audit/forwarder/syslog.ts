@@ -55,6 +55,23 @@ export interface ForwardedEvent {
   details: Record<string, unknown>;
 }
 
+/** An audit log row as it is forwarded. */
+export const asForwarded = (
+  event: Omit<ForwardedEvent, 'id' | 'occurred_at'> & { id: string | number; occurred_at: Date },
+): ForwardedEvent => ({
+  id: String(event.id),
+  occurred_at: event.occurred_at.toISOString(),
+  kind: event.kind,
+  actor_user_id: event.actor_user_id,
+  actor_token_id: event.actor_token_id,
+  client_address: event.client_address,
+  user_agent: event.user_agent,
+  request_id: event.request_id,
+  target_type: event.target_type,
+  target_id: event.target_id,
+  details: event.details,
+});
+
 /** Severity 4 (warning) for refusals, failures and losses; 6 (informational) otherwise. */
 export function severityOf(kind: string): number {
   return /(denied|failed|failure|reuse|overflow|locked|revoked)/.test(kind) ? 4 : 6;
