@@ -35,7 +35,7 @@ async function untilLines(syslog: Rsyslog, count: number, started: number): Prom
   for (;;) {
     if ((await linesOf(syslog)) >= count) return (performance.now() - started) / 1000;
     if (performance.now() - started > 600_000) throw new Error(`rsyslogd has not written ${count} lines`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -52,7 +52,7 @@ async function minimalClient(port: number, firstId: string) {
       const { rows } = await client.query(
         `select id::text, occurred_at, kind, actor_user_id, actor_token_id, client_address, user_agent, request_id,
                 target_type, target_id, details
-           from audit_log where id > $1 order by id limit ${BATCH}`,
+           from audit_log where audit_log.id > $1 order by audit_log.id limit ${BATCH}`,
         [cursor],
       );
       if (rows.length === 0) break;
@@ -78,7 +78,12 @@ async function main() {
     redisUrl: REDIS_URL,
     redisKeyPrefix: `${framework}:`,
     dataDir,
-    env: { SVC_AUDIT_FORWARD_POLL_MS: '100', SVC_AUDIT_FORWARD_BATCH_SIZE: String(BATCH) },
+    env: {
+      SVC_AUDIT_FORWARD_POLL_MS: '100',
+      SVC_AUDIT_FORWARD_BATCH_SIZE: String(BATCH),
+      // The whole backlog is delivered, none of it passed over.
+      SVC_AUDIT_FORWARD_MAX_BACKLOG: String(EVENTS * 2),
+    },
   });
   try {
     const before = String(
@@ -117,6 +122,15 @@ async function main() {
     ]);
     started = performance.now();
     await service.call('PATCH', `/api/v1/audit-forwarder-settings/${String(destination['id'])}`, { enabled: true });
+    // The service's own progress is read from its API (cheap), the file only once it says it is done.
+    const last = String(
+      (await runSql(ADMIN_URL, framework, 'select max(id)::text as id from audit_log')).rows[0].id as string,
+    );
+    for (;;) {
+      const status = await service.call('GET', `/api/v1/audit-forwarder-settings/${String(destination['id'])}`);
+      if (BigInt(status['cursor'] as string) >= BigInt(last)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const svcSeconds = await untilLines(forwarded, count, started);
 
     const rate = (seconds: number) => Math.round(count / seconds).toLocaleString('en-US');

@@ -3,6 +3,7 @@ import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
 import { createPostgresConnector, query, waitForStatus, type Execution } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
+import { startSync } from './sync.js';
 import { startHttpReceiver, startSmtpReceiver, until, type HttpReceiver, type SmtpReceiver } from './receivers.js';
 
 interface RuleItem {
@@ -95,18 +96,14 @@ describe('alert rules', () => {
     return { id: `${sourceId}>${id}`, destinationId: id, table: `copy_${destinations}` };
   };
   const run = async (subject: { destinationId: string; table: string }, stream: string, wait = true) => {
-    const started = await api<Execution>(t, 'POST', '/api/v1/executions', {
-      token: admin,
-      body: {
-        kind: 'sync',
-        project_id: projectId,
-        source_connector_id: sourceId,
-        destination_connector_id: subject.destinationId,
-        streams: [{ name: stream, destination_name: subject.table, mode: 'overwrite' }],
-      },
+    const started = await startSync(t, admin, {
+      projectId,
+      sourceId,
+      destinationId: subject.destinationId,
+      stream,
+      table: subject.table,
     });
-    expect(started.status).toBe(201);
-    return wait ? waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']) : started.body;
+    return wait ? waitForStatus(t, admin, started.id, ['succeeded', 'failed']) : started;
   };
   const createRule = async (body: Record<string, unknown>) => {
     const created = await api<Rule>(t, 'POST', '/api/v1/alert-rules', {
@@ -173,6 +170,9 @@ describe('alert rules', () => {
     expect(history.map((e) => `${e.previous_state}>${e.state}`)).toEqual(['firing>resolved', 'ok>firing']);
     expect(history[0]!.notifications.every((n) => n.status === 'sent')).toBe(true);
     expect(history[0]!.notifications).toHaveLength(5);
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toContain('svc_alert_notifications_total{type="pagerduty",outcome="sent"} 2');
+    expect(metrics).toMatch(/svc_alert_transitions_total\{state="resolved"\} [1-9]/);
   });
 
   it('consecutive_failures fires on the Nth failure in a row and resolves on a success', async () => {

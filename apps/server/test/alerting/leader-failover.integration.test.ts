@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
-import { createPostgresConnector, query, waitForStatus, type Execution } from '../support/runs.js';
+import { createPostgresConnector, query, waitForStatus } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
+import { startSync } from './sync.js';
 import { startHttpReceiver, until, type HttpReceiver } from './receivers.js';
 
 describe('alert evaluation across processes', () => {
@@ -47,17 +48,14 @@ describe('alert evaluation across processes', () => {
     });
     expect(rule.status).toBe(201);
 
-    const started = await api<Execution>(second, 'POST', '/api/v1/executions', {
-      token: admin,
-      body: {
-        kind: 'sync',
-        project_id: projectId,
-        source_connector_id: sourceId,
-        destination_connector_id: destinationId,
-        streams: [{ name: 'missing_table', destination_name: 'copy', mode: 'overwrite' }],
-      },
+    const started = await startSync(second, admin, {
+      projectId,
+      sourceId,
+      destinationId,
+      stream: 'missing_table',
+      table: 'copy',
     });
-    expect((await waitForStatus(second, admin, started.body.id, ['failed', 'succeeded'])).status).toBe('failed');
+    expect((await waitForStatus(second, admin, started.id, ['failed', 'succeeded'])).status).toBe('failed');
     const stateOf = async () =>
       (
         await api<{ items: Array<{ state: string }> }>(second, 'GET', `/api/v1/alert-rules/${rule.body.id}`, {

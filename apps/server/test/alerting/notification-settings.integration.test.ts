@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject, createUser } from '../support/http.js';
-import { createPostgresConnector, waitForStatus, type Execution } from '../support/runs.js';
+import { createPostgresConnector, waitForStatus } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
+import { startSync } from './sync.js';
 import { startSmtpReceiver, until, type SmtpReceiver } from './receivers.js';
 
 const clock = (date: Date) => date.toISOString().slice(11, 16);
@@ -106,17 +107,14 @@ describe('notification settings', () => {
     const sourceId = await createPostgresConnector(t, admin, projectId, 'source', source.name);
     const destinationId = await createPostgresConnector(t, admin, projectId, 'destination', source.name);
     const fail = async () => {
-      const started = await api<Execution>(t, 'POST', '/api/v1/executions', {
-        token: admin,
-        body: {
-          kind: 'sync',
-          project_id: projectId,
-          source_connector_id: sourceId,
-          destination_connector_id: destinationId,
-          streams: [{ name: 'missing', destination_name: 'copy', mode: 'overwrite' }],
-        },
+      const started = await startSync(t, admin, {
+        projectId,
+        sourceId,
+        destinationId,
+        stream: 'missing',
+        table: 'copy',
       });
-      await waitForStatus(t, admin, started.body.id, ['failed']);
+      await waitForStatus(t, admin, started.id, ['failed']);
     };
     const warning = await api<{ id: string }>(t, 'POST', '/api/v1/alert-rules', {
       token: admin,

@@ -114,6 +114,9 @@ describe('audit forwarding', () => {
     expect(status.last_error).toBeNull();
     expect(status.last_delivered_at).not.toBeNull();
     expect(status.sent).toBeGreaterThanOrEqual(expected.length);
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(metrics).toMatch(/svc_audit_forwarded_total\{type="syslog"\} [1-9]/);
+    expect(metrics).toContain('svc_audit_forward_backlog{destination="siem tcp"} 0');
 
     const line = (await tcp.messages()).find((m) => m.includes(`id="${expected[0]}"`))!;
     // local4 (20) * 8 + informational (6) = 166; version 1; the event in structured data; the details as JSON.

@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { useRemoteTest } from '../../components/useRemoteTest';
 
 type ChannelBody = NonNullable<
   paths['/api/v1/notification-configs']['post']['requestBody']
@@ -148,16 +149,11 @@ function NewChannel() {
 export function Channels() {
   const queries = useQueryClient();
   const channels = useChannels();
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const test = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.POST('/api/v1/notification-configs/{id}/test', { params: { path: { id } } })),
-    onSuccess: (result, id) =>
-      setAnswers((all) => ({
-        ...all,
-        [id]: `${result.ok ? 'Delivered' : 'Failed'}${result.status !== null ? ` (${result.status})` : ''}: ${result.response}`,
-      })),
-  });
+  const test = useRemoteTest(
+    (id: string) => unwrap(api.POST('/api/v1/notification-configs/{id}/test', { params: { path: { id } } })),
+    (result) =>
+      `${result.ok ? 'Delivered' : 'Failed'}${result.status !== null ? ` (${result.status})` : ''}: ${result.response}`,
+  );
   const remove = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/notification-configs/{id}', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['notification-configs'] }),
@@ -178,7 +174,7 @@ export function Channels() {
           { header: 'Scope', cell: (c) => (c.project_id ? 'project' : 'instance') },
           {
             header: 'Last test',
-            cell: (c) => answers[c.id] ?? '—',
+            cell: (c) => test.answers[c.id] ?? '—',
             cellProps: () => ({ role: 'status' }),
           },
         ]}
@@ -188,8 +184,8 @@ export function Channels() {
             <Button
               className="secondary"
               aria-label={`Test ${c.name}`}
-              onPress={() => test.mutate(c.id)}
-              isDisabled={test.isPending && test.variables === c.id}
+              onPress={() => test.run(c.id)}
+              isDisabled={test.busy(c.id)}
             >
               Test
             </Button>

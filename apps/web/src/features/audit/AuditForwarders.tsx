@@ -6,6 +6,7 @@ import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
+import { useRemoteTest } from '../../components/useRemoteTest';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextAreaInput, TextInput } from '../../components/fields';
 
 type ForwarderBody = NonNullable<
@@ -116,13 +117,10 @@ export function AuditForwarders() {
     queryFn: () => unwrap(api.GET('/api/v1/audit-forwarder-settings')),
     refetchInterval: 5000,
   });
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const test = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.POST('/api/v1/audit-forwarder-settings/{id}/test', { params: { path: { id } } })),
-    onSuccess: (result, id) =>
-      setAnswers((all) => ({ ...all, [id]: `${result.ok ? 'Delivered' : 'Failed'}: ${result.detail}` })),
-  });
+  const test = useRemoteTest(
+    (id: string) => unwrap(api.POST('/api/v1/audit-forwarder-settings/{id}/test', { params: { path: { id } } })),
+    (result) => `${result.ok ? 'Delivered' : 'Failed'}: ${result.detail}`,
+  );
   const remove = useMutation({
     mutationFn: (id: string) =>
       unwrap(api.DELETE('/api/v1/audit-forwarder-settings/{id}', { params: { path: { id } } })),
@@ -154,14 +152,19 @@ export function AuditForwarders() {
           },
           {
             header: 'Last error',
-            cell: (f) => answers[f.id] ?? f.last_error ?? '—',
+            cell: (f) => test.answers[f.id] ?? f.last_error ?? '—',
             cellProps: () => ({ role: 'status' }),
           },
         ]}
         actionsClassName="row"
         actions={(f) => (
           <>
-            <Button className="secondary" aria-label={`Test ${f.name}`} onPress={() => test.mutate(f.id)}>
+            <Button
+              className="secondary"
+              aria-label={`Test ${f.name}`}
+              onPress={() => test.run(f.id)}
+              isDisabled={test.busy(f.id)}
+            >
               Test
             </Button>
             <DeleteButton

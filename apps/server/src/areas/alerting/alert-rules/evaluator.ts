@@ -107,6 +107,18 @@ export function createAlertEvaluator(deps: {
     registers: [deps.registry],
   });
 
+  new client.Gauge({
+    name: 'svc_alert_items',
+    help: 'Alert rule items now firing or pending, in every project.',
+    labelNames: ['state'] as const,
+    registers: [deps.registry],
+    async collect() {
+      const counts = await repository.counts(db, null).catch(() => []);
+      for (const state of ['firing', 'pending'])
+        this.set({ state }, Number(counts.find((c) => c.state === state)?.n ?? 0));
+    },
+  });
+
   const specOf = (rule: AlertRuleRow): RuleSpec => ({
     kind: rule.kind,
     params: rule.params,

@@ -58,6 +58,22 @@ export function createAuditDelivery(deps: {
     registers: [deps.registry],
   });
 
+  new client.Gauge({
+    name: 'svc_audit_forward_backlog',
+    help: 'Audit events waiting for each forwarding destination (counted up to the backlog limit + 1).',
+    labelNames: ['destination'] as const,
+    registers: [deps.registry],
+    async collect() {
+      this.reset();
+      const destinations = await repository.list(db).catch(() => []);
+      for (const destination of destinations)
+        this.set(
+          { destination: destination.name },
+          await repository.backlog(db, destination.cursor, deps.maxBacklog + 1).catch(() => 0),
+        );
+    },
+  });
+
   // Open syslog connections, per destination, kept while its settings stay the same.
   const connections = new Map<string, { version: number; connection: SyslogConnection }>();
   const dropConnection = async (id: string) => {
@@ -121,7 +137,11 @@ export function createAuditDelivery(deps: {
   };
 
   /** One batch for one destination, in its own transaction; false when there was nothing to do or it failed. */
-  const deliverBatch = async (destinationId: string): Promise<boolean> =>
+  /**
+   * `checkBacklog`: the first batch of a pass looks for an overflow (a scan of up to the backlog
+   * limit); the following ones only send what they find.
+   */
+  const deliverBatch = async (destinationId: string, checkBacklog: boolean): Promise<boolean> =>
     db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('audit_forwarders')
@@ -133,7 +153,7 @@ export function createAuditDelivery(deps: {
         .executeTakeFirst();
       if (!row) return false;
       let cursor = row.cursor;
-      const overflow = await repository.overflow(trx, cursor, deps.maxBacklog);
+      const overflow = checkBacklog ? await repository.overflow(trx, cursor, deps.maxBacklog) : undefined;
       if (overflow) {
         await trx
           .updateTable('audit_forwarders')
@@ -207,16 +227,18 @@ export function createAuditDelivery(deps: {
   const pass = async () => {
     const due = await db.transaction().execute((trx) => repository.lockDue(trx));
     let pending = due.map((d) => d.id);
+    let first = true;
     while (pending.length && !stopping) {
       const next: string[] = [];
       for (const id of pending) {
-        const more = await deliverBatch(id).catch((error: Error) => {
+        const more = await deliverBatch(id, first).catch((error: Error) => {
           logger.warn({ err: error, destination_id: id }, 'audit forwarding pass failed');
           return false;
         });
         if (more) next.push(id);
       }
       pending = next;
+      first = false;
     }
     for (const id of connections.keys()) if (!due.some((d) => d.id === id)) await dropConnection(id);
   };

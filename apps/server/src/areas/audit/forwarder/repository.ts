@@ -1,5 +1,6 @@
 import { sql, type Generated, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import type { AuditRow } from '../repository.js';
 
 export interface AuditForwardersTable {
   id: Generated<string>;
@@ -31,20 +32,6 @@ declare module '../../../platform/db/schema.js' {
 
 export type AuditForwarderRow = Selectable<AuditForwardersTable>;
 export type AuditForwardersRepository = ReturnType<typeof createAuditForwardersRepository>;
-
-export interface AuditLogEntry {
-  id: string;
-  occurred_at: Date;
-  kind: string;
-  actor_user_id: string | null;
-  actor_token_id: string | null;
-  client_address: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown>;
-}
 
 /** Events of transactions that have all ended: a lower id committed later is never passed over. */
 const settled = sql<boolean>`txid < pg_snapshot_xmin(pg_current_snapshot())`;
@@ -84,27 +71,15 @@ export function createAuditForwardersRepository() {
         .skipLocked()
         .execute(),
     /** The next settled events after the cursor, oldest first. */
-    eventsAfter: (db: Db, cursor: string, limit: number) =>
+    eventsAfter: (db: Db, cursor: string, limit: number): Promise<AuditRow[]> =>
       db
         .selectFrom('audit_log')
-        .select([
-          'id',
-          'occurred_at',
-          'kind',
-          'actor_user_id',
-          'actor_token_id',
-          'client_address',
-          'user_agent',
-          'request_id',
-          'target_type',
-          'target_id',
-          'details',
-        ])
+        .selectAll()
         .where('id', '>', cursor)
         .where(settled)
         .orderBy('id')
         .limit(limit)
-        .execute() as Promise<AuditLogEntry[]>,
+        .execute(),
     /** Events after the cursor, counted up to `cap`. */
     backlog: async (db: Db, cursor: string, cap: number) =>
       Number(

@@ -9,6 +9,7 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import tls from 'node:tls';
 import type { EgressPolicy } from '@svc/engine';
+import { presentAuditEvent, type AuditEventView } from '../events.js';
 
 export const FACILITIES = {
   kern: 0,
@@ -41,36 +42,10 @@ export type Facility = keyof typeof FACILITIES;
 /** The structured data ID of our events: a private name under the documentation enterprise number (RFC 5612). */
 export const SD_ID = 'svc@32473';
 
-export interface ForwardedEvent {
-  id: string;
-  occurred_at: string;
-  kind: string;
-  actor_user_id: string | null;
-  actor_token_id: string | null;
-  client_address: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown>;
-}
+export type ForwardedEvent = AuditEventView;
 
-/** An audit log row as it is forwarded. */
-export const asForwarded = (
-  event: Omit<ForwardedEvent, 'id' | 'occurred_at'> & { id: string | number; occurred_at: Date },
-): ForwardedEvent => ({
-  id: String(event.id),
-  occurred_at: event.occurred_at.toISOString(),
-  kind: event.kind,
-  actor_user_id: event.actor_user_id,
-  actor_token_id: event.actor_token_id,
-  client_address: event.client_address,
-  user_agent: event.user_agent,
-  request_id: event.request_id,
-  target_type: event.target_type,
-  target_id: event.target_id,
-  details: event.details,
-});
+/** An audit log row as it is forwarded: as the API shows it. */
+export const asForwarded = presentAuditEvent;
 
 /** Severity 4 (warning) for refusals, failures and losses; 6 (informational) otherwise. */
 export function severityOf(kind: string): number {
