@@ -34,6 +34,13 @@ const KINDS: Array<{ value: Kind; label: string; param?: { name: string; label: 
   },
 ];
 
+/** The severities of alerts, as choices. */
+export const SEVERITIES: Array<{ value: Severity; label: string }> = [
+  { value: 'info', label: 'info' },
+  { value: 'warning', label: 'warning' },
+  { value: 'critical', label: 'critical' },
+];
+
 /** The class a state is shown with. */
 export const stateClass = (state: string) =>
   state === 'firing' ? 'status failed' : state === 'pending' ? 'status running' : 'status succeeded';
@@ -100,11 +107,7 @@ function NewRule() {
           value={severity}
           onChange={setSeverity}
           orientation="horizontal"
-          choices={[
-            { value: 'info', label: 'info' },
-            { value: 'warning', label: 'warning' },
-            { value: 'critical', label: 'critical' },
-          ]}
+          choices={SEVERITIES}
         />
         <NumberInput
           name="for"

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useProjects } from '../../api/queries';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
-import { DeleteButton } from '../../components/DeleteButton';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { useRemoteTest } from '../../components/useRemoteTest';
+import { TestAndDelete } from '../../components/TestAndDelete';
 
 type ChannelBody = NonNullable<
   paths['/api/v1/notification-configs']['post']['requestBody']
@@ -180,22 +180,14 @@ export function Channels() {
         ]}
         actionsClassName="row"
         actions={(c) => (
-          <>
-            <Button
-              className="secondary"
-              aria-label={`Test ${c.name}`}
-              onPress={() => test.run(c.id)}
-              isDisabled={test.busy(c.id)}
-            >
-              Test
-            </Button>
-            <DeleteButton
-              name={`the channel ${c.name}`}
-              label={`Delete ${c.name}`}
-              onConfirm={() => remove.mutate(c.id)}
-              isPending={remove.isPending && remove.variables === c.id}
-            />
-          </>
+          <TestAndDelete
+            name={c.name}
+            what={`the channel ${c.name}`}
+            onTest={() => test.run(c.id)}
+            testing={test.busy(c.id)}
+            onDelete={() => remove.mutate(c.id)}
+            deleting={remove.isPending && remove.variables === c.id}
+          />
         )}
       />
     </>

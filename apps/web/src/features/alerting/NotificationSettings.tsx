@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { CheckboxList, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { SEVERITIES } from './AlertRules';
 
 type SettingBody = NonNullable<
   paths['/api/v1/notification-settings']['put']['requestBody']
@@ -73,11 +74,7 @@ export function NotificationSettings() {
             value={severity}
             onChange={setSeverity}
             orientation="horizontal"
-            choices={[
-              { value: 'info', label: 'info' },
-              { value: 'warning', label: 'warning' },
-              { value: 'critical', label: 'critical' },
-            ]}
+            choices={SEVERITIES}
           />
           <TextInput name="email" label="Address" type="email" description="Empty: the address of your account." />
           <TextInput name="quiet_start" label="Quiet from (HH:MM)" description="Only critical alerts then." />

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
-import { DeleteButton } from '../../components/DeleteButton';
 import { useRemoteTest } from '../../components/useRemoteTest';
+import { TestAndDelete } from '../../components/TestAndDelete';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextAreaInput, TextInput } from '../../components/fields';
 
 type ForwarderBody = NonNullable<
@@ -158,22 +158,14 @@ export function AuditForwarders() {
         ]}
         actionsClassName="row"
         actions={(f) => (
-          <>
-            <Button
-              className="secondary"
-              aria-label={`Test ${f.name}`}
-              onPress={() => test.run(f.id)}
-              isDisabled={test.busy(f.id)}
-            >
-              Test
-            </Button>
-            <DeleteButton
-              name={`the destination ${f.name}`}
-              label={`Delete ${f.name}`}
-              onConfirm={() => remove.mutate(f.id)}
-              isPending={remove.isPending && remove.variables === f.id}
-            />
-          </>
+          <TestAndDelete
+            name={f.name}
+            what={`the destination ${f.name}`}
+            onTest={() => test.run(f.id)}
+            testing={test.busy(f.id)}
+            onDelete={() => remove.mutate(f.id)}
+            deleting={remove.isPending && remove.variables === f.id}
+          />
         )}
       />
     </>
