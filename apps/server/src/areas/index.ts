@@ -143,7 +143,6 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     async start() {
       await identity.start();
       await administration.start();
-      await alerting.start();
     },
     async close() {
       await alerting.close();

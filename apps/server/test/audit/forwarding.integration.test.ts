@@ -98,7 +98,7 @@ describe('audit forwarding', () => {
       body: { enabled: true },
     });
     // Stop the forwarding process part-way, then let another process carry on from the cursor.
-    await until(async () => (await forwarder(destination.id)).sent >= 20, 10_000, 'the first batches');
+    await until(async () => (await forwarder(destination.id)).sent >= 20, 20_000, 'the first batches');
     await t.close();
     const stoppedAt = await tcp.ids();
     t = await startTestApp({ database, env, leader: true });
@@ -155,7 +155,7 @@ describe('audit forwarding', () => {
         config: { host: '127.0.0.1', port: tls.port, transport: 'tls', framing: 'lf', ca: wrongCa },
       });
       await makeEvents(5);
-      await until(async () => (await forwarder(secure.id)).last_error !== null, 10_000, 'a TLS failure');
+      await until(async () => (await forwarder(secure.id)).last_error !== null, 20_000, 'a TLS failure');
       const failing = await forwarder(secure.id);
       expect(failing.failed).toBeGreaterThan(0);
       expect(failing.sent).toBe(0);
@@ -164,7 +164,7 @@ describe('audit forwarding', () => {
         body: { config: { ca: tls.ca } },
       });
       const last = await lastAuditId();
-      await until(async () => BigInt((await forwarder(secure.id)).cursor) >= BigInt(last), 10_000, 'delivery');
+      await until(async () => BigInt((await forwarder(secure.id)).cursor) >= BigInt(last), 20_000, 'delivery');
       const expected = (await auditIdsAfter(secure.cursor)).filter((id) => BigInt(id) <= BigInt(last));
       await until(async () => new Set(await tls.ids()).size >= expected.length, 5000, 'rsyslog to write');
       expect([...new Set(await tls.ids())].sort()).toEqual(expected.sort());
@@ -184,7 +184,7 @@ describe('audit forwarding', () => {
     expect(destination.secrets_set).toEqual(['headers', 'token']);
     expect(JSON.stringify(destination)).not.toContain('verify-ME-123');
     await makeEvents(10);
-    await until(async () => (await forwarder(destination.id)).failed > 0, 10_000, 'a failed attempt');
+    await until(async () => (await forwarder(destination.id)).failed > 0, 20_000, 'a failed attempt');
     expect((await forwarder(destination.id)).last_error).toContain('503');
     http.answer('/audit', 200, { ok: true });
     const last = await lastAuditId();
@@ -231,7 +231,7 @@ describe('audit forwarding', () => {
       });
       t = leader;
       admin = (await adminLogin(t)).accessToken;
-      await until(async () => (await forwarder(destination.body.id)).skipped > 0, 10_000, 'the overflow');
+      await until(async () => (await forwarder(destination.body.id)).skipped > 0, 30_000, 'the overflow');
       const status = await forwarder(destination.body.id);
       expect(status.skipped).toBeGreaterThanOrEqual(15);
       const audited = await query(
@@ -249,7 +249,7 @@ describe('audit forwarding', () => {
             .some((r) =>
               (r.body['events'] as Array<{ kind: string }>).some((e) => e.kind === 'audit_forwarding_overflow'),
             ),
-        10_000,
+        20_000,
         'the overflow event forwarded',
       );
     } finally {

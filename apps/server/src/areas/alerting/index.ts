@@ -108,7 +108,6 @@ export async function createAlertingArea(
       await app.register(alertRuleRoutes, { service: rules });
       await app.register(notificationSettingRoutes, { service: settings });
     },
-    start: () => evaluator.start(),
     close: () => evaluator.close(),
   };
 }

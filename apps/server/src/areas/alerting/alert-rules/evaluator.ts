@@ -383,7 +383,18 @@ export function createAlertEvaluator(deps: {
 
   let lastLeaderTick = 0;
   const leading = () => Date.now() - lastLeaderTick < deps.intervalMs * 3;
-  let unsubscribe: (() => Promise<void>) | undefined;
+  let subscription: Promise<(() => Promise<void>) | undefined> | undefined;
+  // Subscribed by whichever process leads (an API or a worker process), on its first tick.
+  const subscribe = () =>
+    (subscription ??= deps.shared
+      .subscribe(deps.runFinishedChannel, () => {
+        if (leading()) void tick().catch((error: Error) => logger.warn({ err: error }, 'alert evaluation failed'));
+      })
+      .catch((error: Error) => {
+        subscription = undefined; // the next tick tries again; meanwhile the ticks read the database
+        logger.warn({ err: { message: error.message } }, 'subscribing to finished runs failed');
+        return undefined;
+      }));
 
   return {
     tick,
@@ -392,21 +403,12 @@ export function createAlertEvaluator(deps: {
       intervalMs: deps.intervalMs,
       run: async () => {
         lastLeaderTick = Date.now();
+        void subscribe();
         await tick();
       },
     },
-    /** Hears finished runs: the leader evaluates at once instead of at its next tick. */
-    async start() {
-      unsubscribe = await deps.shared
-        .subscribe(deps.runFinishedChannel, () => {
-          if (leading()) void tick().catch((error: Error) => logger.warn({ err: error }, 'alert evaluation failed'));
-        })
-        .catch((error: Error) => {
-          logger.warn({ err: { message: error.message } }, 'subscribing to finished runs failed');
-          return undefined;
-        });
-    },
     async close() {
+      const unsubscribe = await subscription;
       await unsubscribe?.().catch(() => undefined);
       await running?.catch(() => undefined);
     },
