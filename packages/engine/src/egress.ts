@@ -4,7 +4,6 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Agent, buildConnector } from 'undici';
 import { ConnectorError, type ConnectorContext, type EgressPolicy } from './types.js';
 
 /** The error of a refused destination; it names the destination and why, nothing a remote sent. */
@@ -40,22 +39,3 @@ export const unrestrictedEgress: EgressPolicy = {
     }
   },
 };
-
-/**
- * An HTTP agent (undici) whose every connection goes to the address the egress policy returned for
- * the URL's host: the policy is asked again for each new connection (no DNS answer outlives its
- * check), while the host name stays what TLS sends (SNI) and verifies the certificate against.
- */
-export function egressAgent(policy: EgressPolicy): Agent {
-  const direct = buildConnector({});
-  return new Agent({
-    connect: (options, callback) => {
-      const host = bareHost(options.hostname);
-      const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-      policy.resolve(host, port).then(
-        ({ address }) => direct({ ...options, hostname: address, host: options.host ?? options.hostname }, callback),
-        (error: Error) => callback(error, null),
-      );
-    },
-  });
-}

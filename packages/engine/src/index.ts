@@ -7,3 +7,5 @@ export * from './transforms/index.js';
 export * from './cdc/types.js';
 export * from './cdc/run.js';
 export * from './egress.js';
+/** HTTP through the egress policy, and Retry-After, for hosts that send HTTP requests of their own (exports). */
+export { egressAgent, retryAfterMs } from './connectors/http-api/client.js';
