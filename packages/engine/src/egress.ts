@@ -4,6 +4,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { Agent, buildConnector, fetch } from 'undici';
 import { ConnectorError, type ConnectorContext, type EgressPolicy } from './types.js';
 
 /** The error of a refused destination; it names the destination and why, nothing a remote sent. */
@@ -39,3 +40,41 @@ export const unrestrictedEgress: EgressPolicy = {
     }
   },
 };
+
+/**
+ * An agent whose every connection goes to the address the egress policy returned for the URL's host:
+ * the policy is asked again for each new connection (no DNS answer outlives its check), while the
+ * host name stays what TLS sends (SNI) and verifies the certificate against.
+ */
+export function egressAgent(policy: EgressPolicy): Agent {
+  const direct = buildConnector({});
+  return new Agent({
+    connect: (options, callback) => {
+      const host = bareHost(options.hostname);
+      const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+      policy.resolve(host, port).then(
+        ({ address }) => direct({ ...options, hostname: address, host: options.host ?? options.hostname }, callback),
+        (error: Error) => callback(error, null),
+      );
+    },
+  });
+}
+
+/**
+ * A fetch (the WHATWG signature, for HTTP clients that take one) whose connections go through the
+ * egress policy; `close()` ends its connections.
+ */
+export function egressFetch(policy: EgressPolicy): {
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  close(): Promise<void>;
+} {
+  const agent = egressAgent(policy);
+  return {
+    fetch: (input, init) =>
+      fetch(input instanceof Request ? input.url : input, {
+        ...(init as object),
+        dispatcher: agent,
+      }) as unknown as Promise<Response>,
+    close: () => agent.close(),
+  };
+}

@@ -8,4 +8,4 @@ export * from './cdc/types.js';
 export * from './cdc/run.js';
 export * from './egress.js';
 /** HTTP through the egress policy, and Retry-After, for hosts that send HTTP requests of their own (exports). */
-export { egressAgent, retryAfterMs } from './connectors/http-api/client.js';
+export { retryAfterMs } from './connectors/http-api/client.js';

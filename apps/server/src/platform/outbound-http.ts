@@ -26,7 +26,7 @@ export async function postJson(
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<PostAnswer> {
-  const agent = egressAgent({ egress });
+  const agent = egressAgent(egress);
   try {
     const response = await fetch(url, {
       method: 'POST',

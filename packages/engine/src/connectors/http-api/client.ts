@@ -8,8 +8,8 @@
  * its records pile up in memory: a response larger than the byte limit fails as soon as it crosses it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, buildConnector, fetch, type Response } from 'undici';
-import { bareHost, egressOf } from '../../egress.js';
+import { fetch, type Agent, type Response } from 'undici';
+import { bareHost, egressAgent, egressOf } from '../../egress.js';
 import { ConnectorError, type ConnectorContext, type ConnectorErrorCode } from '../../types.js';
 import type { ResolvedConfig } from './config.js';
 import { JsonBodyParser, NotJson, type JsonPath } from './json.js';
@@ -83,26 +83,6 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * An agent whose every connection goes to the address the egress policy returned for the URL's host:
- * the policy is asked again for each new connection (no DNS answer outlives its check), while the
- * host name stays what TLS sends (SNI) and verifies the certificate against.
- */
-export function egressAgent(context: Pick<ConnectorContext, 'egress'>): Agent {
-  const policy = egressOf(context);
-  const direct = buildConnector({});
-  return new Agent({
-    connect: (options, callback) => {
-      const host = bareHost(options.hostname);
-      const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-      policy.resolve(host, port).then(
-        ({ address }) => direct({ ...options, hostname: address, host: options.host ?? options.hostname }, callback),
-        (error: Error) => callback(error, null),
-      );
-    },
-  });
-}
-
 export class ApiClient {
   private readonly secrets: string[];
   private readonly agent: Agent;
@@ -116,7 +96,7 @@ export class ApiClient {
     // The whole value and its credential part ("Bearer <token>"): a server may echo either.
     const value = config.authValue;
     this.secrets = value ? [value, value.replace(/^\S+\s+/, '')].filter((s) => s.trim().length > 0) : [];
-    this.agent = egressAgent(context);
+    this.agent = egressAgent(egressOf(context));
     this.maxBytes = context.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.headers = Object.fromEntries(config.headers);
   }
