@@ -96,5 +96,7 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/1883) 2>/dev/null; then
   mosquitto -d -c /etc/mosquitto/mosquitto.conf
 fi
 wait_for Mosquitto bash -c 'exec 3<>/dev/tcp/127.0.0.1/1883'
+# rsyslog with its GnuTLS driver: the audit forwarding tests start their own on free ports (TCP and TLS).
+[ -x /usr/sbin/rsyslogd ] && compgen -G '/usr/lib/*/rsyslog/lmnsd_gtls.so' >/dev/null || apt_install rsyslog rsyslog-gnutls
 
 log "services ready"

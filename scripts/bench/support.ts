@@ -53,6 +53,8 @@ export async function startBenchService(options: {
   redisUrl: string;
   redisKeyPrefix: string;
   dataDir: string;
+  /** More settings of the service (SVC_...). */
+  env?: Record<string, string>;
 }): Promise<BenchService> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -68,6 +70,7 @@ export async function startBenchService(options: {
     SVC_LOG_LEVEL: 'warn',
     // The bench databases are on this machine.
     SVC_CONNECTOR_ALLOWED_HOSTS: '127.0.0.0/8,::1',
+    ...options.env,
   });
   const stop = async () => {
     if (child.exitCode !== null) return;

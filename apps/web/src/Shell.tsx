@@ -22,6 +22,10 @@ const Schedules = screen(() => import('./features/etl/Schedules'), 'Schedules');
 const SignInProviders = screen(() => import('./features/platform/SignInProviders'), 'SignInProviders');
 const Users = screen(() => import('./features/identity/Users'), 'Users');
 const Streams = screen(() => import('./features/ingestion/Streams'), 'Streams');
+const AlertRules = screen(() => import('./features/alerting/AlertRules'), 'AlertRules');
+const Channels = screen(() => import('./features/alerting/Channels'), 'Channels');
+const NotificationSettings = screen(() => import('./features/alerting/NotificationSettings'), 'NotificationSettings');
+const AuditForwarders = screen(() => import('./features/audit/AuditForwarders'), 'AuditForwarders');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -60,6 +64,9 @@ const PAGES: Page[] = [
   { path: '/ai-providers', title: 'AI providers', group: 'Modelling', render: () => <AiProviders /> },
   { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
   { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },
+  { path: '/alerts', title: 'Alerts', group: 'Alerting', render: () => <AlertRules /> },
+  { path: '/channels', title: 'Channels', group: 'Alerting', render: () => <Channels /> },
+  { path: '/notifications', title: 'My notifications', group: 'Alerting', render: () => <NotificationSettings /> },
   { path: '/projects', title: 'Projects', group: 'Admin', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', group: 'Admin', render: () => <Roles /> },
   { path: '/api-tokens', title: 'API tokens', group: 'Admin', render: () => <ApiTokens /> },
@@ -72,6 +79,13 @@ const PAGES: Page[] = [
     render: () => <SignInProviders />,
   },
   { path: '/audit-log', title: 'Audit log', group: 'Admin', admin: true, render: () => <AuditLog /> },
+  {
+    path: '/audit-forwarding',
+    title: 'Audit forwarding',
+    group: 'Admin',
+    admin: true,
+    render: () => <AuditForwarders />,
+  },
   { path: '/license', title: 'License', group: 'Admin', render: () => <License /> },
 ];
 
@@ -86,6 +100,13 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
     queryFn: () => unwrap(api.GET('/api/v1/license')),
     refetchInterval: 60_000,
   });
+  // Polled: the navigation shows a badge while an alert fires.
+  const alerts = useQuery({
+    queryKey: ['alert-summary'],
+    queryFn: () => unwrap(api.GET('/api/v1/alert-rules/summary')),
+    refetchInterval: 15_000,
+  });
+  const firing = alerts.data?.firing ?? 0;
   const page = pages.find((p) => p.path !== '/' && withinScreen(path, p.path)) ?? pages[0]!;
   const signOut = async () => {
     await api.POST('/api/v1/auth/logout').catch(() => undefined);
@@ -144,6 +165,11 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
                       >
                         {p.title}
                       </a>
+                      {p.path === '/alerts' && firing > 0 ? (
+                        <span className="badge firing" role="status">
+                          {firing} firing
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

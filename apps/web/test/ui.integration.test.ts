@@ -17,6 +17,7 @@ import { createPostgresConnector, query } from '../../server/test/support/runs.j
 import { startLlmServer } from '../../server/test/support/llm-server.js';
 import { createTestDatabase } from '../../server/test/support/services.js';
 import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { startHttpReceiver } from '../../server/test/alerting/receivers.js';
 
 const NEW_PASSWORD = 'a-new-Admin-password-77';
 
@@ -985,6 +986,91 @@ describe('web UI', () => {
         ).toBe(200);
       }
       await page.close();
+    },
+  );
+
+  it(
+    'adds a notification channel and tests it, a rule that uses it, my alert e-mails, and an audit destination',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await adminToken();
+      await api(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui alerts' } });
+      const receiver = await startHttpReceiver();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${t.url}/channels`);
+        const form = page.getByRole('region', { name: 'New channel' });
+        await form.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui alerts' }).click();
+        await form.getByLabel('Name', { exact: true }).fill('team hook');
+        await form.getByText('Webhook', { exact: true }).click();
+        await form.getByLabel('URL', { exact: true }).fill(`${receiver.url}/hook`);
+        await form.getByLabel('Signing secret', { exact: true }).fill('a-signing-secret');
+        await form.getByRole('button', { name: 'Create channel' }).click();
+        await page.getByRole('cell', { name: 'team hook', exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Test team hook' }).click();
+        await page
+          .getByRole('row', { name: /^team hook/ })
+          .getByText(/^Delivered \(200\)/)
+          .waitFor();
+        expect(receiver.on('/hook')).toHaveLength(1);
+        expect(await page.content()).not.toContain('a-signing-secret');
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'channels.png'), fullPage: true });
+
+        await page.goto(`${t.url}/alerts`);
+        const rule = page.getByRole('region', { name: 'New alert rule' });
+        await rule.getByRole('button', { name: /Project/ }).click();
+        await page.getByRole('option', { name: 'ui alerts' }).click();
+        await rule.getByLabel('Name', { exact: true }).fill('failures in ui alerts');
+        await rule.getByText('failures in a row', { exact: true }).click();
+        await rule.getByLabel('Failures in a row', { exact: true }).fill('3');
+        await rule.getByText('team hook (webhook)', { exact: true }).click();
+        await rule.getByRole('button', { name: 'Create rule' }).click();
+        await page.getByRole('cell', { name: 'failures in ui alerts', exact: true }).waitFor();
+        const rules = (
+          await api<{ items: Array<{ name: string; params: Record<string, unknown>; channel_ids: string[] }> }>(
+            t,
+            'GET',
+            '/api/v1/alert-rules',
+            { token: admin },
+          )
+        ).body.items;
+        expect(rules.find((r) => r.name === 'failures in ui alerts')).toMatchObject({
+          params: { count: 3 },
+          channel_ids: [expect.any(String)],
+        });
+        await page.getByRole('button', { name: 'History of failures in ui alerts' }).click();
+        await page.getByText('Nothing has happened yet.').waitFor();
+        await page.getByRole('button', { name: 'Mute for an hour failures in ui alerts' }).click();
+        await page.getByRole('button', { name: 'Unmute failures in ui alerts' }).waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+
+        await page.goto(`${t.url}/notifications`);
+        const mine = page.getByRole('region', { name: 'My alert e-mails' });
+        await mine.getByLabel('Address', { exact: true }).fill('me@example.com');
+        await mine.getByRole('button', { name: 'Save' }).click();
+        await page.getByRole('cell', { name: 'me@example.com', exact: true }).waitFor();
+        expect(await accessibilityProblems(page)).toEqual([]);
+
+        await page.goto(`${t.url}/audit-forwarding`);
+        const destination = page.getByRole('region', { name: 'New destination' });
+        await destination.getByLabel('Name', { exact: true }).fill('siem');
+        await destination.getByText('HTTP', { exact: true }).click();
+        await destination.getByLabel('URL', { exact: true }).fill(`${receiver.url}/audit`);
+        await destination.getByRole('button', { name: 'Create destination' }).click();
+        await page.getByRole('cell', { name: 'siem', exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Test siem' }).click();
+        await page
+          .getByRole('row', { name: /^siem/ })
+          .getByText(/^Delivered: HTTP 200/)
+          .waitFor();
+        expect(receiver.on('/audit')).toHaveLength(1);
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.close();
+      } finally {
+        await receiver.close();
+      }
     },
   );
 

@@ -8,6 +8,8 @@ import type { Authenticator } from '../platform/authn.js';
 import type { LicenseStatus } from '../platform/license-gate.js';
 import type { LeaderTask } from '../platform/leader.js';
 import type { Platform } from '../platform/runtime.js';
+import { createAlertingArea } from './alerting/index.js';
+import { createAuditForwarding } from './audit/forwarder/index.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAuditService } from './audit/service.js';
 import { createConnectivityArea } from './connectivity/index.js';
@@ -18,6 +20,7 @@ import { createGovernanceArea } from './governance/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
 import { createModellingArea } from './modelling/index.js';
+import { RUN_FINISHED_CHANNEL } from './operations/executions/recorder.js';
 import { createOperationsArea } from './operations/index.js';
 import { createPlatformArea } from './platform/index.js';
 import { isFollowUp } from '../platform/job-kinds.js';
@@ -43,6 +46,7 @@ export interface Areas {
 
 export async function createAreas(platform: Platform): Promise<Areas> {
   const audit = createAuditService(platform.framework.db);
+  const auditForwarding = await createAuditForwarding(platform, { audit });
   const identity = await createIdentityArea(platform, audit);
   const administration = await createPlatformArea(platform, { audit, users: identity.users });
   identity.useGrantRole(administration.grantRole);
@@ -117,6 +121,14 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       openForRun: connectivity.service.openForRun,
     },
   });
+  const alerting = await createAlertingArea(platform, {
+    ...access,
+    audit,
+    runs: { history: operations.runHistory, finishedChannel: RUN_FINISHED_CHANNEL },
+    cdcTables: ingestion.cdcTables,
+    pipelines: etl.overview.pipelines,
+    contacts: identity.users.contacts,
+  });
   operations.useOverviewSources({
     projects: administration.projectNames,
     connectorCounts: connectivity.countByProject,
@@ -141,7 +153,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
-    leaderTasks: [...identity.leaderTasks],
+    leaderTasks: [...identity.leaderTasks, ...alerting.leaderTasks, ...auditForwarding.leaderTasks],
     async routes(api) {
       await identity.routes(api);
       await administration.routes(api);
@@ -150,15 +162,19 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await operations.routes(api);
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });
+      await auditForwarding.routes(api);
       await ingestion.routes(api);
       await delivery.routes(api);
       await modelling.routes(api);
+      await alerting.routes(api);
     },
     async start() {
       const { seededAdminId } = await identity.start();
       await administration.start(seededAdminId ? { adminId: seededAdminId } : undefined);
     },
     async close() {
+      await alerting.close();
+      await auditForwarding.close();
       await streams.close();
       await identity.close();
       await administration.close();

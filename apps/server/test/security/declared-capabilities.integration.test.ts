@@ -29,6 +29,8 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/dw-models/{id}', (f) => f.a.dwModel],
   ['/api/v1/ai-providers/{id}', (f) => f.a.aiProvider],
   ['/api/v1/streams/{id}', (f) => f.a.stream],
+  ['/api/v1/notification-configs/{id}', (f) => f.a.notificationConfig],
+  ['/api/v1/alert-rules/{id}', (f) => f.a.alertRule],
 ];
 
 describe('declared capabilities', () => {

@@ -67,6 +67,10 @@ export interface ProjectResources {
   /** A model run (queued: no worker). */
   modelRun: string;
   aiProvider: string;
+  notificationConfig: string;
+  alertRule: string;
+  /** The owner's own notification setting for the project. */
+  notificationSetting: string;
 }
 
 export interface TwoProjects {
@@ -166,6 +170,21 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     model: 'any',
     api_key: 'key-of-project-a',
   });
+  const notificationConfig = await created(t, token, '/api/v1/notification-configs', {
+    project_id: projectA,
+    name: 'alerts of A',
+    type: 'webhook',
+    config: { url: 'http://127.0.0.1:9/alerts' },
+  });
+  const alertRule = await created(t, token, '/api/v1/alert-rules', {
+    project_id: projectA,
+    name: 'failures of A',
+    kind: 'run_failed',
+    channel_ids: [notificationConfig],
+  });
+  const notificationSetting = (
+    await api<{ id: string }>(t, 'PUT', '/api/v1/notification-settings', { token, body: { project_id: projectA } })
+  ).body.id;
   return {
     a: {
       project: projectA,
@@ -182,6 +201,9 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       modelRun,
       aiProvider,
       stream,
+      notificationConfig,
+      alertRule,
+      notificationSetting,
     },
     b: { project: projectB },
     ownerA,

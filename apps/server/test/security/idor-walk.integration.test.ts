@@ -63,11 +63,16 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/dw-models/runs/{id}', ids: (f) => ({ id: f.a.modelRun }) },
   { prefix: '/api/v1/ai-providers/{id}', ids: (f) => ({ id: f.a.aiProvider }) },
   { prefix: '/api/v1/streams/{id}', ids: (f) => ({ id: f.a.stream, dead_letter_id: '1' }) },
+  { prefix: '/api/v1/notification-configs/{id}', ids: (f) => ({ id: f.a.notificationConfig }) },
+  { prefix: '/api/v1/alert-rules/{id}', ids: (f) => ({ id: f.a.alertRule }) },
+  // Another user's own setting: not found for the caller.
+  { prefix: '/api/v1/notification-settings/{id}', ids: (f) => ({ id: f.a.notificationSetting }) },
   // Instance objects: administrators only, whatever the id.
   { prefix: '/api/v1/users/{id}', ids: (f) => ({ id: f.ownerA.id }) },
   { prefix: '/api/v1/admin/roles/{id}', ids: () => ({ id: FAKE_ID }) },
   { prefix: '/api/v1/sso/providers/{id}', ids: () => ({ id: FAKE_ID }) },
   { prefix: '/api/v1/ldap/providers/{id}', ids: () => ({ id: FAKE_ID }) },
+  { prefix: '/api/v1/audit-forwarder-settings/{id}', ids: () => ({ id: FAKE_ID }) },
 ];
 
 /** A body the route's schema accepts (so the answer is about access, not validation), with a real change in it. */
@@ -129,6 +134,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/dw-models/runs/${a.modelRun}`,
     `/api/v1/ai-providers/${a.aiProvider}`,
     `/api/v1/ai-providers/${a.aiProvider}/usage`,
+    `/api/v1/notification-configs/${a.notificationConfig}`,
+    `/api/v1/alert-rules/${a.alertRule}`,
     `/api/v1/users/${f.ownerA.id}`,
   ];
   const views: Record<string, unknown> = {};

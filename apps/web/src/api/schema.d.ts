@@ -933,6 +933,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-forwarder-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit forwarding destinations with their delivery status (administrators) */
+        get: operations["listAuditForwarders"];
+        put?: never;
+        /** Forward the audit log to an HTTP endpoint or a syslog server (administrators) */
+        post: operations["createAuditForwarder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-forwarder-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit forwarding destination with its delivery status (administrators) */
+        get: operations["getAuditForwarder"];
+        put?: never;
+        post?: never;
+        /** Stop forwarding to a destination and delete it (administrators) */
+        delete: operations["deleteAuditForwarder"];
+        options?: never;
+        head?: never;
+        /** Change a destination; settings left out keep their value, secrets included (administrators) */
+        patch: operations["updateAuditForwarder"];
+        trace?: never;
+    };
+    "/api/v1/audit-forwarder-settings/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one test event to the destination now and report the answer (administrators) */
+        post: operations["testAuditForwarder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cdc-tables": {
         parameters: {
             query?: never;
@@ -1555,6 +1609,184 @@ export interface paths {
         /** Describe a catalog dataset and its columns (names and types go into the prompt); not saved (ai:use) */
         post: operations["describeDatasetWithAi"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notification channels of the projects the caller may read (alert:read); administrators also see the instance's */
+        get: operations["listNotificationConfigs"];
+        put?: never;
+        /** Create a channel: email, slack, teams, webhook or pagerduty; project_id null makes it instance-wide (administrators) (alert:write) */
+        post: operations["createNotificationConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-configs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One notification channel; secrets are never returned (alert:read) */
+        get: operations["getNotificationConfig"];
+        put?: never;
+        post?: never;
+        /** Delete a channel (alert:write) */
+        delete: operations["deleteNotificationConfig"];
+        options?: never;
+        head?: never;
+        /** Change a channel; settings left out keep their value, secrets included (alert:write) */
+        patch: operations["updateNotificationConfig"];
+        trace?: never;
+    };
+    "/api/v1/notification-configs/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message on the channel and report the remote answer (alert:write) */
+        post: operations["testNotificationConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-rules/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many rule items are firing and pending in the projects the caller may read (alert:read) */
+        get: operations["getAlertSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert rules of the projects the caller may read, with the state of each watched item (alert:read) */
+        get: operations["listAlertRules"];
+        put?: never;
+        /** Create a rule: run_failed, consecutive_failures, run_duration, freshness, cdc_lag or row_count, its scope, timing and channels (alert:write) */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert rule with the state of each watched item (alert:read) */
+        get: operations["getAlertRule"];
+        put?: never;
+        post?: never;
+        /** Delete a rule with its states and history (alert:write) */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        /** Change a rule; muted_until silences it until then (alert:write) */
+        patch: operations["updateAlertRule"];
+        trace?: never;
+    };
+    "/api/v1/alert-rules/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rule's history: each change of state per item, newest first, with its notifications (alert:read) */
+        get: operations["listAlertRuleEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notification settings: per project, and for every project (project_id null) */
+        get: operations["listNotificationSettings"];
+        /** Set the caller's notifications of a project (alert:read there) or of every project: events, severity, e-mail, channels, quiet hours */
+        put: operations["putNotificationSetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-settings/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instance's notification defaults and the SMTP server of users' notifications (administrators) */
+        get: operations["getInstanceNotificationSettings"];
+        /** Change the defaults or the SMTP server of users' notifications; the password is write-only (administrators) */
+        put: operations["putInstanceNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of the caller's notification settings */
+        delete: operations["deleteNotificationSetting"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6595,6 +6827,393 @@ export interface operations {
             };
         };
     };
+    listAuditForwarders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            type: "http" | "syslog";
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            secrets_set: string[];
+                            actions: string[];
+                            enabled: boolean;
+                            /** @description Id of the last audit event delivered (or passed over) */
+                            cursor: string;
+                            /** @description Events after the cursor, waiting (counted up to the backlog limit + 1) */
+                            backlog: number;
+                            sent: number;
+                            /** @description Events of failed attempts (each is retried) */
+                            failed: number;
+                            /** @description Events passed over because the backlog overflowed (each overflow is audited) */
+                            skipped: number;
+                            last_delivered_at: string | null;
+                            last_error: string | null;
+                            last_error_at: string | null;
+                            /** Format: date-time */
+                            next_attempt_at: string;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAuditForwarder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    type: "http" | "syslog";
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Audit event kinds to forward; empty: every kind */
+                    actions?: string[];
+                    enabled?: boolean;
+                    /** @description now (default): events from the creation on; beginning: the whole audit log */
+                    start_from?: "now" | "beginning";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        type: "http" | "syslog";
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        actions: string[];
+                        enabled: boolean;
+                        /** @description Id of the last audit event delivered (or passed over) */
+                        cursor: string;
+                        /** @description Events after the cursor, waiting (counted up to the backlog limit + 1) */
+                        backlog: number;
+                        sent: number;
+                        /** @description Events of failed attempts (each is retried) */
+                        failed: number;
+                        /** @description Events passed over because the backlog overflowed (each overflow is audited) */
+                        skipped: number;
+                        last_delivered_at: string | null;
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        /** Format: date-time */
+                        next_attempt_at: string;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuditForwarder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        type: "http" | "syslog";
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        actions: string[];
+                        enabled: boolean;
+                        /** @description Id of the last audit event delivered (or passed over) */
+                        cursor: string;
+                        /** @description Events after the cursor, waiting (counted up to the backlog limit + 1) */
+                        backlog: number;
+                        sent: number;
+                        /** @description Events of failed attempts (each is retried) */
+                        failed: number;
+                        /** @description Events passed over because the backlog overflowed (each overflow is audited) */
+                        skipped: number;
+                        last_delivered_at: string | null;
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        /** Format: date-time */
+                        next_attempt_at: string;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAuditForwarder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAuditForwarder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    config?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Audit event kinds to forward; empty: every kind */
+                    actions?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        type: "http" | "syslog";
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        actions: string[];
+                        enabled: boolean;
+                        /** @description Id of the last audit event delivered (or passed over) */
+                        cursor: string;
+                        /** @description Events after the cursor, waiting (counted up to the backlog limit + 1) */
+                        backlog: number;
+                        sent: number;
+                        /** @description Events of failed attempts (each is retried) */
+                        failed: number;
+                        /** @description Events passed over because the backlog overflowed (each overflow is audited) */
+                        skipped: number;
+                        last_delivered_at: string | null;
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        /** Format: date-time */
+                        next_attempt_at: string;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testAuditForwarder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description The remote answer, or why the delivery failed */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listCdcTables: {
         parameters: {
             query?: {
@@ -10387,6 +11006,1193 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listNotificationConfigs: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description null: instance-wide (administrators) */
+                            project_id: string | null;
+                            name: string;
+                            /** @description email (SMTP), slack (incoming webhook), teams (Workflows webhook, Adaptive Card), webhook (JSON, optional HMAC-SHA256 signature), pagerduty (Events API v2) */
+                            type: "email" | "slack" | "teams" | "webhook" | "pagerduty";
+                            /** @description Plain settings; secrets are never returned */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Names of the secret settings that hold a value */
+                            secrets_set: string[];
+                            enabled: boolean;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createNotificationConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The owning project; null: instance-wide (administrators) */
+                    project_id: string | null;
+                    name: string;
+                    /** @description email (SMTP), slack (incoming webhook), teams (Workflows webhook, Adaptive Card), webhook (JSON, optional HMAC-SHA256 signature), pagerduty (Events API v2) */
+                    type: "email" | "slack" | "teams" | "webhook" | "pagerduty";
+                    /** @description The settings of the type (see docs/alerting.md); secret fields (passwords, webhook URLs of Slack and Teams, headers, signing secret, routing key) are write-only */
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description null: instance-wide (administrators) */
+                        project_id: string | null;
+                        name: string;
+                        /** @description email (SMTP), slack (incoming webhook), teams (Workflows webhook, Adaptive Card), webhook (JSON, optional HMAC-SHA256 signature), pagerduty (Events API v2) */
+                        type: "email" | "slack" | "teams" | "webhook" | "pagerduty";
+                        /** @description Plain settings; secrets are never returned */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Names of the secret settings that hold a value */
+                        secrets_set: string[];
+                        enabled: boolean;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotificationConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description null: instance-wide (administrators) */
+                        project_id: string | null;
+                        name: string;
+                        /** @description email (SMTP), slack (incoming webhook), teams (Workflows webhook, Adaptive Card), webhook (JSON, optional HMAC-SHA256 signature), pagerduty (Events API v2) */
+                        type: "email" | "slack" | "teams" | "webhook" | "pagerduty";
+                        /** @description Plain settings; secrets are never returned */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Names of the secret settings that hold a value */
+                        secrets_set: string[];
+                        enabled: boolean;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotificationConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateNotificationConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Fields to change; a field left out keeps its value (secrets included), null removes it */
+                    config?: {
+                        [key: string]: unknown;
+                    };
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description null: instance-wide (administrators) */
+                        project_id: string | null;
+                        name: string;
+                        /** @description email (SMTP), slack (incoming webhook), teams (Workflows webhook, Adaptive Card), webhook (JSON, optional HMAC-SHA256 signature), pagerduty (Events API v2) */
+                        type: "email" | "slack" | "teams" | "webhook" | "pagerduty";
+                        /** @description Plain settings; secrets are never returned */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Names of the secret settings that hold a value */
+                        secrets_set: string[];
+                        enabled: boolean;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testNotificationConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description HTTP status, or the SMTP reply code */
+                        status: number | null;
+                        /** @description The remote answer (truncated), or why the delivery failed */
+                        response: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAlertSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rule items firing in the projects the caller may read */
+                        firing: number;
+                        pending: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
+                            kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            scope: {
+                                kind: string;
+                                id: string;
+                            }[];
+                            severity: "info" | "warning" | "critical";
+                            for: number;
+                            keep_firing_for: number;
+                            repeat_interval: number | null;
+                            channel_ids: string[];
+                            muted_until: string | null;
+                            enabled: boolean;
+                            /** @description The most urgent state of its items (firing > pending > resolved > ok) */
+                            state: "ok" | "pending" | "firing" | "resolved";
+                            items: {
+                                item_kind: string;
+                                item_id: string;
+                                item_name: string | null;
+                                state: "ok" | "pending" | "firing" | "resolved";
+                                /** Format: date-time */
+                                since: string;
+                                deadline_at: string | null;
+                                last_notified_at: string | null;
+                                value: {
+                                    [key: string]: unknown;
+                                };
+                                link: string | null;
+                            }[];
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
+                    kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                    /** @description The kind's parameters (docs/alerting.md) */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The items the rule watches; empty: every item of the project (every run's subject, or every CDC table) */
+                    scope?: {
+                        /** @description pipeline, sync (id: "<source connector id>><destination connector id>") or cdc_table */
+                        kind: "pipeline" | "sync" | "cdc_table";
+                        id: string;
+                    }[];
+                    severity?: "info" | "warning" | "critical";
+                    /** @description Seconds the condition must hold before the rule fires (pending until then) */
+                    for?: number;
+                    /** @description Seconds the rule keeps firing after the condition cleared */
+                    keep_firing_for?: number;
+                    /** @description Seconds between repeated notifications while firing; null: notify once per state change */
+                    repeat_interval?: number | null;
+                    channel_ids?: string[];
+                    /** @description No notification before then */
+                    muted_until?: string | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
+                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        scope: {
+                            kind: string;
+                            id: string;
+                        }[];
+                        severity: "info" | "warning" | "critical";
+                        for: number;
+                        keep_firing_for: number;
+                        repeat_interval: number | null;
+                        channel_ids: string[];
+                        muted_until: string | null;
+                        enabled: boolean;
+                        /** @description The most urgent state of its items (firing > pending > resolved > ok) */
+                        state: "ok" | "pending" | "firing" | "resolved";
+                        items: {
+                            item_kind: string;
+                            item_id: string;
+                            item_name: string | null;
+                            state: "ok" | "pending" | "firing" | "resolved";
+                            /** Format: date-time */
+                            since: string;
+                            deadline_at: string | null;
+                            last_notified_at: string | null;
+                            value: {
+                                [key: string]: unknown;
+                            };
+                            link: string | null;
+                        }[];
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
+                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        scope: {
+                            kind: string;
+                            id: string;
+                        }[];
+                        severity: "info" | "warning" | "critical";
+                        for: number;
+                        keep_firing_for: number;
+                        repeat_interval: number | null;
+                        channel_ids: string[];
+                        muted_until: string | null;
+                        enabled: boolean;
+                        /** @description The most urgent state of its items (firing > pending > resolved > ok) */
+                        state: "ok" | "pending" | "firing" | "resolved";
+                        items: {
+                            item_kind: string;
+                            item_id: string;
+                            item_name: string | null;
+                            state: "ok" | "pending" | "firing" | "resolved";
+                            /** Format: date-time */
+                            since: string;
+                            deadline_at: string | null;
+                            last_notified_at: string | null;
+                            value: {
+                                [key: string]: unknown;
+                            };
+                            link: string | null;
+                        }[];
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description The kind's parameters (docs/alerting.md) */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The items the rule watches; empty: every item of the project (every run's subject, or every CDC table) */
+                    scope?: {
+                        /** @description pipeline, sync (id: "<source connector id>><destination connector id>") or cdc_table */
+                        kind: "pipeline" | "sync" | "cdc_table";
+                        id: string;
+                    }[];
+                    severity?: "info" | "warning" | "critical";
+                    /** @description Seconds the condition must hold before the rule fires (pending until then) */
+                    for?: number;
+                    /** @description Seconds the rule keeps firing after the condition cleared */
+                    keep_firing_for?: number;
+                    /** @description Seconds between repeated notifications while firing; null: notify once per state change */
+                    repeat_interval?: number | null;
+                    channel_ids?: string[];
+                    /** @description No notification before then */
+                    muted_until?: string | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
+                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        scope: {
+                            kind: string;
+                            id: string;
+                        }[];
+                        severity: "info" | "warning" | "critical";
+                        for: number;
+                        keep_firing_for: number;
+                        repeat_interval: number | null;
+                        channel_ids: string[];
+                        muted_until: string | null;
+                        enabled: boolean;
+                        /** @description The most urgent state of its items (firing > pending > resolved > ok) */
+                        state: "ok" | "pending" | "firing" | "resolved";
+                        items: {
+                            item_kind: string;
+                            item_id: string;
+                            item_name: string | null;
+                            state: "ok" | "pending" | "firing" | "resolved";
+                            /** Format: date-time */
+                            since: string;
+                            deadline_at: string | null;
+                            last_notified_at: string | null;
+                            value: {
+                                [key: string]: unknown;
+                            };
+                            link: string | null;
+                        }[];
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAlertRuleEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Events older than this event id */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** Format: uuid */
+                            rule_id: string;
+                            item_kind: string;
+                            item_id: string;
+                            item_name: string | null;
+                            previous_state: "ok" | "pending" | "firing" | "resolved";
+                            state: "ok" | "pending" | "firing" | "resolved";
+                            /** @description A repeated notification of a rule still firing */
+                            repeat: boolean;
+                            /** @description The rule was muted: nothing was sent */
+                            muted: boolean;
+                            value: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            at: string;
+                            notifications: {
+                                channel_id: string | null;
+                                user_id: string | null;
+                                status: "pending" | "sent" | "failed";
+                                attempts: number;
+                                last_error: string | null;
+                                sent_at: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description null: every project where the user may read alerts */
+                            project_id: string | null;
+                            events: ("alert_firing" | "alert_resolved")[];
+                            min_severity: "info" | "warning" | "critical";
+                            /** @description null: the account's address */
+                            email: string | null;
+                            channel_ids: string[];
+                            quiet_hours: {
+                                /** @description HH:MM */
+                                start: string;
+                                /** @description HH:MM */
+                                end: string;
+                                /** @description IANA time zone, e.g. Europe/Paris */
+                                timezone: string;
+                            } | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putNotificationSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    project_id: string | null;
+                    events?: ("alert_firing" | "alert_resolved")[];
+                    min_severity?: "info" | "warning" | "critical";
+                    /** @description Where e-mails go; null: the account's address */
+                    email?: string | null;
+                    /** @description Notification configs of the project, besides e-mail (a project's setting only) */
+                    channel_ids?: string[];
+                    quiet_hours?: {
+                        /** @description HH:MM */
+                        start: string;
+                        /** @description HH:MM */
+                        end: string;
+                        /** @description IANA time zone, e.g. Europe/Paris */
+                        timezone: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description null: every project where the user may read alerts */
+                        project_id: string | null;
+                        events: ("alert_firing" | "alert_resolved")[];
+                        min_severity: "info" | "warning" | "critical";
+                        /** @description null: the account's address */
+                        email: string | null;
+                        channel_ids: string[];
+                        quiet_hours: {
+                            /** @description HH:MM */
+                            start: string;
+                            /** @description HH:MM */
+                            end: string;
+                            /** @description IANA time zone, e.g. Europe/Paris */
+                            timezone: string;
+                        } | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInstanceNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaults: {
+                            events: ("alert_firing" | "alert_resolved")[];
+                            min_severity: "info" | "warning" | "critical";
+                        };
+                        /** @description The server users' own notifications are mailed through */
+                        smtp: {
+                            host: string;
+                            port: number;
+                            tls: string;
+                            user?: string;
+                            from: string;
+                        } | null;
+                        smtp_secrets_set: string[];
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putInstanceNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaults?: {
+                        events: ("alert_firing" | "alert_resolved")[];
+                        min_severity: "info" | "warning" | "critical";
+                    };
+                    /** @description host, port, tls (starttls, tls, none), user, password (write-only), from; null: none */
+                    smtp?: {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaults: {
+                            events: ("alert_firing" | "alert_resolved")[];
+                            min_severity: "info" | "warning" | "critical";
+                        };
+                        /** @description The server users' own notifications are mailed through */
+                        smtp: {
+                            host: string;
+                            port: number;
+                            tls: string;
+                            user?: string;
+                            from: string;
+                        } | null;
+                        smtp_secrets_set: string[];
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotificationSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             "4XX": {

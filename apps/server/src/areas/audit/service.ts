@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/authn.js';
 import { requireAdmin } from '../../platform/authz.js';
 import { validationFailed } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
+import { presentAuditEvent } from './events.js';
 import { createAuditRepository } from './repository.js';
 
 export type AuditContext = RequestContext;
@@ -47,19 +48,7 @@ export function createAuditService(db: Db) {
       });
       const page = rows.slice(0, limit);
       return {
-        items: page.map((r) => ({
-          id: String(r.id),
-          occurred_at: r.occurred_at.toISOString(),
-          kind: r.kind,
-          actor_user_id: r.actor_user_id,
-          actor_token_id: r.actor_token_id,
-          client_address: r.client_address,
-          user_agent: r.user_agent,
-          request_id: r.request_id,
-          target_type: r.target_type,
-          target_id: r.target_id,
-          details: r.details,
-        })),
+        items: page.map(presentAuditEvent),
         next_cursor: rows.length > limit ? Buffer.from(String(page[page.length - 1]!.id)).toString('base64url') : null,
       };
     },

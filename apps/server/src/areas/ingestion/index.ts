@@ -49,6 +49,8 @@ export function createIngestionArea(
   return {
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
+    /** The CDC tables of the projects with their lag figures (seconds, bytes, retained WAL), for alert rules. */
+    cdcTables: (projectIds: string[]) => repository.list(db, projectIds),
     /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0). */
     startWorkerLoops() {
       const loops = [];

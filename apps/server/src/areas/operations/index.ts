@@ -73,6 +73,8 @@ export function createOperationsArea(
       sync_range: createSyncRangeHandler(syncDeps),
     } satisfies JobHandlers,
     executionCounts: () => repository.countByStatus(db),
+    /** The latest runs of every subject (pipeline, sync, ...) of the projects, `perSubject` of each: what alert rules evaluate. */
+    runHistory: (projectIds: string[], perSubject: number) => repository.runHistory(db, projectIds, perSubject),
     /** The overview reads projects and the other areas' counts through their services, given once they exist. */
     useOverviewSources(sources: OverviewSources) {
       overviewSources = sources;

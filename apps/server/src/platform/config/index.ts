@@ -235,6 +235,46 @@ export const configSchema = {
       "Warehouse models one model run builds at once (those whose upstream models are done); each holds one of the project's warehouse connections.",
     ),
   },
+  alerting: {
+    evaluationMs: entry(
+      'SVC_ALERT_EVALUATION_MS',
+      integer({ min: 100, max: 600_000 }),
+      2000,
+      'How often the leader evaluates alert rules, in milliseconds; a finished run also starts an evaluation of its project at once.',
+    ),
+    deliveryTimeoutSeconds: entry(
+      'SVC_ALERT_DELIVERY_TIMEOUT_SECONDS',
+      integer({ min: 1, max: 300 }),
+      15,
+      'Time allowed to one notification (SMTP, Slack, Teams, webhook, PagerDuty) before it counts as failed and is retried.',
+    ),
+    deliveryAttempts: entry(
+      'SVC_ALERT_DELIVERY_ATTEMPTS',
+      integer({ min: 1, max: 100 }),
+      5,
+      'Attempts of one notification (with backoff) before it is given up and marked failed.',
+    ),
+  },
+  auditForwarding: {
+    pollMs: entry(
+      'SVC_AUDIT_FORWARD_POLL_MS',
+      integer({ min: 50, max: 600_000 }),
+      1000,
+      'How often the leader looks for new audit events to forward, in milliseconds.',
+    ),
+    batchSize: entry(
+      'SVC_AUDIT_FORWARD_BATCH_SIZE',
+      integer({ min: 1, max: 10_000 }),
+      500,
+      'Audit events sent to a destination in one batch (one HTTP request; one write of syslog lines).',
+    ),
+    maxBacklog: entry(
+      'SVC_AUDIT_FORWARD_MAX_BACKLOG',
+      integer({ min: 1 }),
+      100_000,
+      'Events a destination may fall behind; older ones beyond this are skipped, counted and the skip itself audited.',
+    ),
+  },
   log: {
     level: entry(
       'SVC_LOG_LEVEL',

@@ -37,6 +37,16 @@ export function createUsersRepository() {
       const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
       return new Map(rows.map((r) => [r.id, r.username]));
     },
+    /** Enabled users among `ids`, with what reaches them. */
+    contacts: (db: Db, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('users')
+            .select(['id', 'username', 'email', 'is_admin'])
+            .where('id', 'in', ids)
+            .where('disabled_at', 'is', null)
+            .execute(),
     async findById(db: Db, id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -234,6 +234,9 @@ export function createUsersService(deps: {
     /** For other areas: the usernames of these users (members lists). */
     usernames: (ids: string[]) => users.usernames(db, ids),
 
+    /** For other areas: the enabled users among `ids`, with their e-mail address (user notifications). */
+    contacts: (ids: string[]) => users.contacts(db, ids),
+
     /** For other areas: whether a user exists (membership checks). */
     async exists(id: string): Promise<boolean> {
       return (await users.findById(db, id)) !== undefined;

@@ -12,6 +12,13 @@ export type RunRecorder = ReturnType<typeof createRunRecorder>;
 /** Ids of executions whose cancellation was requested (a JSON array), published by the API, heard by every worker. */
 export const CANCEL_CHANNEL = 'operations.cancel';
 
+/**
+ * `{ execution_id, project_id, status }` of a run that has just ended, published after its outcome
+ * was committed. A hint for whoever reacts to runs (alert rules): a lost message is found by their
+ * next read of the database.
+ */
+export const RUN_FINISHED_CHANNEL = 'operations.run_finished';
+
 export function createRunRecorder(deps: {
   db: Db;
   repository: ExecutionsRepository;
@@ -36,6 +43,17 @@ export function createRunRecorder(deps: {
         subscribed = undefined; // the database poll still finds the request; the next run tries again
         logger.warn({ err: { message: error.message } }, 'subscribing to cancel requests failed');
       }));
+
+  const announceFinished = async (id: string) => {
+    const row = await repository.find(db, id).catch(() => undefined);
+    if (!row || !['succeeded', 'failed', 'cancelled'].includes(row.status)) return;
+    await shared
+      .publish(
+        RUN_FINISHED_CHANNEL,
+        JSON.stringify({ execution_id: id, project_id: row.project_id, status: row.status }),
+      )
+      .catch(() => undefined);
+  };
 
   /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
   const finishIfComplete = async (trx: Db, id: string) => {
@@ -135,7 +153,7 @@ export function createRunRecorder(deps: {
      * Committed only while `job` (the range's) still holds its lease.
      */
     async rangeDone(job: Job, id: string, streamIndex: number, rangeNo: number, counts: RunCounters) {
-      return db.transaction().execute(async (trx) => {
+      const finished = await db.transaction().execute(async (trx) => {
         await queue.holdLease(trx, job);
         await trx.selectFrom('executions').select('id').where('id', '=', id).forUpdate().execute();
         await trx
@@ -154,22 +172,30 @@ export function createRunRecorder(deps: {
           .execute();
         return finishIfComplete(trx, id);
       });
+      if (finished) void announceFinished(id);
+      return finished;
     },
     /**
      * The coordinator has done its own streams; the execution ends now unless ranges are still
      * running. Committed only while `job` (the coordinator's) still holds its lease.
      */
     async coordinatorDone(job: Job, id: string) {
-      return db.transaction().execute(async (trx) => {
+      const finished = await db.transaction().execute(async (trx) => {
         await queue.holdLease(trx, job);
         await trx.updateTable('executions').set({ coordinator_done: true }).where('id', '=', id).execute();
         return finishIfComplete(trx, id);
       });
+      if (finished) void announceFinished(id);
+      return finished;
     },
     start: (id: string) => repository.start(db, id),
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
-    finish: (id: string, status: ExecutionStatus, error: string | null = null) =>
-      repository.finish(db, id, status, error),
+    async finish(id: string, status: ExecutionStatus, error: string | null = null) {
+      await repository.finish(db, id, status, error);
+      void announceFinished(id);
+    },
+    /** Announces on RUN_FINISHED_CHANNEL a run whose outcome the caller has committed in its own transaction. */
+    announceFinished,
     /** In the caller's transaction (the one that commits the run's results): final counters and succeeded. */
     async succeed(trx: Db, id: string, counters: RunCounters) {
       await repository.progress(trx, id, counters);
@@ -190,10 +216,15 @@ export function createRunRecorder(deps: {
     },
     /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
     settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
-      db.transaction().execute(async (trx) => {
-        await queue.holdLease(trx, job);
-        await repository.finish(trx, id, status, error);
-      }),
+      db
+        .transaction()
+        .execute(async (trx) => {
+          await queue.holdLease(trx, job);
+          await repository.finish(trx, id, status, error);
+        })
+        .then(() => {
+          if (status === 'failed') void announceFinished(id);
+        }),
     cancelRequested: (id: string) => repository.cancelRequested(db, id),
     /**
      * Calls `onCancel` once when the execution's cancellation is requested: at once by pub/sub, or

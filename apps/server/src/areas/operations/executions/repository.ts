@@ -40,6 +40,22 @@ export interface ExecutionsTable {
   dag_run_id: string | null;
 }
 
+/** One run as alert rules see it: what it ran (its subject), how it ended, how many rows it wrote. */
+export interface RunOfSubject {
+  id: string;
+  project_id: string;
+  kind: string;
+  status: ExecutionStatus;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error: string | null;
+  subject_kind: string;
+  subject_id: string;
+  rows_written: string;
+  rank: string;
+}
+
 export interface ExecutionRangesTable {
   execution_id: string;
   stream_index: number;
@@ -161,6 +177,30 @@ export function createExecutionsRepository() {
                      row_number() over (partition by pipeline_id order by created_at desc, id desc) as rank
                 from executions where pipeline_id = any(${pipelineIds}::uuid[])) ranked
              where rank <= ${perPipeline} order by pipeline_id, rank`
+            .execute(db)
+            .then((r) => r.rows),
+    /**
+     * The latest runs of each subject of the projects (what a run runs: its pipeline, else the
+     * `subject_kind`/`subject_id` its params name, else its source and destination), newest first,
+     * `perSubject` of each at most, with the rows its ranges wrote folded in.
+     */
+    runHistory: (db: Db, projectIds: string[], perSubject: number) =>
+      projectIds.length === 0
+        ? Promise.resolve([])
+        : sql<RunOfSubject>`
+            select * from (
+              select id, project_id, kind, status, created_at, started_at, finished_at, error, subject_kind, subject_id,
+                     rows_written + coalesce((select sum(r.rows_written) from execution_ranges r
+                                               where r.execution_id = e.id and r.state = 'done'), 0) as rows_written,
+                     row_number() over (partition by subject_kind, subject_id order by created_at desc, id desc) as rank
+                from (select x.*,
+                             case when pipeline_id is not null then 'pipeline'
+                                  else coalesce(params->>'subject_kind', kind) end as subject_kind,
+                             coalesce(pipeline_id::text, params->>'subject_id',
+                                      (params->>'source_connector_id') || '>' || (params->>'destination_connector_id'),
+                                      id::text) as subject_id
+                        from executions x where project_id = any(${projectIds}::uuid[])) e) ranked
+             where rank <= ${perSubject} order by project_id, subject_kind, subject_id, rank`
             .execute(db)
             .then((r) => r.rows),
     /** Whether the DAG run already has an execution of the pipeline. */

@@ -14,6 +14,7 @@ import * as m0011 from './0011_connector_versions.js';
 import * as m0012 from './0012_streams.js';
 import * as m0013 from './0013_exports.js';
 import * as m0015 from './0015_models_ai.js';
+import * as m0017 from './0017_alerting.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_streams': m0012,
   '0013_exports': m0013,
   '0015_models_ai': m0015,
+  '0017_alerting': m0017,
 };

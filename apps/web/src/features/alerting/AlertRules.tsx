@@ -1,0 +1,255 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { useProjects } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { DeleteButton } from '../../components/DeleteButton';
+import { CheckboxList, ChoiceField, FormSubmit, NumberInput } from '../../components/fields';
+import { TextInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { useChannels } from './Channels';
+
+type RuleBody = NonNullable<paths['/api/v1/alert-rules']['post']['requestBody']>['content']['application/json'];
+type Kind = RuleBody['kind'];
+type Severity = NonNullable<RuleBody['severity']>;
+
+/** Each kind's one parameter in the form (the API takes more: docs/alerting.md). */
+const KINDS: Array<{ value: Kind; label: string; param?: { name: string; label: string; fraction?: boolean } }> = [
+  { value: 'run_failed', label: 'a run failed' },
+  { value: 'consecutive_failures', label: 'failures in a row', param: { name: 'count', label: 'Failures in a row' } },
+  { value: 'run_duration', label: 'a run too long', param: { name: 'max_seconds', label: 'Longest run (seconds)' } },
+  {
+    value: 'freshness',
+    label: 'no success for',
+    param: { name: 'max_age_seconds', label: 'Longest without success (seconds)' },
+  },
+  { value: 'cdc_lag', label: 'CDC lag', param: { name: 'max_lag_seconds', label: 'Largest lag (seconds)' } },
+  {
+    value: 'row_count',
+    label: 'too few rows',
+    param: { name: 'fraction', label: 'Fraction of the median of the last runs (0 to 1)', fraction: true },
+  },
+];
+
+/** The severities of alerts, as choices. */
+export const SEVERITIES: Array<{ value: Severity; label: string }> = [
+  { value: 'info', label: 'info' },
+  { value: 'warning', label: 'warning' },
+  { value: 'critical', label: 'critical' },
+];
+
+/** The class a state is shown with. */
+export const stateClass = (state: string) =>
+  state === 'firing' ? 'status failed' : state === 'pending' ? 'status running' : 'status succeeded';
+
+function NewRule() {
+  const queries = useQueryClient();
+  const projects = useProjects();
+  const channels = useChannels();
+  const [project, setProject] = useState<string | undefined>();
+  const [kind, setKind] = useState<Kind>('run_failed');
+  const [severity, setSeverity] = useState<Severity>('warning');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation({
+    mutationFn: (body: RuleBody) => unwrap(api.POST('/api/v1/alert-rules', { body })),
+    onSuccess: () => {
+      setFormKey((k) => k + 1);
+      setChosen([]);
+      void queries.invalidateQueries({ queryKey: ['alert-rules'] });
+    },
+  });
+  const param = KINDS.find((k) => k.value === kind)?.param;
+  const usable = (channels.data?.items ?? []).filter((c) => c.project_id === project || c.project_id === null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!project) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    create.mutate({
+      project_id: project,
+      name: text('name'),
+      kind,
+      severity,
+      params: param ? { [param.name]: Number(text(param.name)) } : {},
+      for: Number(text('for') || 0),
+      channel_ids: chosen,
+    });
+  };
+  return (
+    <Card id="new-alert-rule" title="New alert rule">
+      <Form key={formKey} onSubmit={submit}>
+        <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
+        <TextInput name="name" label="Name" isRequired />
+        <ChoiceField
+          label="Fires when"
+          value={kind}
+          onChange={setKind}
+          choices={KINDS.map((k) => ({ value: k.value, label: k.label }))}
+        />
+        {param ? (
+          param.fraction ? (
+            <TextInput name={param.name} label={param.label} isRequired inputMode="numeric" />
+          ) : (
+            <NumberInput
+              name={param.name}
+              label={param.label}
+              isRequired
+              min={kind === 'consecutive_failures' ? 2 : 0}
+            />
+          )
+        ) : null}
+        <ChoiceField
+          label="Severity"
+          value={severity}
+          onChange={setSeverity}
+          orientation="horizontal"
+          choices={SEVERITIES}
+        />
+        <NumberInput
+          name="for"
+          label="Pending for (seconds)"
+          min={0}
+          description="How long the condition must hold before it fires."
+        />
+        <CheckboxList
+          label="Channels"
+          items={usable.map((c) => ({ id: c.id, name: `${c.name} (${c.type})` }))}
+          value={chosen}
+          onChange={setChosen}
+          description="Every run of the project is watched; scope a rule to items through the API."
+        />
+        <FormSubmit label="Create rule" error={create.error} isDisabled={create.isPending || !project} />
+      </Form>
+    </Card>
+  );
+}
+
+/** A rule's history: every change of state of its items, with what was sent. */
+function History({ ruleId, name }: { ruleId: string; name: string }) {
+  const events = useQuery({
+    queryKey: ['alert-rules', ruleId, 'events'],
+    queryFn: () => unwrap(api.GET('/api/v1/alert-rules/{id}/events', { params: { path: { id: ruleId } } })),
+    refetchInterval: 5000,
+  });
+  return (
+    <DataTable
+      caption={`History of ${name}`}
+      rows={events.data?.items}
+      rowKey={(e) => e.id}
+      pending={events.isPending}
+      error={events.error}
+      empty="Nothing has happened yet."
+      columns={[
+        { header: 'At', cell: (e) => new Date(e.at).toLocaleString() },
+        { header: 'Item', cell: (e) => `${e.item_kind} ${e.item_name ?? e.item_id}` },
+        {
+          header: 'Change',
+          cell: (e) => (
+            <>
+              {e.previous_state} → <span className={stateClass(e.state)}>{e.state}</span>
+              {e.repeat ? ' (repeat)' : ''}
+            </>
+          ),
+        },
+        {
+          header: 'Notifications',
+          cell: (e) =>
+            e.muted ? 'muted' : e.notifications.length ? e.notifications.map((n) => n.status).join(', ') : '—',
+        },
+      ]}
+    />
+  );
+}
+
+/** Alert rules with the state of their items; mute, unmute, delete; the history of one. */
+export function AlertRules() {
+  const queries = useQueryClient();
+  const rules = useQuery({
+    queryKey: ['alert-rules'],
+    queryFn: () => unwrap(api.GET('/api/v1/alert-rules')),
+    refetchInterval: 5000,
+  });
+  const [shown, setShown] = useState<{ id: string; name: string } | undefined>();
+  const mute = useMutation({
+    mutationFn: ({ id, until }: { id: string; until: string | null }) =>
+      unwrap(api.PATCH('/api/v1/alert-rules/{id}', { params: { path: { id } }, body: { muted_until: until } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['alert-rules'] }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/alert-rules/{id}', { params: { path: { id } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['alert-rules'] }),
+  });
+  return (
+    <>
+      <NewRule />
+      <DataTable
+        caption="Alert rules"
+        rows={rules.data?.items}
+        rowKey={(r) => r.id}
+        pending={rules.isPending}
+        error={rules.error ?? mute.error ?? remove.error}
+        empty="No alert rules yet."
+        columns={[
+          { header: 'Name', cell: (r) => r.name },
+          { header: 'Kind', cell: (r) => r.kind },
+          { header: 'Severity', cell: (r) => r.severity },
+          {
+            header: 'State',
+            cell: (r) => <span className={stateClass(r.state)}>{r.state}</span>,
+            cellProps: () => ({ role: 'status' }),
+          },
+          {
+            header: 'Items',
+            cell: (r) =>
+              r.items.filter((i) => i.state === 'firing' || i.state === 'pending').length
+                ? r.items
+                    .filter((i) => i.state === 'firing' || i.state === 'pending')
+                    .map((i) => `${i.item_name ?? i.item_id}: ${i.state}`)
+                    .join('; ')
+                : `${r.items.length} watched`,
+          },
+          {
+            header: 'Muted until',
+            cell: (r) =>
+              r.muted_until && new Date(r.muted_until) > new Date() ? new Date(r.muted_until).toLocaleString() : '—',
+          },
+        ]}
+        actionsClassName="row"
+        actions={(r) => {
+          const muted = r.muted_until !== null && new Date(r.muted_until) > new Date();
+          return (
+            <>
+              <Button
+                className="secondary"
+                aria-label={`History of ${r.name}`}
+                onPress={() => setShown({ id: r.id, name: r.name })}
+              >
+                History
+              </Button>
+              <Button
+                className="secondary"
+                aria-label={`${muted ? 'Unmute' : 'Mute for an hour'} ${r.name}`}
+                onPress={() =>
+                  mute.mutate({ id: r.id, until: muted ? null : new Date(Date.now() + 3_600_000).toISOString() })
+                }
+              >
+                {muted ? 'Unmute' : 'Mute 1 h'}
+              </Button>
+              <DeleteButton
+                name={`the rule ${r.name}`}
+                label={`Delete ${r.name}`}
+                onConfirm={() => remove.mutate(r.id)}
+                isPending={remove.isPending && remove.variables === r.id}
+              />
+            </>
+          );
+        }}
+      />
+      {shown ? <History ruleId={shown.id} name={shown.name} /> : null}
+    </>
+  );
+}
