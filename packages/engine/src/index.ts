@@ -7,3 +7,4 @@ export * from './transforms/index.js';
 export * from './cdc/types.js';
 export * from './cdc/run.js';
 export * from './egress.js';
+export { RecordInference, convertCell, MISMATCH, SAMPLE_ROWS } from './connectors/files/infer.js';

@@ -86,6 +86,9 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     ...access,
     audit,
     streams,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
     connectors: {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,
@@ -103,7 +106,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     authenticator: identity.authenticator,
     runs: {
       queue: operations.queue,
-      handlers: { ...operations.jobHandlers, ...etl.jobHandlers },
+      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...ingestion.jobHandlers },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
       settleAbandoned: (trx, job, error) =>

@@ -15,6 +15,8 @@ export interface JobPayloads {
   etl_pipeline: { execution_id: string };
   /** Starts the pipelines that depend on a succeeded pipeline execution. */
   etl_dependents: { execution_id: string };
+  /** Loads the files of a file ingestion (uploaded, or found in its source). */
+  file_ingestion: { execution_id: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -33,6 +35,7 @@ export const JOB_KINDS = {
   sync_range: { area: 'operations' },
   etl_pipeline: { area: 'etl', runs: 'pipeline' },
   etl_dependents: { area: 'etl', followUp: true },
+  file_ingestion: { area: 'ingestion', runs: 'file_ingestion' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 
 /** The job kind that runs executions of `runKind` (`sync`, `pipeline`, ...). */

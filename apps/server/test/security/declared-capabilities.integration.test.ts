@@ -23,6 +23,7 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/etl/pipelines/{id}', (f) => f.a.pipeline],
   ['/api/v1/etl/schedules/{id}', (f) => f.a.schedule],
   ['/api/v1/cdc-tables/{id}', (f) => f.a.cdcTable],
+  ['/api/v1/file-ingestions/{id}', (f) => f.a.fileIngestion],
 ];
 
 describe('declared capabilities', () => {
@@ -47,7 +48,7 @@ describe('declared capabilities', () => {
       const resource = RESOURCES.find(([prefix]) => path.startsWith(prefix));
       // Event streams answer with a stream, not a body: their rights are tested with the streams.
       if (!declared || !PROJECT_CAPABILITIES.has(declared) || !resource || path.endsWith('/stream')) continue;
-      const url = path.replace('{id}', resource[1](fixture));
+      const url = path.replace('{id}', resource[1](fixture)).replace('{file_id}', fixture.a.ingestedFile);
       const holder = await memberOf(t, admin, fixture.a.project, await customRole(t, admin, [declared]));
       const allowed = await api(t, 'GET', url, { token: holder.session.accessToken });
       expect(allowed.status, `GET ${path} with just ${declared}: ${JSON.stringify(allowed.body)}`).toBe(200);

@@ -61,6 +61,8 @@ export interface ProjectResources {
   schedule: string;
   cdcTable: string;
   execution: string;
+  fileIngestion: string;
+  ingestedFile: string;
 }
 
 export interface TwoProjects {
@@ -125,8 +127,36 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     destination_connector_id: destination,
     streams: [{ name: 'items', destination_name: 'items_sync', mode: 'append' }],
   });
+  const fileIngestion = await created(t, token, '/api/v1/file-ingestions', {
+    project_id: projectA,
+    name: 'dropped items',
+    source: { kind: 'upload' },
+    format: { type: 'csv' },
+    destination: { connector_id: destination, table: 'items_dropped', mode: 'append' },
+  });
+  const form = new FormData();
+  form.append('file', new Blob(['id,name\n1,one\n']), 'items.csv');
+  const uploaded = await fetch(`${t.url}/api/v1/file-ingestions/${fileIngestion}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+  const ingestedFile = ((await uploaded.json()) as { id: string }).id;
   return {
-    a: { project: projectA, environment, connector, destination, dataset, pipeline, schedule, cdcTable, execution },
+    a: {
+      project: projectA,
+      environment,
+      connector,
+      destination,
+      dataset,
+      pipeline,
+      schedule,
+      cdcTable,
+      execution,
+      fileIngestion,
+      ingestedFile,
+    },
     b: { project: projectB },
     ownerA,
     editorB,

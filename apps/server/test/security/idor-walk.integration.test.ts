@@ -58,6 +58,7 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/etl/pipelines/{id}', ids: (f) => ({ id: f.a.pipeline }) },
   { prefix: '/api/v1/etl/schedules/{id}', ids: (f) => ({ id: f.a.schedule }) },
   { prefix: '/api/v1/cdc-tables/{id}', ids: (f) => ({ id: f.a.cdcTable }) },
+  { prefix: '/api/v1/file-ingestions/{id}', ids: (f) => ({ id: f.a.fileIngestion, file_id: f.a.ingestedFile }) },
   // Streams have no rows yet: any id is unknown.
   { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
   // Instance objects: administrators only, whatever the id.
@@ -115,6 +116,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/etl/pipelines/${a.pipeline}/state`,
     `/api/v1/etl/schedules/${a.schedule}`,
     `/api/v1/cdc-tables/${a.cdcTable}`,
+    `/api/v1/file-ingestions/${a.fileIngestion}`,
+    `/api/v1/file-ingestions/${a.fileIngestion}/files`,
     `/api/v1/executions/${a.execution}`,
     `/api/v1/executions/${a.execution}/logs`,
     `/api/v1/users/${f.ownerA.id}`,
@@ -139,6 +142,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'etl_pipelines',
       'etl_schedules',
       'cdc_tables',
+      'file_ingestions',
+      'file_ingestion_files',
       'executions',
       'jobs',
       'identity_providers',

@@ -13,6 +13,7 @@ import { createCdcRepository } from './cdc/repository.js';
 import { cdcRoutes } from './cdc/routes.js';
 import { createCdcService } from './cdc/service.js';
 import { streamRoutes } from './routes.js';
+import { createFileIngestions, createIngestMetrics, type IngestionRunDeps } from './file-ingestions/index.js';
 
 export function createIngestionArea(
   platform: Platform,
@@ -25,7 +26,7 @@ export function createIngestionArea(
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
-  },
+  } & Omit<IngestionRunDeps, 'connectors'>,
 ) {
   const db = platform.framework.db;
   const repository = createCdcRepository();
@@ -38,13 +39,19 @@ export function createIngestionArea(
   const service = createCdcService({ db, repository, logs, ...deps });
   registerCdcMetrics(platform, repository);
   const { config } = platform;
+  const ingestMetrics = createIngestMetrics(platform);
+  const files = createFileIngestions(platform, deps, ingestMetrics);
   return {
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
-    /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0). */
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: { ...files.jobHandlers },
+    /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0), the looks at folders. */
     startWorkerLoops() {
-      if (config.cdc.maxTablesPerWorker === 0) return [];
+      const polling = files.startPolling();
+      if (config.cdc.maxTablesPerWorker === 0) return [polling];
       return [
+        polling,
         startCdcReaders({
           db,
           repository,
@@ -62,6 +69,7 @@ export function createIngestionArea(
       app.addHook('preClose', async () => deps.streams.endAll('shutdown'));
       await app.register(cdcRoutes, { service, shared: platform.shared, streams: deps.streams });
       await app.register(streamRoutes);
+      await app.register(files.routes, files.routeOptions);
     },
   };
 }
