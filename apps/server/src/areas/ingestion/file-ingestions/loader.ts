@@ -59,18 +59,39 @@ export const isGzip = (format: FormatSpec, name: string) =>
   format.compression === 'gzip' || ((format.compression ?? 'auto') === 'auto' && /\.gz$/i.test(name));
 
 /** The file's bytes as text: gunzipped when compressed, decoded from its encoding (UTF-8 passes through as bytes). */
-function textStream(path: string, name: string, format: FormatSpec, counted: { bytes: number }): Readable {
+function textStream(
+  path: string,
+  name: string,
+  format: FormatSpec,
+  counted: { bytes: number },
+  stripBom = false,
+): Readable {
   const file = createReadStream(path);
   file.on('data', (chunk: Buffer | string) => (counted.bytes += chunk.length));
   const stages: Array<NodeJS.ReadableStream | NodeJS.WritableStream> = [file];
   if (isGzip(format, name)) stages.push(createGunzip());
   const encoding = (format.encoding ?? 'utf-8').toLowerCase();
-  if (!['utf-8', 'utf8'].includes(encoding)) {
+  if (['utf-8', 'utf8'].includes(encoding)) {
+    if (stripBom) {
+      let first = true;
+      stages.push(
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            if (first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+            first = false;
+            done(null, chunk);
+          },
+        }),
+      );
+    }
+  } else {
     const decoder = new TextDecoder(encoding); // throws RangeError for an unknown label (checked at create)
     stages.push(
       new Transform({
         transform(chunk: Buffer, _enc, done) {
-          done(null, decoder.decode(chunk, { stream: true }));
+          const text = decoder.decode(chunk, { stream: true });
+          done(null, stripBom ? text.replace(/^\uFEFF/, '') : text);
+          stripBom = false;
         },
         flush(done) {
           done(null, decoder.decode());
@@ -97,7 +118,8 @@ function columnNames(header: readonly string[]): string[] {
   });
 }
 
-async function* csvRecords(input: Readable, format: FormatSpec): AsyncIterable<RawRecord> {
+/** `names`: the columns of a file without header, by position (a fixed schema's); default column_1, column_2, ... */
+async function* csvRecords(input: Readable, format: FormatSpec, names?: readonly string[]): AsyncIterable<RawRecord> {
   const skipped: RawRecord[] = [];
   const parser = parse({
     delimiter: format.delimiter ?? ',',
@@ -125,7 +147,7 @@ async function* csvRecords(input: Readable, format: FormatSpec): AsyncIterable<R
         keys = columnNames(record);
         continue;
       }
-      keys = record.map((_, i) => `column_${i + 1}`);
+      keys = record.map((_, i) => names?.[i] ?? `column_${i + 1}`);
     }
     yield { line: info.lines, keys, values: record.map((v) => (v === '' ? null : v)) };
   }
@@ -155,12 +177,109 @@ async function* ndjsonRecords(input: Readable): AsyncIterable<RawRecord> {
   }
 }
 
+export interface RunOptions {
+  runId: string;
+  signal?: AbortSignal;
+  onProgress?: (rowsParsed: number, bytesRead: number) => void;
+}
+
+/**
+ * Loads the file. A CSV file with inferred types into a destination that parses CSV itself
+ * (PostgreSQL, the warehouse: COPY ... CSV) takes the fast path: the types are inferred from the
+ * first rows, then the file's text goes to COPY as it is, parsed and checked by the server. When
+ * the server refuses a row (a bad value, a wrong field count), nothing is loaded by it and the file
+ * is loaded again row by row, which finds each bad row, its line and column, and applies on_error.
+ */
 export async function loadFile(
   handle: ConnectorHandle,
   path: string,
   name: string,
   spec: LoadSpec,
-  run: { runId: string; signal?: AbortSignal; onProgress?: (rowsParsed: number, bytesRead: number) => void },
+  run: RunOptions,
+): Promise<LoadOutcome> {
+  if (
+    spec.format.type === 'csv' &&
+    spec.schema_mode === 'infer' &&
+    (spec.format.delimiter ?? ',').length === 1 &&
+    handle.importBulk &&
+    handle.bulkFormats?.includes('csv')
+  ) {
+    const fast = await copyCsv(handle, path, name, spec, run);
+    if (fast) return fast;
+  }
+  return loadRows(handle, path, name, spec, run);
+}
+
+/** The fast path, or undefined when the file has rows the server refused (or the sample had bad rows). */
+async function copyCsv(
+  handle: ConnectorHandle,
+  path: string,
+  name: string,
+  spec: LoadSpec,
+  run: RunOptions,
+): Promise<LoadOutcome | undefined> {
+  const sampleInput = textStream(path, name, spec.format, { bytes: 0 });
+  const inference = new RecordInference(true);
+  let sampled = 0;
+  let declared = false;
+  try {
+    for await (const record of csvRecords(sampleInput, spec.format)) {
+      if ('error' in record) return undefined;
+      if (!declared) inference.declare(record.keys);
+      declared = true;
+      inference.observe(record.keys, record.values);
+      if (++sampled >= SAMPLE_ROWS) break;
+    }
+  } finally {
+    sampleInput.destroy();
+  }
+  const columns = inference.result();
+  if (columns.length === 0) return undefined;
+  const counted = { bytes: 0 };
+  const stream = textStream(path, name, spec.format, counted, true);
+  const { destination } = spec;
+  try {
+    const summary = await handle.importBulk!(
+      {
+        dataset: { namespace: destination.namespace ?? null, name: destination.table },
+        mode: destination.mode,
+        keyColumns: destination.key_columns,
+        columns,
+        runId: run.runId,
+      },
+      {
+        format: 'csv',
+        csv: { delimiter: spec.format.delimiter ?? ',', header: spec.format.header ?? true },
+        columns,
+        stream,
+      },
+      run.signal,
+    );
+    return {
+      status: 'loaded',
+      rowsParsed: summary.rowsWritten,
+      rowsLoaded: summary.rowsWritten,
+      errorCount: 0,
+      firstError: null,
+      bytesRead: counted.bytes,
+      bytesWritten: summary.bytesWritten ?? 0,
+    };
+  } catch (error) {
+    stream.destroy();
+    if (run.signal?.aborted) throw error;
+    // A value or a line the server refused (SQLSTATE class 22, data exception; 23, a constraint).
+    const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string })).code ?? '';
+    if (code.startsWith('22') || code.startsWith('23')) return undefined;
+    throw error;
+  }
+}
+
+async function loadRows(
+  handle: ConnectorHandle,
+  path: string,
+  name: string,
+  spec: LoadSpec,
+  run: RunOptions,
 ): Promise<LoadOutcome> {
   const counted = { bytes: 0 };
   const textual = spec.format.type === 'csv';
@@ -185,7 +304,8 @@ export async function loadFile(
   };
 
   const input = textStream(path, name, spec.format, counted);
-  const records = (textual ? csvRecords(input, spec.format) : ndjsonRecords(input))[Symbol.asyncIterator]();
+  const positional = spec.schema_mode === 'fixed' ? spec.columns.map((c) => c.name) : undefined;
+  const records = (textual ? csvRecords(input, spec.format, positional) : ndjsonRecords(input))[Symbol.asyncIterator]();
 
   // The columns: declared (fixed), or inferred from the first rows, which are held back meanwhile.
   const held: Array<Extract<RawRecord, { keys: readonly string[] }>> = [];
