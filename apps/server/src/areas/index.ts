@@ -20,6 +20,7 @@ import { createOperationsArea } from './operations/index.js';
 import { createPlatformArea } from './platform/index.js';
 import { isFollowUp } from '../platform/job-kinds.js';
 import type { RunServices } from '../platform/jobs.js';
+import { resolveSecretBox } from '../platform/secrets.js';
 import { createEventStreams } from '../platform/sse.js';
 import { REVOCATIONS_CHANNEL } from './identity/revocation.js';
 import { USER_CHANGED_CHANNEL } from './identity/users/cache.js';
@@ -89,6 +90,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     executions: operations.executions,
     recorder: operations.recorder,
     queue: operations.queue,
+    box: await resolveSecretBox(platform.config),
     connectors: {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,

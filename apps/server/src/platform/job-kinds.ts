@@ -17,6 +17,8 @@ export interface JobPayloads {
   etl_dependents: { execution_id: string };
   /** Loads the files of a file ingestion (uploaded, or found in its source). */
   file_ingestion: { execution_id: string };
+  /** Loads a batch of an inbox's accepted requests. */
+  inbox_load: { execution_id: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -36,6 +38,7 @@ export const JOB_KINDS = {
   etl_pipeline: { area: 'etl', runs: 'pipeline' },
   etl_dependents: { area: 'etl', followUp: true },
   file_ingestion: { area: 'ingestion', runs: 'file_ingestion' },
+  inbox_load: { area: 'ingestion', runs: 'inbox' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 
 /** The job kind that runs executions of `runKind` (`sync`, `pipeline`, ...). */

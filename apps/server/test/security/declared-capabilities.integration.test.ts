@@ -24,6 +24,7 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/etl/schedules/{id}', (f) => f.a.schedule],
   ['/api/v1/cdc-tables/{id}', (f) => f.a.cdcTable],
   ['/api/v1/file-ingestions/{id}', (f) => f.a.fileIngestion],
+  ['/api/v1/inboxes/{id}', (f) => f.a.inbox],
 ];
 
 describe('declared capabilities', () => {

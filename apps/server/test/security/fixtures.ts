@@ -63,6 +63,8 @@ export interface ProjectResources {
   execution: string;
   fileIngestion: string;
   ingestedFile: string;
+  inbox: string;
+  inboxRequest: string;
 }
 
 export interface TwoProjects {
@@ -143,6 +145,24 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
   });
   if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
   const ingestedFile = ((await uploaded.json()) as { id: string }).id;
+  const inboxCreated = await api<{ id: string; secret: string }>(t, 'POST', '/api/v1/inboxes', {
+    token,
+    body: {
+      project_id: projectA,
+      name: 'orders inbox',
+      auth: { kind: 'bearer' },
+      destination: { connector_id: destination, table: 'items_received', mode: 'append' },
+    },
+  });
+  if (inboxCreated.status !== 201) throw new Error(`inbox failed: ${JSON.stringify(inboxCreated.body)}`);
+  const inbox = inboxCreated.body.id;
+  const received = await fetch(`${t.url}/api/v1/inboxes/${inbox}/receive`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${inboxCreated.body.secret}` },
+    body: JSON.stringify({ id: 1 }),
+  });
+  if (received.status !== 202) throw new Error(`receive failed: ${received.status} ${await received.text()}`);
+  const inboxRequest = ((await received.json()) as { id: string }).id;
   return {
     a: {
       project: projectA,
@@ -156,6 +176,8 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       execution,
       fileIngestion,
       ingestedFile,
+      inbox,
+      inboxRequest,
     },
     b: { project: projectB },
     ownerA,

@@ -14,6 +14,8 @@ import { cdcRoutes } from './cdc/routes.js';
 import { createCdcService } from './cdc/service.js';
 import { streamRoutes } from './routes.js';
 import { createFileIngestions, createIngestMetrics, type IngestionRunDeps } from './file-ingestions/index.js';
+import { createInboxes } from './inboxes/index.js';
+import type { SecretBox } from '../../platform/secrets.js';
 
 export function createIngestionArea(
   platform: Platform,
@@ -26,7 +28,7 @@ export function createIngestionArea(
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
-  } & Omit<IngestionRunDeps, 'connectors'>,
+  } & Omit<IngestionRunDeps, 'connectors'> & { box: SecretBox },
 ) {
   const db = platform.framework.db;
   const repository = createCdcRepository();
@@ -41,17 +43,18 @@ export function createIngestionArea(
   const { config } = platform;
   const ingestMetrics = createIngestMetrics(platform);
   const files = createFileIngestions(platform, deps, ingestMetrics);
+  const inboxes = createInboxes(platform, deps, ingestMetrics);
   return {
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
     /** The run kinds this area executes (platform/job-kinds.ts). */
-    jobHandlers: { ...files.jobHandlers },
+    jobHandlers: { ...files.jobHandlers, ...inboxes.jobHandlers },
     /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0), the looks at folders. */
     startWorkerLoops() {
-      const polling = files.startPolling();
-      if (config.cdc.maxTablesPerWorker === 0) return [polling];
+      const polling = [files.startPolling(), inboxes.startLoading()];
+      if (config.cdc.maxTablesPerWorker === 0) return polling;
       return [
-        polling,
+        ...polling,
         startCdcReaders({
           db,
           repository,
@@ -70,6 +73,7 @@ export function createIngestionArea(
       await app.register(cdcRoutes, { service, shared: platform.shared, streams: deps.streams });
       await app.register(streamRoutes);
       await app.register(files.routes, files.routeOptions);
+      await app.register(inboxes.routes, inboxes.routeOptions);
     },
   };
 }
