@@ -10,11 +10,13 @@ import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import autocannon from 'autocannon';
 import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, sh, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 200_000);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, destination: `svc_bench_dst_${stamp}` };
 const sql = (database: string, text: string, params: unknown[] = []) => runSql(ADMIN_URL, database, text, params);
@@ -133,6 +135,37 @@ try {
     const { rows: folderRows } = await sql(names.destination, 'select count(*)::int as n from t_folder');
     if (folderRows[0].n !== ROWS) throw new Error(`t_folder has ${folderRows[0].n} rows, not ${ROWS}`);
 
+    // Inbox: 1 KB JSON bodies with a bearer token, against GET /health of the same server.
+    const inbox = await call('POST', '/api/v1/inboxes', {
+      project_id: project,
+      name: 'events',
+      auth: { kind: 'bearer' },
+      rate_limit_per_minute: 10_000_000,
+      destination: { connector_id: connector, table: 't_inbox', mode: 'append' },
+    });
+    const body = JSON.stringify({ id: 1, kind: 'order.paid', payload: 'x'.repeat(960) });
+    const load = (options: autocannon.Options) =>
+      autocannon({ connections: 50, duration: SECONDS, ...options }).then((r) => ({
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+      }));
+    const health = await load({ url: `${service.base}/health` });
+    const received = await load({
+      url: `${service.base}${String(inbox['receive_path'])}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${String(inbox['secret'])}` },
+      body,
+    });
+    const inboxLines = [
+      '',
+      `inbox, ${Buffer.byteLength(body)}-byte JSON bodies, 50 connections, ${SECONDS} s each:`,
+      '| case | requests/s | p99 | non-2xx | vs GET /health |',
+      '|---|---:|---:|---:|---:|',
+      `| GET /health (baseline) | ${Math.round(health.rps).toLocaleString('en')} | ${health.p99} ms | ${health.non2xx} | 100% |`,
+      `| POST /api/v1/inboxes/{id}/receive (202 once recorded) | ${Math.round(received.rps).toLocaleString('en')} | ${received.p99} ms | ${received.non2xx} | ${((received.rps / health.rps) * 100).toFixed(0)}% |`,
+    ];
+
     const row = (label: string, rate: number) =>
       `| ${label} | ${Math.round(rate).toLocaleString('en')} | ${((rate / psqlRate) * 100).toFixed(0)}% |`;
     process.stdout.write(
@@ -143,6 +176,7 @@ try {
         row("psql \\copy t from 'file.csv' csv header (baseline)", psqlRate),
         row('svc file ingestion, folder source: run (checksum + load) into PostgreSQL', folderRate),
         row('svc file ingestion: upload through the API + load into PostgreSQL', svcRate),
+        ...inboxLines,
       ].join('\n') + '\n',
     );
   } finally {

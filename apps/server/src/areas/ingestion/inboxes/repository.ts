@@ -87,6 +87,11 @@ const jsonFields = <T extends Changes>(changes: T): T => ({
   ...(changes.destination ? { destination: json(changes.destination) } : {}),
 });
 
+export type NewRequest = Omit<
+  InboxRequestsTable,
+  'id' | 'received_at' | 'dedupe_hit' | 'rows_loaded' | 'batch_id' | 'loaded_at'
+> & { dedupe_hit?: boolean };
+
 export function createInboxesRepository() {
   return {
     insert: (db: Db, row: Omit<InboxesTable, 'id' | 'created_at' | 'updated_at' | 'load_execution_id'>) =>
@@ -111,12 +116,11 @@ export function createInboxesRepository() {
     remove: async (db: Db, id: string) =>
       Number((await db.deleteFrom('inboxes').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
 
-    insertRequest: (
-      db: Db,
-      row: Omit<InboxRequestsTable, 'id' | 'received_at' | 'dedupe_hit' | 'rows_loaded' | 'batch_id' | 'loaded_at'> & {
-        dedupe_hit?: boolean;
-      },
-    ) => db.insertInto('inbox_requests').values(row).returning(['id', 'received_at']).executeTakeFirstOrThrow(),
+    insertRequest: (db: Db, row: NewRequest) =>
+      db.insertInto('inbox_requests').values(row).returning(['id', 'received_at']).executeTakeFirstOrThrow(),
+    /** Several requests in one statement (one commit): how concurrent requests share the cost of durability. */
+    insertRequests: (db: Db, rows: NewRequest[]) =>
+      db.insertInto('inbox_requests').values(rows).returning(['id']).execute(),
     /** Whether an accepted request of this inbox carried this dedupe key within the window. */
     seenKey: async (db: Db, inboxId: string, key: string, windowSeconds: number) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`inbox_dedupe:${inboxId}:${key}`}))`.execute(db);
@@ -178,8 +182,9 @@ export function createInboxesRepository() {
           .execute()
       ).map((r) => r.inbox_id),
     /** The inbox row locked, to start at most one load of it at a time. */
+    // FOR NO KEY UPDATE: the receive route's inserts (their foreign key takes KEY SHARE) go on meanwhile.
     lockInbox: (db: Db, id: string) =>
-      db.selectFrom('inboxes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+      db.selectFrom('inboxes').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst(),
     setLoadExecution: (db: Db, id: string, executionId: string | null) =>
       db.updateTable('inboxes').set({ load_execution_id: executionId }).where('id', '=', id).execute(),
     /** The batch of a load: the requests it claimed before (a retried load), or up to `limit` pending ones. */
@@ -217,12 +222,11 @@ export function createInboxesRepository() {
       status: LoadStatus,
       error: string | null,
     ) => {
-      for (const row of rows)
-        await db
-          .updateTable('inbox_requests')
-          .set({ load_status: status, rows_loaded: row.rows, error, loaded_at: sql`now()` })
-          .where('id', '=', row.id)
-          .execute();
+      if (rows.length === 0) return;
+      await sql`update inbox_requests r
+                   set load_status = ${status}, rows_loaded = v.n, error = ${error}, loaded_at = now()
+                  from unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.rows)}::int[]) as v(id, n)
+                 where r.id = v.id`.execute(db);
     },
     /** Drops the bodies of requests older than their inbox's retention. */
     expireBodies: (db: Db) =>

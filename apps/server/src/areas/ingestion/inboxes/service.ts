@@ -185,6 +185,44 @@ export function createInboxesService(deps: {
     return problems;
   };
 
+  /**
+   * Accepted requests without a dedupe key are inserted in groups: the requests that arrive while
+   * one insert commits go together in the next one (one statement, one commit, each request
+   * answered only once its row is committed).
+   */
+  type Pending = {
+    row: Parameters<InboxesRepository['insertRequest']>[1];
+    resolve(id: string): void;
+    reject(e: Error): void;
+  };
+  const waiting: Pending[] = [];
+  let flushing = false;
+  const flush = async () => {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (waiting.length) {
+        const group = waiting.splice(0, 500);
+        try {
+          const ids = await repository.insertRequests(
+            db,
+            group.map((p) => p.row),
+          );
+          group.forEach((p, i) => p.resolve(ids[i]!.id));
+        } catch (error) {
+          for (const p of group) p.reject(error as Error);
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  };
+  const insertGrouped = (row: Pending['row']) =>
+    new Promise<string>((resolve, reject) => {
+      waiting.push({ row, resolve, reject });
+      void flush();
+    });
+
   /** Records a request (in `trx` when given) and answers its id. */
   const record = (
     trx: Db,
@@ -352,6 +390,24 @@ export function createInboxesService(deps: {
           : dedupe?.json_path && kind === 'json'
             ? jsonPathValue(data, dedupe.json_path)
             : undefined;
+        if (!key) {
+          const id = await insertGrouped({
+            inbox_id: inbox.id,
+            project_id: inbox.project_id,
+            status: 'accepted',
+            reason: null,
+            content_type: contentType,
+            size: data.length,
+            dedupe_key: null,
+            body: data,
+            load_status: 'pending',
+            error: null,
+            replay_of: null,
+          });
+          metrics.items.inc({ source: 'inbox', outcome: 'received' });
+          metrics.bytes.inc({ source: 'inbox', direction: 'received' }, data.length);
+          return { id, status: 'accepted' as const, duplicate: false };
+        }
         const saved = await db.transaction().execute(async (trx) => {
           const duplicate = key
             ? await repository.seenKey(trx, inbox.id, key, dedupe?.window_seconds ?? 86_400)
@@ -361,7 +417,7 @@ export function createInboxesService(deps: {
             reason: null,
             content_type: contentType,
             size: data.length,
-            dedupe_key: key ?? null,
+            dedupe_key: key,
             dedupe_hit: duplicate,
             body: duplicate ? null : data,
             load_status: duplicate ? 'skipped' : 'pending',
