@@ -4,6 +4,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
@@ -302,6 +306,92 @@ describe('file ingestions', () => {
       body: { source: { kind: 'folder', path: `../${projectId}-other` } },
     });
     expect(escape.status).toBe(422);
+  });
+
+  it('an S3-compatible bucket prefix (s3rver): new objects by glob, loaded once, archived under a prefix; the secret never shown', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'drops' }],
+    });
+    const { port } = (await server.run()) as { port: number };
+    const endpoint = `http://127.0.0.1:${port}`;
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    try {
+      const put = (key: string, body: string | Buffer) =>
+        client.send(new PutObjectCommand({ Bucket: 'drops', Key: key, Body: body }));
+      await put('incoming/2024-01.csv', 'id,city\n1,Oslo\n2,Bergen\n');
+      await put('incoming/2024-02.csv.gz', gzipSync('id,city\n3,Tromsø\n'));
+      await put('incoming/readme.txt', 'not matched');
+      await put('elsewhere/2024-03.csv', 'id,city\n9,nowhere\n');
+      const ingestion = await create({
+        source: {
+          kind: 's3',
+          endpoint,
+          bucket: 'drops',
+          prefix: 'incoming',
+          glob: '*.{csv,csv.gz}',
+          access_key_id: 'S3RVER',
+          secret_access_key: 'S3RVER',
+        },
+        post_action: 'archive',
+      });
+      const shown = await api<{ source: Record<string, unknown> }>(
+        t,
+        'GET',
+        `/api/v1/file-ingestions/${ingestion.id}`,
+        {
+          token: admin,
+        },
+      );
+      expect(shown.body.source).toMatchObject({ kind: 's3', bucket: 'drops', has_secret_access_key: true });
+      expect(Object.keys(shown.body.source)).not.toContain('secret_access_key');
+      expect(Object.keys(shown.body.source)).not.toContain('secret_access_key_encrypted');
+      const run = async () => {
+        const started = await api<{ id: string }>(t, 'POST', `/api/v1/file-ingestions/${ingestion.id}/run`, {
+          token: admin,
+        });
+        expect(started.status).toBe(201);
+        return waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
+      };
+      expect((await run()).status).toBe('succeeded');
+      expect((await rowsOf(ingestion.destination.table)).map((r) => r['city'])).toEqual(['Oslo', 'Bergen', 'Tromsø']);
+      const keys = async () =>
+        ((await client.send(new ListObjectsV2Command({ Bucket: 'drops' }))).Contents ?? []).map((o) => o.Key).sort();
+      expect(await keys()).toEqual([
+        'elsewhere/2024-03.csv',
+        'incoming/archive/2024-01.csv',
+        'incoming/archive/2024-02.csv.gz',
+        'incoming/readme.txt',
+      ]);
+      // Nothing new: a second look loads nothing; a new object is loaded alone.
+      expect((await run()).status).toBe('succeeded');
+      await put('incoming/2024-04.csv', 'id,city\n4,Bodø\n');
+      expect((await run()).status).toBe('succeeded');
+      expect(await rowsOf(ingestion.destination.table)).toHaveLength(4);
+      const history = await api<{ items: FileRecord[] }>(t, 'GET', `/api/v1/file-ingestions/${ingestion.id}/files`, {
+        token: admin,
+      });
+      expect(history.body.items.map((f) => `${f.name}:${f.status}`).sort()).toEqual([
+        '2024-01.csv:loaded',
+        '2024-02.csv.gz:loaded',
+        '2024-04.csv:loaded',
+      ]);
+    } finally {
+      client.destroy();
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('streams a ~100 MB upload to disk with flat memory; above the limit answers 413 and keeps nothing', async () => {

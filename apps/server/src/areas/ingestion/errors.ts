@@ -26,7 +26,7 @@ export const notAnUploadIngestion = () =>
   conflict('This file ingestion reads a folder; files are uploaded only to ingestions whose source is upload');
 
 export const notAFolderIngestion = () =>
-  conflict('This file ingestion takes uploads; only ingestions with a folder source look for files on request');
+  conflict('This file ingestion takes uploads; only ingestions with a folder or S3 source look for files on request');
 
 export const fileGone = () =>
   conflict('The file is no longer kept (deleted after loading, or moved away); upload it again to load it');

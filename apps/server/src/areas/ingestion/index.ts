@@ -15,7 +15,6 @@ import { createCdcService } from './cdc/service.js';
 import { streamRoutes } from './routes.js';
 import { createFileIngestions, createIngestMetrics, type IngestionRunDeps } from './file-ingestions/index.js';
 import { createInboxes } from './inboxes/index.js';
-import type { SecretBox } from '../../platform/secrets.js';
 
 export function createIngestionArea(
   platform: Platform,
@@ -28,7 +27,7 @@ export function createIngestionArea(
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
-  } & Omit<IngestionRunDeps, 'connectors'> & { box: SecretBox },
+  } & Omit<IngestionRunDeps, 'connectors'>,
 ) {
   const db = platform.framework.db;
   const repository = createCdcRepository();

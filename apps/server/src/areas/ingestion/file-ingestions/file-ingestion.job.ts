@@ -5,7 +5,11 @@
  * again; the load's write is exactly once per history row (its id is the write's run id), so a run
  * retried after a crash does not load a file twice.
  */
-import type { ConnectorHandle, Log } from '@svc/engine';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { ConnectorHandle, EgressPolicy, Log } from '@svc/engine';
+import type { SecretBox } from '../../../platform/secrets.js';
+import { folderOf, openS3Source, type S3Source } from './s3-source.js';
 import type { Counter } from 'prom-client';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
@@ -34,13 +38,42 @@ export function createFileIngestionHandler(deps: {
   queue: JobQueue;
   openConnector: (id: string, log: Log) => Promise<ConnectorHandle>;
   metrics: IngestMetrics;
+  box: SecretBox;
+  egress: EgressPolicy;
 }): JobHandler<'file_ingestion'> {
   const { db, repository, storage, recorder, metrics } = deps;
 
-  /** Records the files of the folder not seen before, as pending rows of this run. */
-  const scan = async (row: FileIngestionRow, executionId: string, force: boolean, log: Log) => {
-    if (row.source.kind !== 'folder') return [];
-    const entries = await storage.list(row.project_id, row.source.path, row.source.glob ?? '*', archiveFolderOf(row));
+  const s3Of = (row: FileIngestionRow): S3Source | undefined => {
+    if (row.source.kind !== 's3') return undefined;
+    const secret = row.source.secret_access_key_encrypted;
+    return openS3Source(row.source, secret ? deps.box.decrypt(secret) : undefined, deps.egress);
+  };
+
+  /** What a scan finds: files of the folder, or objects of the bucket prefix (fetched into the ingestion's folder when new). */
+  const entriesOf = async (row: FileIngestionRow, s3: S3Source | undefined) => {
+    if (row.source.kind === 'folder')
+      return (await storage.list(row.project_id, row.source.path, row.source.glob ?? '*', archiveFolderOf(row))).map(
+        (e) => ({ ...e, fetch: async () => e.path }),
+      );
+    if (!s3) return [];
+    const folder = await storage.uploadFolder(row.project_id, row.id);
+    return (await s3.list(archiveFolderOf(row))).map((object) => ({
+      name: object.name,
+      path: undefined as string | undefined,
+      size: object.size,
+      modifiedAt: object.modifiedAt,
+      async fetch() {
+        const target = path.join(folder, `${randomUUID()}-${path.posix.basename(object.key).replace(/[^\w.-]/g, '_')}`);
+        await s3.download(object.key, target);
+        return target;
+      },
+    }));
+  };
+
+  /** Records the files of the source not seen before, as pending rows of this run. */
+  const scan = async (row: FileIngestionRow, executionId: string, force: boolean, log: Log, s3?: S3Source) => {
+    if (row.source.kind === 'upload') return [];
+    const entries = await entriesOf(row, s3);
     const ids: string[] = [];
     let unchanged = 0;
     for (const entry of entries) {
@@ -48,7 +81,8 @@ export function createFileIngestionHandler(deps: {
         unchanged += 1;
         continue;
       }
-      const checksum = await checksumOf(entry.path);
+      const local = await entry.fetch();
+      const checksum = await checksumOf(local);
       const id = await db.transaction().execute(async (trx) => {
         await repository.lock(trx, row.id);
         if (!force && (await repository.seen(trx, row.id, entry.name, entry.size, entry.modifiedAt))) return undefined;
@@ -60,7 +94,7 @@ export function createFileIngestionHandler(deps: {
           size: String(entry.size),
           checksum,
           modified_at: entry.modifiedAt,
-          stored_path: entry.path,
+          stored_path: local,
           reload_of: null,
           forced: force,
           execution_id: executionId,
@@ -70,6 +104,7 @@ export function createFileIngestionHandler(deps: {
         return twin ? undefined : inserted.id;
       });
       if (id) ids.push(id);
+      else if (local !== entry.path) await storage.remove(local); // a downloaded copy not loaded
     }
     log('info', `found ${entries.length} file(s) matching; ${ids.length} to load, ${unchanged} unchanged since seen`);
     return ids;
@@ -100,13 +135,14 @@ export function createFileIngestionHandler(deps: {
       void recorder.log(executionId, level, message, fields).catch(() => undefined);
     const watch = watchRun(recorder, executionId, leaseSignal);
     let handle: ConnectorHandle | undefined;
+    let s3: S3Source | undefined;
     const totals = { rows_read: 0, rows_written: 0, bytes_read: 0, bytes_written: 0 };
     try {
       const row = await repository.find(db, params.ingestion_id);
       if (!row) throw new RunFailed('the file ingestion was deleted');
       const ids = [
         ...(params.file_ids ?? []),
-        ...(params.scan ? await scan(row, executionId, !!params.force, log) : []),
+        ...(params.scan ? await scan(row, executionId, !!params.force, log, (s3 = s3Of(row))) : []),
       ];
       // A retried run also finds the files its earlier attempt recorded.
       const earlier = await db
@@ -169,8 +205,11 @@ export function createFileIngestionHandler(deps: {
             if (row.post_action === 'delete') {
               await storage.remove(claimed.stored_path);
               storedPath = null;
+              if (s3 && row.source.kind === 's3') await s3.remove(`${folderOf(row.source)}${file.name}`);
             } else if (row.post_action === 'archive' && row.source.kind === 'folder')
               storedPath = await storage.archive(row.project_id, claimed.stored_path, archiveFolderOf(row));
+            else if (row.post_action === 'archive' && s3 && row.source.kind === 's3')
+              await s3.archive(`${folderOf(row.source)}${file.name}`, archiveFolderOf(row));
           } catch (error) {
             log(
               'warn',
@@ -219,6 +258,7 @@ export function createFileIngestionHandler(deps: {
     } finally {
       watch.stop();
       await handle?.close();
+      s3?.close();
     }
   };
 }

@@ -6,6 +6,8 @@ import type { Principal } from '../../../platform/authn.js';
 import type { Authorize } from '../../../platform/authz.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/runtime.js';
+import type { SecretBox } from '../../../platform/secrets.js';
+import { egressPolicyFrom } from '../../../platform/egress.js';
 import type { AuditService } from '../../audit/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
@@ -20,6 +22,7 @@ export interface IngestionRunDeps {
   authorize: Authorize;
   visibleProjects: (principal: Principal) => Promise<string[] | null>;
   executions: ExecutionsService;
+  box: SecretBox;
   recorder: RunRecorder;
   queue: JobQueue;
   connectors: {
@@ -67,6 +70,7 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
     audit: deps.audit,
     executions: deps.executions,
     uploadMaxBytes: config.files.uploadMaxBytes,
+    box: deps.box,
     connectors: deps.connectors,
     onReceived: (bytes) => {
       metrics.items.inc({ source: 'file', outcome: 'received' });
@@ -85,6 +89,8 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
         queue: deps.queue,
         openConnector: deps.connectors.openForRun,
         metrics,
+        box: deps.box,
+        egress: egressPolicyFrom(config),
       }),
     },
     /** Starts the looks at folders that are due, every few seconds, from a worker process. */

@@ -2,7 +2,12 @@
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 
-export type SourceSpec = { kind: 'upload' } | { kind: 'folder'; path: string; glob?: string };
+import type { S3SourceSpec } from './s3-source.js';
+
+export type SourceSpec =
+  | { kind: 'upload' }
+  | { kind: 'folder'; path: string; glob?: string }
+  | (S3SourceSpec & { secret_access_key?: string });
 
 export interface FormatSpec {
   type: 'csv' | 'ndjson';

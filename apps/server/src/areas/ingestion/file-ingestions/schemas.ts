@@ -35,6 +35,30 @@ export const Source = Type.Union([
     },
     { additionalProperties: false },
   ),
+  Type.Object(
+    {
+      kind: Type.Literal('s3', { description: 'A bucket prefix of S3 or an S3-compatible store' }),
+      endpoint: Type.Optional(
+        Type.String({
+          format: 'uri',
+          pattern: '^https?://',
+          description: 'An S3-compatible store; AWS when omitted',
+        }),
+      ),
+      region: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+      bucket: Type.String({ minLength: 1, maxLength: 255 }),
+      prefix: Type.Optional(Type.String({ maxLength: 1000 })),
+      glob: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Default: *' })),
+      force_path_style: Type.Optional(
+        Type.Boolean({ description: 'Bucket in the path (default when an endpoint is given)' }),
+      ),
+      access_key_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      secret_access_key: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 500, 'x-secret': true, description: 'Write-only; kept encrypted' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 
 export const Format = Type.Object(
@@ -97,7 +121,8 @@ const definition = {
   post_action: Type.Optional(PostAction),
   archive_path: Type.Optional(
     Type.Union([Type.String({ minLength: 1, maxLength: 1000 }), Type.Null()], {
-      description: "archive: a folder of the project's folder of the files root (default: <source>/archive)",
+      description:
+        "archive: a folder of the project's folder of the files root, or an S3 prefix (default: <source path or prefix>/archive)",
     }),
   ),
   destination: Destination,

@@ -32,7 +32,10 @@ import type {
   FileRow,
   FileStatus,
   IngestionChanges,
+  SourceSpec,
 } from './repository.js';
+import type { SecretBox } from '../../../platform/secrets.js';
+import { folderOf } from './s3-source.js';
 import { checksumOf, type FileStorage } from './storage.js';
 
 export interface FileIngestionInput extends Omit<IngestionChanges, 'next_poll_at'> {
@@ -67,11 +70,18 @@ export const SYSTEM_CONTEXT: RequestContext = {
   requestId: null,
 };
 
+/** The source as shown: an S3 secret never, only whether one is set. */
+const shownSource = (source: SourceSpec) => {
+  if (source.kind !== 's3') return source;
+  const { secret_access_key_encrypted: secret, secret_access_key: _plain, ...rest } = source;
+  return { ...rest, has_secret_access_key: !!secret };
+};
+
 export const presentFileIngestion = (row: FileIngestionRow) => ({
   id: row.id,
   project_id: row.project_id,
   name: row.name,
-  source: row.source,
+  source: shownSource(row.source),
   format: row.format as unknown as Record<string, unknown>,
   schema_mode: row.schema_mode,
   columns: row.columns as unknown as Array<Record<string, unknown>>,
@@ -108,7 +118,12 @@ export const presentFile = (row: FileRow) => ({
 
 /** The default archive folder of a folder source. */
 export const archiveFolderOf = (row: Pick<FileIngestionRow, 'source' | 'archive_path'>) =>
-  row.archive_path ?? (row.source.kind === 'folder' ? path.posix.join(row.source.path, 'archive') : 'archive');
+  row.archive_path ??
+  (row.source.kind === 'folder'
+    ? path.posix.join(row.source.path, 'archive')
+    : row.source.kind === 's3'
+      ? `${folderOf(row.source)}archive/`
+      : 'archive');
 
 export type FileIngestionsService = ReturnType<typeof createFileIngestionsService>;
 
@@ -121,6 +136,7 @@ export function createFileIngestionsService(deps: {
   audit: AuditService;
   executions: ExecutionsService;
   uploadMaxBytes: number;
+  box: SecretBox;
   connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
   onReceived?: (bytes: number) => void;
 }) {
@@ -156,9 +172,9 @@ export function createFileIngestionsService(deps: {
     if (input.source!.kind === 'folder') {
       if (!storage.within(projectId, input.source!.path))
         problems.push({ path: 'source.path', message: "must stay inside the project's folder of the files root" });
-    } else if (input.poll_interval_seconds)
-      problems.push({ path: 'poll_interval_seconds', message: 'applies to folder sources only' });
-    if (input.archive_path && !storage.within(projectId, input.archive_path))
+    } else if (input.source!.kind === 'upload' && input.poll_interval_seconds)
+      problems.push({ path: 'poll_interval_seconds', message: 'applies to folder and S3 sources only' });
+    if (input.archive_path && input.source!.kind !== 's3' && !storage.within(projectId, input.archive_path))
       problems.push({ path: 'archive_path', message: "must stay inside the project's folder of the files root" });
     return problems;
   };
@@ -182,9 +198,18 @@ export function createFileIngestionsService(deps: {
       context,
     );
 
+  /** An S3 secret encrypted (a new one), or the one kept from before (none given). */
+  const sealed = (source: SourceSpec, previous?: SourceSpec): SourceSpec => {
+    if (source.kind !== 's3') return source;
+    const { secret_access_key: plain, ...rest } = source;
+    const kept = previous?.kind === 's3' ? previous.secret_access_key_encrypted : undefined;
+    const encrypted = plain !== undefined ? deps.box.encrypt(plain) : (rest.secret_access_key_encrypted ?? kept);
+    return { ...rest, ...(encrypted ? { secret_access_key_encrypted: encrypted } : {}) };
+  };
+
   const withDefaults = (input: FileIngestionInput) => ({
     name: input.name,
-    source: input.source!,
+    source: sealed(input.source!),
     format: input.format!,
     schema_mode: input.schema_mode ?? 'infer',
     columns: input.columns ?? [],
@@ -239,6 +264,7 @@ export function createFileIngestionsService(deps: {
         db.transaction().execute(async (trx) => {
           const updated = await repository.update(trx, id, {
             ...patch,
+            ...(patch.source ? { source: sealed(patch.source, current.source) } : {}),
             ...(patch.poll_interval_seconds !== undefined
               ? { next_poll_at: patch.poll_interval_seconds ? new Date() : null }
               : {}),
@@ -270,8 +296,8 @@ export function createFileIngestionsService(deps: {
           trx,
         );
       });
-      // Uploaded files go with it; a folder source's files are the user's and stay.
-      if (row.source.kind === 'upload')
+      // Uploaded (and downloaded) files go with it; a folder source's files are the user's and stay.
+      if (row.source.kind !== 'folder')
         await storage.remove(path.join(storage.projectFolder(row.project_id), '.uploads', row.id));
     },
 
@@ -382,7 +408,7 @@ export function createFileIngestionsService(deps: {
     /** Looks for new files in the folder source now: a run. */
     async run(principal: Principal, id: string, force: boolean, context: RequestContext) {
       const row = await guard.find(principal, id, 'ingestion:run');
-      if (row.source.kind !== 'folder') throw notAFolderIngestion();
+      if (row.source.kind === 'upload') throw notAFolderIngestion();
       const execution = await db
         .transaction()
         .execute((trx) => startRun(trx, row, { scan: true, force }, principal, context));

@@ -1,6 +1,5 @@
 /** Inboxes wired: service, routes, the load handler, and the loop that starts loads of pending requests. */
 import type { Platform } from '../../../platform/runtime.js';
-import type { SecretBox } from '../../../platform/secrets.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
 import type { IngestionRunDeps } from '../file-ingestions/index.js';
 import { createInboxLoadHandler } from './inbox-load.job.js';
@@ -8,7 +7,7 @@ import { createInboxesRepository } from './repository.js';
 import { inboxRoutes } from './routes.js';
 import { createInboxesService } from './service.js';
 
-export function createInboxes(platform: Platform, deps: IngestionRunDeps & { box: SecretBox }, metrics: IngestMetrics) {
+export function createInboxes(platform: Platform, deps: IngestionRunDeps, metrics: IngestMetrics) {
   const db = platform.framework.db;
   const repository = createInboxesRepository();
   const logger = platform.logger.child({ component: 'inboxes' });
