@@ -7,6 +7,8 @@ import { ApiTokens } from './features/identity/ApiTokens';
 import { AuditLog } from './features/audit/AuditLog';
 import { Catalog } from './features/governance/Catalog';
 import { CdcTables } from './features/ingestion/CdcTables';
+import { FileIngestions } from './features/ingestion/FileIngestions';
+import { Inboxes } from './features/ingestion/Inboxes';
 import { Connectors } from './features/connectivity/Connectors';
 import { Executions } from './features/operations/Executions';
 import { License } from './features/platform/License';
@@ -27,6 +29,8 @@ const PAGES = [
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
+  { path: '/file-ingestions', title: 'File ingestions', render: () => <FileIngestions /> },
+  { path: '/inboxes', title: 'Inboxes', render: () => <Inboxes /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },
