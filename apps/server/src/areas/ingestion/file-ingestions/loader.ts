@@ -20,6 +20,7 @@ import {
   type ConnectorHandle,
   type RecordBatch,
   type Value,
+  type WriteRequest,
 } from '@svc/engine';
 import { parse, type CsvError, type Info } from 'csv-parse';
 import type { ColumnSpec, DestinationSpec, FirstError, FormatSpec } from './repository.js';
@@ -177,6 +178,19 @@ async function* ndjsonRecords(input: Readable): AsyncIterable<RawRecord> {
   }
 }
 
+/** The write of a file into its destination; `runId` makes it happen once. */
+export const writeRequest = (
+  destination: Pick<DestinationSpec, 'namespace' | 'table' | 'mode' | 'key_columns'>,
+  columns: ColumnSchema[],
+  runId: string,
+): WriteRequest => ({
+  dataset: { namespace: destination.namespace ?? null, name: destination.table },
+  mode: destination.mode,
+  keyColumns: destination.key_columns,
+  columns,
+  runId,
+});
+
 export interface RunOptions {
   runId: string;
   signal?: AbortSignal;
@@ -237,16 +251,9 @@ async function copyCsv(
   if (columns.length === 0) return undefined;
   const counted = { bytes: 0 };
   const stream = textStream(path, name, spec.format, counted, true);
-  const { destination } = spec;
   try {
     const summary = await handle.importBulk!(
-      {
-        dataset: { namespace: destination.namespace ?? null, name: destination.table },
-        mode: destination.mode,
-        keyColumns: destination.key_columns,
-        columns,
-        runId: run.runId,
-      },
+      writeRequest(spec.destination, columns, run.runId),
       {
         format: 'csv',
         csv: { delimiter: spec.format.delimiter ?? ',', header: spec.format.header ?? true },
@@ -411,19 +418,8 @@ async function loadRows(
     }
   }
 
-  const { destination } = spec;
   try {
-    const summary = await handle.write!(
-      {
-        dataset: { namespace: destination.namespace ?? null, name: destination.table },
-        mode: destination.mode,
-        keyColumns: destination.key_columns,
-        columns,
-        runId: run.runId,
-      },
-      batches(),
-      run.signal,
-    );
+    const summary = await handle.write!(writeRequest(spec.destination, columns, run.runId), batches(), run.signal);
     outcome.bytesWritten = summary.bytesWritten ?? 0;
   } catch (error) {
     input.destroy();

@@ -1,22 +1,9 @@
+import { CANONICAL_TYPES } from '@svc/engine';
 import { Type } from 'typebox';
 import { NullableTimestamp, NullableUuid, Timestamp, Uuid } from '../../../platform/schemas.js';
 
-const CANONICAL = [
-  'boolean',
-  'int16',
-  'int32',
-  'int64',
-  'float32',
-  'float64',
-  'decimal',
-  'string',
-  'uuid',
-  'date',
-  'time',
-  'timestamp',
-  'timestamptz',
-  'json',
-] as const;
+/** The canonical types a fixed schema may declare (binary is not read from text files). */
+const CANONICAL = CANONICAL_TYPES.filter((t) => t !== 'binary');
 
 export const Source = Type.Union([
   Type.Object(

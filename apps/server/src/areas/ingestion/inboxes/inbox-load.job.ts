@@ -19,6 +19,7 @@ import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
+import { writeRequest } from '../file-ingestions/loader.js';
 import { kindOf, recordsOf, type BodyRecord } from './bodies.js';
 import type { InboxesRepository } from './repository.js';
 
@@ -93,13 +94,7 @@ export function createInboxLoadHandler(deps: {
         }
         handle ??= await deps.openConnector(inbox.destination.connector_id, log);
         const summary = await handle.write!(
-          {
-            dataset: { namespace: inbox.destination.namespace ?? null, name: inbox.destination.table },
-            mode: inbox.destination.mode,
-            keyColumns: inbox.destination.key_columns,
-            columns,
-            runId: `inbox:${executionId}:${textual ? 'csv' : 'json'}`,
-          },
+          writeRequest(inbox.destination, columns, `inbox:${executionId}:${textual ? 'csv' : 'json'}`),
           batches(),
           watch.signal,
         );
