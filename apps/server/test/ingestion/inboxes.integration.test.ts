@@ -124,6 +124,14 @@ describe('inboxes', () => {
       [5, 'five'],
       [6, 'six'],
     ]);
+    // What moved is counted: received, loaded and rejected requests, and their bytes.
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    const counter = (labels: string) =>
+      Number(new RegExp(`^svc_ingest_items_total\\{${labels}\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+    expect(counter('source="inbox",outcome="received"')).toBeGreaterThanOrEqual(4);
+    expect(counter('source="inbox",outcome="loaded"')).toBeGreaterThanOrEqual(4);
+    expect(counter('source="inbox",outcome="rejected"')).toBeGreaterThanOrEqual(3);
+    expect(metrics).toMatch(/^svc_ingest_bytes_total\{source="inbox",direction="received"\} [1-9]/m);
     const rejected = (await requests(inbox.id)).filter((r) => r.status === 'rejected');
     expect(rejected.map((r) => r.reason).sort()).toEqual([
       expect.stringMatching(/content type "application\/xml"/),
