@@ -74,7 +74,7 @@ try {
         await fetch(`${service.base}/api/v1/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'admin', password: 'bench-Admin-password-1' }),
+          body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
         })
       ).json()) as { access_token: string }
     ).access_token;
