@@ -11,7 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, sh, startBenchService } from './support.js';
+import {
+  BENCH_ADMIN_PASSWORD,
+  databaseUrl,
+  dropBenchDatabases,
+  postgresConnectorConfig,
+  runSql,
+  sh,
+  startBenchService,
+} from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
