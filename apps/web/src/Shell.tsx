@@ -26,6 +26,8 @@ const AlertRules = screen(() => import('./features/alerting/AlertRules'), 'Alert
 const Channels = screen(() => import('./features/alerting/Channels'), 'Channels');
 const NotificationSettings = screen(() => import('./features/alerting/NotificationSettings'), 'NotificationSettings');
 const AuditForwarders = screen(() => import('./features/audit/AuditForwarders'), 'AuditForwarders');
+const FileIngestions = screen(() => import('./features/ingestion/FileIngestions'), 'FileIngestions');
+const Inboxes = screen(() => import('./features/ingestion/Inboxes'), 'Inboxes');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -58,6 +60,8 @@ const PAGES: Page[] = [
   { path: '/connectors', title: 'Connectors', group: 'Connections', render: () => <Connectors /> },
   { path: '/cdc-tables', title: 'CDC tables', group: 'Ingestion', render: () => <CdcTables /> },
   { path: '/streams', title: 'Streams', group: 'Ingestion', render: () => <Streams /> },
+  { path: '/file-ingestions', title: 'File ingestions', group: 'Ingestion', render: () => <FileIngestions /> },
+  { path: '/inboxes', title: 'Inboxes', group: 'Ingestion', render: () => <Inboxes /> },
   { path: '/pipelines', title: 'Pipelines', group: 'ETL', render: () => <Pipelines /> },
   { path: '/schedules', title: 'Schedules', group: 'ETL', render: () => <Schedules /> },
   { path: '/models', title: 'Models', group: 'Modelling', render: () => <Models /> },

@@ -13,3 +13,4 @@ export * from './streams/types.js';
 export * from './streams/run.js';
 export { MessageRejected, SYSTEM_COLUMNS, decodeMessage, parsePath } from './streams/records.js';
 export type { MessageFormat } from './streams/records.js';
+export { RecordInference, convertCell, MISMATCH, SAMPLE_ROWS } from './connectors/files/infer.js';

@@ -177,7 +177,14 @@ export interface ConnectorContext {
  * fast path between PostgreSQL servers: COPY text out of one, into the other).
  */
 export interface BulkStream {
-  format: 'postgres-copy-text';
+  /**
+   * `postgres-copy-text`: PostgreSQL's COPY text format. `csv`: CSV text (UTF-8) in the order of
+   * `columns`, parsed and type-checked by the destination (PostgreSQL's COPY ... CSV): how a CSV
+   * file is loaded without decoding it in process.
+   */
+  format: 'postgres-copy-text' | 'csv';
+  /** csv: its delimiter and whether its first line is a header to skip. */
+  csv?: { delimiter: string; header: boolean };
   columns: ColumnSchema[];
   stream: NodeJS.ReadableStream & { destroy(error?: Error): void };
 }

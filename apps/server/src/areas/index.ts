@@ -25,6 +25,7 @@ import { createOperationsArea } from './operations/index.js';
 import { createPlatformArea } from './platform/index.js';
 import { isFollowUp } from '../platform/job-kinds.js';
 import type { RunServices } from '../platform/jobs.js';
+import { resolveSecretBox } from '../platform/secrets.js';
 import { createEventStreams } from '../platform/sse.js';
 import { REVOCATIONS_CHANNEL } from './identity/revocation.js';
 import { USER_CHANGED_CHANNEL } from './identity/users/cache.js';
@@ -116,6 +117,10 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     streams,
     environmentBelongs: administration.environmentBelongs,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
+    box: await resolveSecretBox(platform.config),
     connectors: {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,
@@ -141,7 +146,13 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     authenticator: identity.authenticator,
     runs: {
       queue: operations.queue,
-      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...delivery.jobHandlers, ...modelling.jobHandlers },
+      handlers: {
+        ...operations.jobHandlers,
+        ...etl.jobHandlers,
+        ...ingestion.jobHandlers,
+        ...delivery.jobHandlers,
+        ...modelling.jobHandlers,
+      },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
       settleAbandoned: (trx, job, error) =>

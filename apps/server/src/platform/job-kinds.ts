@@ -21,6 +21,10 @@ export interface JobPayloads {
   export: { execution_id: string };
   /** A run of a selection of warehouse models. */
   model_run: { execution_id: string };
+  /** Loads the files of a file ingestion (uploaded, or found in its source). */
+  file_ingestion: { execution_id: string };
+  /** Loads a batch of an inbox's accepted requests. */
+  inbox_load: { execution_id: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -43,6 +47,8 @@ export const JOB_KINDS = {
   etl_dependents: { area: 'etl', followUp: true },
   export: { area: 'delivery', runs: 'export', retryNeeds: 'export:run' },
   model_run: { area: 'modelling', runs: 'model_run', retryNeeds: 'model:run' },
+  file_ingestion: { area: 'ingestion', runs: 'file_ingestion', retryNeeds: 'ingestion:run' },
+  inbox_load: { area: 'ingestion', runs: 'inbox', retryNeeds: 'ingestion:run' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 
 /** The kinds of execution (`executions.kind`): those a job kind runs. */

@@ -39,8 +39,11 @@ export interface RateLimits {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Extra, tighter limit for this route on top of the global one. */
-    rateLimit?: 'login';
+    /**
+     * `login`: an extra, tighter limit for this route on top of the global one. `own`: the route is
+     * not counted against the per-client limits; it enforces a limit of its own (inbox endpoints).
+     */
+    rateLimit?: 'login' | 'own';
   }
 }
 
@@ -190,6 +193,7 @@ export function createRateLimiter(
 
   return {
     check(request, reply) {
+      if (request.routeInfo.config.rateLimit === 'own') return;
       const key = `:${request.ip}`;
       const login = request.routeInfo.config.rateLimit === 'login';
       let global: WindowCount | Promise<WindowCount>;

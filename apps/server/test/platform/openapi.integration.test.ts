@@ -78,6 +78,8 @@ describe('OpenAPI document and /docs', () => {
         'GET /api/v1/sso/discovery',
         'GET /api/v1/sso/{id}/start',
         'GET /api/v1/sso/callback',
+        // Guarded by the inbox's own credential (bearer, basic or HMAC), not by a user's.
+        'POST /api/v1/inboxes/{id}/receive',
       ].sort(),
     );
   });

@@ -31,6 +31,8 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/streams/{id}', (f) => f.a.stream],
   ['/api/v1/notification-configs/{id}', (f) => f.a.notificationConfig],
   ['/api/v1/alert-rules/{id}', (f) => f.a.alertRule],
+  ['/api/v1/file-ingestions/{id}', (f) => f.a.fileIngestion],
+  ['/api/v1/inboxes/{id}', (f) => f.a.inbox],
 ];
 
 describe('declared capabilities', () => {
@@ -55,7 +57,7 @@ describe('declared capabilities', () => {
       const resource = RESOURCES.find(([prefix]) => path.startsWith(prefix));
       // Event streams answer with a stream, not a body: their rights are tested with the streams.
       if (!declared || !PROJECT_CAPABILITIES.has(declared) || !resource || path.endsWith('/stream')) continue;
-      const url = path.replace('{id}', resource[1](fixture));
+      const url = path.replace('{id}', resource[1](fixture)).replace('{file_id}', fixture.a.ingestedFile);
       const holder = await memberOf(t, admin, fixture.a.project, await customRole(t, admin, [declared]));
       const allowed = await api(t, 'GET', url, { token: holder.session.accessToken });
       expect(allowed.status, `GET ${path} with just ${declared}: ${JSON.stringify(allowed.body)}`).toBe(200);

@@ -71,6 +71,10 @@ export interface ProjectResources {
   alertRule: string;
   /** The owner's own notification setting for the project. */
   notificationSetting: string;
+  fileIngestion: string;
+  ingestedFile: string;
+  inbox: string;
+  inboxRequest: string;
 }
 
 export interface TwoProjects {
@@ -185,6 +189,40 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
   const notificationSetting = (
     await api<{ id: string }>(t, 'PUT', '/api/v1/notification-settings', { token, body: { project_id: projectA } })
   ).body.id;
+  const fileIngestion = await created(t, token, '/api/v1/file-ingestions', {
+    project_id: projectA,
+    name: 'dropped items',
+    source: { kind: 'upload' },
+    format: { type: 'csv' },
+    destination: { connector_id: destination, table: 'items_dropped', mode: 'append' },
+  });
+  const form = new FormData();
+  form.append('file', new Blob(['id,name\n1,one\n']), 'items.csv');
+  const uploaded = await fetch(`${t.url}/api/v1/file-ingestions/${fileIngestion}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+  const ingestedFile = ((await uploaded.json()) as { id: string }).id;
+  const inboxCreated = await api<{ id: string; secret: string }>(t, 'POST', '/api/v1/inboxes', {
+    token,
+    body: {
+      project_id: projectA,
+      name: 'orders inbox',
+      auth: { kind: 'bearer' },
+      destination: { connector_id: destination, table: 'items_received', mode: 'append' },
+    },
+  });
+  if (inboxCreated.status !== 201) throw new Error(`inbox failed: ${JSON.stringify(inboxCreated.body)}`);
+  const inbox = inboxCreated.body.id;
+  const received = await fetch(`${t.url}/api/v1/inboxes/${inbox}/receive`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${inboxCreated.body.secret}` },
+    body: JSON.stringify({ id: 1 }),
+  });
+  if (received.status !== 202) throw new Error(`receive failed: ${received.status} ${await received.text()}`);
+  const inboxRequest = ((await received.json()) as { id: string }).id;
   return {
     a: {
       project: projectA,
@@ -204,6 +242,10 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       notificationConfig,
       alertRule,
       notificationSetting,
+      fileIngestion,
+      ingestedFile,
+      inbox,
+      inboxRequest,
     },
     b: { project: projectB },
     ownerA,

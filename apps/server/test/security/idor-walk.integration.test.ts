@@ -38,6 +38,7 @@ const FAKE_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
  */
 const OUTSIDE = new Map([
   ['GET /api/v1/sso/{id}/start', 'public: the start of an OIDC sign-in'],
+  ['POST /api/v1/inboxes/{id}/receive', "public: guarded by the inbox's own credential (see the inbox tests)"],
   ['GET /api/v1/api-tokens/{id}', "the caller's own tokens (others' are 404: see the token tests)"],
   ['DELETE /api/v1/api-tokens/{id}', "the caller's own tokens (others' are 404: see the token tests)"],
   ['GET /api/v1/admin/roles/{id}', 'the role catalogue is instance-wide and readable by every user'],
@@ -67,6 +68,10 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/alert-rules/{id}', ids: (f) => ({ id: f.a.alertRule }) },
   // Another user's own setting: not found for the caller.
   { prefix: '/api/v1/notification-settings/{id}', ids: (f) => ({ id: f.a.notificationSetting }) },
+  { prefix: '/api/v1/file-ingestions/{id}', ids: (f) => ({ id: f.a.fileIngestion, file_id: f.a.ingestedFile }) },
+  { prefix: '/api/v1/inboxes/{id}', ids: (f) => ({ id: f.a.inbox, request_id: f.a.inboxRequest }) },
+  // Streams have no rows yet: any id is unknown.
+  { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
   // Instance objects: administrators only, whatever the id.
   { prefix: '/api/v1/users/{id}', ids: (f) => ({ id: f.ownerA.id }) },
   { prefix: '/api/v1/admin/roles/{id}', ids: () => ({ id: FAKE_ID }) },
@@ -126,6 +131,10 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/streams/${a.stream}`,
     `/api/v1/streams/${a.stream}/runs`,
     `/api/v1/streams/${a.stream}/dead-letters`,
+    `/api/v1/file-ingestions/${a.fileIngestion}`,
+    `/api/v1/file-ingestions/${a.fileIngestion}/files`,
+    `/api/v1/inboxes/${a.inbox}`,
+    `/api/v1/inboxes/${a.inbox}/requests`,
     `/api/v1/executions/${a.execution}`,
     `/api/v1/executions/${a.execution}/logs`,
     `/api/v1/exports/${a.export}`,
@@ -159,6 +168,10 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'etl_schedules',
       'cdc_tables',
       'exports',
+      'file_ingestions',
+      'file_ingestion_files',
+      'inboxes',
+      'inbox_requests',
       'executions',
       'jobs',
       'identity_providers',

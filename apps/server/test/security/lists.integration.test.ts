@@ -132,6 +132,8 @@ describe('lists filter by the same check as their details', () => {
       [`/api/v1/etl/pipelines/${fixture.a.pipeline}`, '/api/v1/etl/pipelines'],
       [`/api/v1/cdc-tables/${fixture.a.cdcTable}`, '/api/v1/cdc-tables'],
       [`/api/v1/streams/${fixture.a.stream}`, '/api/v1/streams'],
+      [`/api/v1/file-ingestions/${fixture.a.fileIngestion}`, '/api/v1/file-ingestions'],
+      [`/api/v1/inboxes/${fixture.a.inbox}`, '/api/v1/inboxes'],
       [`/api/v1/etl/schedules/${fixture.a.schedule}`, '/api/v1/etl/schedules'],
       [`/api/v1/data-connectors/${fixture.a.connector}`, '/api/v1/data-connectors'],
     ]) {

@@ -1248,6 +1248,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-ingestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** File ingestions the caller may read (ingestion:read) */
+        get: operations["listFileIngestions"];
+        put?: never;
+        /** Create a file ingestion: a source (upload or folder), a format, a destination table (ingestion:write) */
+        post: operations["createFileIngestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-ingestions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file ingestion (ingestion:read) */
+        get: operations["getFileIngestion"];
+        put?: never;
+        post?: never;
+        /** Delete a file ingestion, its history and its uploaded files (ingestion:write) */
+        delete: operations["deleteFileIngestion"];
+        options?: never;
+        head?: never;
+        /** Change a file ingestion; loads in flight keep what they started with (ingestion:write) */
+        patch: operations["updateFileIngestion"];
+        trace?: never;
+    };
+    "/api/v1/file-ingestions/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load history: one row per file (size, checksum, rows parsed and loaded, errors, the first with its line and column, status), newest first (ingestion:read) */
+        get: operations["listIngestionFiles"];
+        put?: never;
+        /** Upload one file (multipart/form-data, field "file"), streamed to disk, and start its load; a file of the same name and checksum already loaded is recorded as skipped_duplicate unless force (ingestion:run) */
+        post: operations["uploadIngestionFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-ingestions/{id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One row of the load history (ingestion:read) */
+        get: operations["getIngestionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-ingestions/{id}/files/{file_id}/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Load a kept file again, even though it was loaded: a new history row and a run (409 when the file is no longer kept) (ingestion:run) */
+        post: operations["reloadIngestionFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-ingestions/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look for new files in the folder source now and load them: an execution of kind file_ingestion (ingestion:run) */
+        post: operations["runFileIngestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inboxes the caller may read (ingestion:read) */
+        get: operations["listInboxs"];
+        put?: never;
+        /** Create an inbox: its credential (a bearer token or an HMAC secret the service generates is in this answer only), content types, limits, dedupe key, destination (ingestion:write) */
+        post: operations["createInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One inbox; secrets are never shown (ingestion:read) */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        /** Delete an inbox and its request history (ingestion:write) */
+        delete: operations["deleteInbox"];
+        options?: never;
+        head?: never;
+        /** Change an inbox; a new auth replaces its credential (ingestion:write) */
+        patch: operations["updateInbox"];
+        trace?: never;
+    };
+    "/api/v1/inboxes/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every request the inbox received, newest first: accepted or rejected with the reason, size, dedupe hit, rows loaded (ingestion:read) */
+        get: operations["listInboxRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{id}/requests/{request_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a kept accepted request again, to be loaded again (ingestion:run) */
+        post: operations["replayInboxRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send data to an inbox (JSON, NDJSON or CSV as the inbox accepts), authenticated with the inbox's own credential (bearer, basic or HMAC of the body); 202 once recorded */
+        post: operations["receiveInboxData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports": {
         parameters: {
             query?: never;
@@ -8834,6 +9028,1426 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listFileIngestions: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            source: {
+                                kind: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            format: {
+                                [key: string]: unknown;
+                            };
+                            schema_mode: string;
+                            columns: {
+                                [key: string]: unknown;
+                            }[];
+                            on_error: string;
+                            error_limit: number;
+                            post_action: string;
+                            archive_path: string | null;
+                            destination: {
+                                [key: string]: unknown;
+                            };
+                            poll_interval_seconds: number | null;
+                            next_poll_at: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createFileIngestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    source: {
+                        /**
+                         * @description Files uploaded with POST /file-ingestions/{id}/files
+                         * @enum {string}
+                         */
+                        kind: "upload";
+                    } | {
+                        /**
+                         * @description A folder of the project's own folder of the files root
+                         * @enum {string}
+                         */
+                        kind: "folder";
+                        /** @description Relative to the project's folder of the files root (SVC_FILES_ROOT/<project id>) */
+                        path: string;
+                        /** @description Default: * */
+                        glob?: string;
+                    } | {
+                        /**
+                         * @description A bucket prefix of S3 or an S3-compatible store
+                         * @enum {string}
+                         */
+                        kind: "s3";
+                        /**
+                         * Format: uri
+                         * @description An S3-compatible store; AWS when omitted
+                         */
+                        endpoint?: string;
+                        region?: string;
+                        bucket: string;
+                        prefix?: string;
+                        /** @description Default: * */
+                        glob?: string;
+                        /** @description Bucket in the path (default when an endpoint is given) */
+                        force_path_style?: boolean;
+                        access_key_id?: string;
+                        /** @description Write-only; kept encrypted */
+                        secret_access_key?: string;
+                    };
+                    format: {
+                        type: "csv" | "ndjson";
+                        /** @description CSV: default , */
+                        delimiter?: string;
+                        /** @description CSV: the first line names the columns (default true) */
+                        header?: boolean;
+                        /** @description A WHATWG encoding label: utf-8 (default), latin1, windows-1252, utf-16le, ... */
+                        encoding?: string;
+                        /** @description auto (default): gzip when the name ends in .gz */
+                        compression?: "none" | "gzip" | "auto";
+                    };
+                    schema_mode?: "infer" | "fixed";
+                    /** @description Required with schema_mode fixed */
+                    columns?: {
+                        name: string;
+                        type: "boolean" | "int16" | "int32" | "int64" | "float32" | "float64" | "decimal" | "string" | "uuid" | "date" | "time" | "timestamp" | "timestamptz" | "json";
+                        nullable?: boolean;
+                    }[];
+                    /** @description abort: the first bad row fails the file and stops the run; skip_file: the file fails, the run goes on; continue: bad rows are left out, up to error_limit */
+                    on_error?: "abort" | "skip_file" | "continue";
+                    /** @description continue: most bad rows a file may have */
+                    error_limit?: number;
+                    post_action?: "archive" | "delete" | "none";
+                    /** @description archive: a folder of the project's folder of the files root, or an S3 prefix (default: <source path or prefix>/archive) */
+                    archive_path?: string | null;
+                    destination: {
+                        /** Format: uuid */
+                        connector_id: string;
+                        namespace?: string | null;
+                        table: string;
+                        mode: "append" | "overwrite" | "upsert";
+                        key_columns?: string[];
+                    };
+                    /** @description folder sources: look for new files this often (none: only on request) */
+                    poll_interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        source: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        schema_mode: string;
+                        columns: {
+                            [key: string]: unknown;
+                        }[];
+                        on_error: string;
+                        error_limit: number;
+                        post_action: string;
+                        archive_path: string | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        poll_interval_seconds: number | null;
+                        next_poll_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFileIngestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        source: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        schema_mode: string;
+                        columns: {
+                            [key: string]: unknown;
+                        }[];
+                        on_error: string;
+                        error_limit: number;
+                        post_action: string;
+                        archive_path: string | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        poll_interval_seconds: number | null;
+                        next_poll_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteFileIngestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateFileIngestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    source?: {
+                        /**
+                         * @description Files uploaded with POST /file-ingestions/{id}/files
+                         * @enum {string}
+                         */
+                        kind: "upload";
+                    } | {
+                        /**
+                         * @description A folder of the project's own folder of the files root
+                         * @enum {string}
+                         */
+                        kind: "folder";
+                        /** @description Relative to the project's folder of the files root (SVC_FILES_ROOT/<project id>) */
+                        path: string;
+                        /** @description Default: * */
+                        glob?: string;
+                    } | {
+                        /**
+                         * @description A bucket prefix of S3 or an S3-compatible store
+                         * @enum {string}
+                         */
+                        kind: "s3";
+                        /**
+                         * Format: uri
+                         * @description An S3-compatible store; AWS when omitted
+                         */
+                        endpoint?: string;
+                        region?: string;
+                        bucket: string;
+                        prefix?: string;
+                        /** @description Default: * */
+                        glob?: string;
+                        /** @description Bucket in the path (default when an endpoint is given) */
+                        force_path_style?: boolean;
+                        access_key_id?: string;
+                        /** @description Write-only; kept encrypted */
+                        secret_access_key?: string;
+                    };
+                    format?: {
+                        type: "csv" | "ndjson";
+                        /** @description CSV: default , */
+                        delimiter?: string;
+                        /** @description CSV: the first line names the columns (default true) */
+                        header?: boolean;
+                        /** @description A WHATWG encoding label: utf-8 (default), latin1, windows-1252, utf-16le, ... */
+                        encoding?: string;
+                        /** @description auto (default): gzip when the name ends in .gz */
+                        compression?: "none" | "gzip" | "auto";
+                    };
+                    schema_mode?: "infer" | "fixed";
+                    /** @description Required with schema_mode fixed */
+                    columns?: {
+                        name: string;
+                        type: "boolean" | "int16" | "int32" | "int64" | "float32" | "float64" | "decimal" | "string" | "uuid" | "date" | "time" | "timestamp" | "timestamptz" | "json";
+                        nullable?: boolean;
+                    }[];
+                    /** @description abort: the first bad row fails the file and stops the run; skip_file: the file fails, the run goes on; continue: bad rows are left out, up to error_limit */
+                    on_error?: "abort" | "skip_file" | "continue";
+                    /** @description continue: most bad rows a file may have */
+                    error_limit?: number;
+                    post_action?: "archive" | "delete" | "none";
+                    /** @description archive: a folder of the project's folder of the files root, or an S3 prefix (default: <source path or prefix>/archive) */
+                    archive_path?: string | null;
+                    destination?: {
+                        /** Format: uuid */
+                        connector_id: string;
+                        namespace?: string | null;
+                        table: string;
+                        mode: "append" | "overwrite" | "upsert";
+                        key_columns?: string[];
+                    };
+                    /** @description folder sources: look for new files this often (none: only on request) */
+                    poll_interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        source: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        schema_mode: string;
+                        columns: {
+                            [key: string]: unknown;
+                        }[];
+                        on_error: string;
+                        error_limit: number;
+                        post_action: string;
+                        archive_path: string | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        poll_interval_seconds: number | null;
+                        next_poll_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listIngestionFiles: {
+        parameters: {
+            query?: {
+                status?: "pending" | "loading" | "loaded" | "failed" | "partially_loaded" | "skipped_duplicate";
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            ingestion_id: string;
+                            name: string;
+                            size: number;
+                            /** @description sha256 of the file as received, hex */
+                            checksum: string;
+                            status: "pending" | "loading" | "loaded" | "failed" | "partially_loaded" | "skipped_duplicate";
+                            forced: boolean;
+                            reload_of: string | null;
+                            rows_parsed: number;
+                            rows_loaded: number;
+                            error_count: number;
+                            first_error: {
+                                line: number;
+                                column: string | null;
+                                message: string;
+                            } | null;
+                            /** @description Whether the file is still kept, so that it can be reloaded */
+                            available: boolean;
+                            execution_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadIngestionFile: {
+        parameters: {
+            query?: {
+                /** @description Load even when a file of the same name and checksum was loaded already */
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        ingestion_id: string;
+                        name: string;
+                        size: number;
+                        /** @description sha256 of the file as received, hex */
+                        checksum: string;
+                        status: "pending" | "loading" | "loaded" | "failed" | "partially_loaded" | "skipped_duplicate";
+                        forced: boolean;
+                        reload_of: string | null;
+                        rows_parsed: number;
+                        rows_loaded: number;
+                        error_count: number;
+                        first_error: {
+                            line: number;
+                            column: string | null;
+                            message: string;
+                        } | null;
+                        /** @description Whether the file is still kept, so that it can be reloaded */
+                        available: boolean;
+                        execution_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getIngestionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        ingestion_id: string;
+                        name: string;
+                        size: number;
+                        /** @description sha256 of the file as received, hex */
+                        checksum: string;
+                        status: "pending" | "loading" | "loaded" | "failed" | "partially_loaded" | "skipped_duplicate";
+                        forced: boolean;
+                        reload_of: string | null;
+                        rows_parsed: number;
+                        rows_loaded: number;
+                        error_count: number;
+                        first_error: {
+                            line: number;
+                            column: string | null;
+                            message: string;
+                        } | null;
+                        /** @description Whether the file is still kept, so that it can be reloaded */
+                        available: boolean;
+                        execution_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reloadIngestionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        ingestion_id: string;
+                        name: string;
+                        size: number;
+                        /** @description sha256 of the file as received, hex */
+                        checksum: string;
+                        status: "pending" | "loading" | "loaded" | "failed" | "partially_loaded" | "skipped_duplicate";
+                        forced: boolean;
+                        reload_of: string | null;
+                        rows_parsed: number;
+                        rows_loaded: number;
+                        error_count: number;
+                        first_error: {
+                            line: number;
+                            column: string | null;
+                            message: string;
+                        } | null;
+                        /** @description Whether the file is still kept, so that it can be reloaded */
+                        available: boolean;
+                        execution_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runFileIngestion: {
+        parameters: {
+            query?: {
+                /** @description Load files already loaded as well */
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInboxs: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            /** @description POST here (relative to the service URL) to send data */
+                            receive_path: string;
+                            /** @description Secrets never shown */
+                            auth: {
+                                kind: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            content_types: string[];
+                            max_body_bytes: number;
+                            dedupe: {
+                                [key: string]: unknown;
+                            } | null;
+                            destination: {
+                                [key: string]: unknown;
+                            };
+                            rate_limit_per_minute: number;
+                            retention_days: number;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The bearer token or HMAC secret the service generated: in this answer only */
+                            secret?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    content_types?: ("application/json" | "application/x-ndjson" | "text/csv")[];
+                    max_body_bytes?: number;
+                    dedupe?: {
+                        header?: string;
+                        json_path?: string;
+                        window_seconds?: number;
+                    } | null;
+                    destination: {
+                        /** Format: uuid */
+                        connector_id: string;
+                        namespace?: string | null;
+                        table: string;
+                        mode: "append" | "upsert";
+                        key_columns?: string[];
+                    };
+                    rate_limit_per_minute?: number;
+                    retention_days?: number;
+                    auth: {
+                        /**
+                         * @description A token generated by the service, shown once at creation
+                         * @enum {string}
+                         */
+                        kind: "bearer";
+                    } | {
+                        /** @enum {string} */
+                        kind: "basic";
+                        username: string;
+                        password: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "hmac";
+                        header?: string;
+                        algorithm?: "sha256" | "sha512";
+                        /** @description Generated and shown once when omitted */
+                        secret?: string;
+                        timestamp_header?: string;
+                        tolerance_seconds?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description POST here (relative to the service URL) to send data */
+                        receive_path: string;
+                        /** @description Secrets never shown */
+                        auth: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        content_types: string[];
+                        max_body_bytes: number;
+                        dedupe: {
+                            [key: string]: unknown;
+                        } | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        rate_limit_per_minute: number;
+                        retention_days: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The bearer token or HMAC secret the service generated: in this answer only */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description POST here (relative to the service URL) to send data */
+                        receive_path: string;
+                        /** @description Secrets never shown */
+                        auth: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        content_types: string[];
+                        max_body_bytes: number;
+                        dedupe: {
+                            [key: string]: unknown;
+                        } | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        rate_limit_per_minute: number;
+                        retention_days: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The bearer token or HMAC secret the service generated: in this answer only */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    content_types?: ("application/json" | "application/x-ndjson" | "text/csv")[];
+                    max_body_bytes?: number;
+                    dedupe?: {
+                        header?: string;
+                        json_path?: string;
+                        window_seconds?: number;
+                    } | null;
+                    destination?: {
+                        /** Format: uuid */
+                        connector_id: string;
+                        namespace?: string | null;
+                        table: string;
+                        mode: "append" | "upsert";
+                        key_columns?: string[];
+                    };
+                    rate_limit_per_minute?: number;
+                    retention_days?: number;
+                    auth?: {
+                        /**
+                         * @description A token generated by the service, shown once at creation
+                         * @enum {string}
+                         */
+                        kind: "bearer";
+                    } | {
+                        /** @enum {string} */
+                        kind: "basic";
+                        username: string;
+                        password: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "hmac";
+                        header?: string;
+                        algorithm?: "sha256" | "sha512";
+                        /** @description Generated and shown once when omitted */
+                        secret?: string;
+                        timestamp_header?: string;
+                        tolerance_seconds?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description POST here (relative to the service URL) to send data */
+                        receive_path: string;
+                        /** @description Secrets never shown */
+                        auth: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        content_types: string[];
+                        max_body_bytes: number;
+                        dedupe: {
+                            [key: string]: unknown;
+                        } | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        rate_limit_per_minute: number;
+                        retention_days: number;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The bearer token or HMAC secret the service generated: in this answer only */
+                        secret?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInboxRequests: {
+        parameters: {
+            query?: {
+                status?: "accepted" | "rejected";
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            inbox_id: string;
+                            /** Format: date-time */
+                            received_at: string;
+                            status: "accepted" | "rejected";
+                            reason: string | null;
+                            content_type: string | null;
+                            size: number;
+                            dedupe_key: string | null;
+                            dedupe_hit: boolean;
+                            body_kept: boolean;
+                            load_status: string | null;
+                            rows_loaded: number;
+                            error: string | null;
+                            replay_of: string | null;
+                            loaded_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replayInboxRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        inbox_id: string;
+                        /** Format: date-time */
+                        received_at: string;
+                        status: "accepted" | "rejected";
+                        reason: string | null;
+                        content_type: string | null;
+                        size: number;
+                        dedupe_key: string | null;
+                        dedupe_hit: boolean;
+                        body_kept: boolean;
+                        load_status: string | null;
+                        rows_loaded: number;
+                        error: string | null;
+                        replay_of: string | null;
+                        loaded_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receiveInboxData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "accepted";
+                        /** @description The dedupe key was seen within the window: recorded, not loaded again */
+                        duplicate: boolean;
+                    };
                 };
             };
             /** @description Default Response */

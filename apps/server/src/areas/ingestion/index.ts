@@ -1,4 +1,4 @@
-/** Ingestion: CDC tables and streams (inboxes, e-mail feeds and file ingestions come later). */
+/** Ingestion: CDC tables, streams, file ingestions and inboxes (e-mail feeds come later). */
 import type { ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
@@ -17,6 +17,8 @@ import { registerStreamMetrics } from './streams/metrics.js';
 import { createStreamsRepository } from './streams/repository.js';
 import { streamRoutes } from './streams/routes.js';
 import { createStreamsService } from './streams/service.js';
+import { createFileIngestions, createIngestMetrics, type IngestionRunDeps } from './file-ingestions/index.js';
+import { createInboxes } from './inboxes/index.js';
 
 export function createIngestionArea(
   platform: Platform,
@@ -30,7 +32,7 @@ export function createIngestionArea(
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
-  },
+  } & Omit<IngestionRunDeps, 'connectors'>,
 ) {
   const db = platform.framework.db;
   const repository = createCdcRepository();
@@ -46,14 +48,23 @@ export function createIngestionArea(
   const streamsService = createStreamsService({ db, repository: streamsRepository, ...deps });
   const streamMetrics = registerStreamMetrics(platform, streamsRepository);
   const { config } = platform;
+  const ingestMetrics = createIngestMetrics(platform);
+  const files = createFileIngestions(platform, deps, ingestMetrics);
+  const inboxes = createInboxes(platform, deps, ingestMetrics);
   return {
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
     /** The CDC tables of the projects with their lag figures (seconds, bytes, retained WAL), for alert rules. */
     cdcTables: (projectIds: string[]) => repository.list(db, projectIds),
-    /** The loops a worker process runs beside its job queue: CDC readers (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0). */
+    /** The run kinds this area executes (platform/job-kinds.ts). */
+    jobHandlers: { ...files.jobHandlers, ...inboxes.jobHandlers },
+    /**
+     * The loops a worker process runs beside its job queue: stream consumers (unless
+     * SVC_STREAMS_MAX_PER_WORKER is 0), the looks at folders and inbox loading, and CDC readers
+     * (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0).
+     */
     startWorkerLoops() {
-      const loops = [];
+      const loops = [files.startPolling(), inboxes.startLoading()];
       if (config.streams.maxPerWorker > 0)
         loops.push(
           startStreamConsumers({
@@ -87,6 +98,8 @@ export function createIngestionArea(
       app.addHook('preClose', async () => deps.streams.endAll('shutdown'));
       await app.register(cdcRoutes, { service, shared: platform.shared, streams: deps.streams });
       await app.register(streamRoutes, { service: streamsService, streams: deps.streams });
+      await app.register(files.routes, files.routeOptions);
+      await app.register(inboxes.routes, inboxes.routeOptions);
     },
   };
 }

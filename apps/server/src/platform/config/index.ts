@@ -120,6 +120,12 @@ export const configSchema = {
       text(),
       'The only directory tree that `files` connectors may read and write; each project has its own folder in it (<root>/<project id>) and reaches nothing else. Unset: SVC_DATA_DIR/files.',
     ),
+    uploadMaxBytes: entry(
+      'SVC_FILE_UPLOAD_MAX_BYTES',
+      integer({ min: 1024 }),
+      10_737_418_240,
+      'Largest file accepted by an upload to a file ingestion (POST /file-ingestions/{id}/files), streamed to disk; a larger one is refused with 413 and nothing is kept.',
+    ),
   },
   connectors: {
     allowedHosts: entry(

@@ -100,7 +100,7 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
       bulk.stream.on('close', release);
       return bulk;
     },
-    bulkFormats: ['postgres-copy-text'],
+    bulkFormats: ['postgres-copy-text', 'csv'],
     async importBulk(request, bulk, signal) {
       const c = await ready();
       const release = cancelOnAbort(signal, c);

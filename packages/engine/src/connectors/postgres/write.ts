@@ -109,12 +109,18 @@ export function batchLoader(
   return Object.assign((table: string) => copyInto(client, table, columns, batches, bytes, signal), { bytes });
 }
 
-/** Pipes a COPY text stream (from another PostgreSQL server) straight into COPY FROM STDIN. */
+/** Pipes a COPY text stream (from another PostgreSQL server), or CSV text, straight into COPY FROM STDIN. */
+const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
 export function bulkLoader(client: pg.Client, columns: ColumnSchema[], bulk: BulkStream): Loader {
   const bytes = { written: 0 };
   const load = async (table: string) => {
+    const options =
+      bulk.format === 'csv'
+        ? ` with (format csv, header ${bulk.csv?.header ? 'true' : 'false'}, delimiter ${quoteLiteral(bulk.csv?.delimiter ?? ',')})`
+        : '';
     const target = client.query(
-      copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`),
+      copyStreams.from(`copy ${table} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin${options}`),
     );
     const piped = pipeline(bulk.stream as NodeJS.ReadableStream, target);
     // Attached after the pipe, so it only watches the chunks flowing through.

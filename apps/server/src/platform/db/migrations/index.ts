@@ -15,6 +15,7 @@ import * as m0012 from './0012_streams.js';
 import * as m0013 from './0013_exports.js';
 import * as m0015 from './0015_models_ai.js';
 import * as m0017 from './0017_alerting.js';
+import * as m0014 from './0014_file_ingestions_inboxes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_exports': m0013,
   '0015_models_ai': m0015,
   '0017_alerting': m0017,
+  '0014_file_ingestions_inboxes': m0014,
 };

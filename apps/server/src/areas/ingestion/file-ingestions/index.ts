@@ -1,0 +1,120 @@
+/** File ingestions wired: service, routes, the run handler, the scheduled looks at folders, metrics. */
+import path from 'node:path';
+import type { ConnectorHandle, Log } from '@svc/engine';
+import client from 'prom-client';
+import type { Principal } from '../../../platform/authn.js';
+import type { Authorize } from '../../../platform/authz.js';
+import type { JobQueue } from '../../../platform/jobs.js';
+import type { Platform } from '../../../platform/runtime.js';
+import type { SecretBox } from '../../../platform/secrets.js';
+import { egressPolicyFrom } from '../../../platform/egress.js';
+import type { AuditService } from '../../audit/service.js';
+import type { RunRecorder } from '../../operations/executions/recorder.js';
+import type { ExecutionsService } from '../../operations/executions/service.js';
+import { createFileIngestionHandler, type IngestMetrics } from './file-ingestion.job.js';
+import { createFileIngestionsRepository } from './repository.js';
+import { fileIngestionRoutes } from './routes.js';
+import { createFileIngestionsService, type ConnectorDescription } from './service.js';
+import { createFileStorage } from './storage.js';
+
+export interface IngestionRunDeps {
+  audit: AuditService;
+  authorize: Authorize;
+  visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  executions: ExecutionsService;
+  box: SecretBox;
+  recorder: RunRecorder;
+  queue: JobQueue;
+  connectors: {
+    describe(principal: Principal, id: string): Promise<ConnectorDescription>;
+    openForRun(id: string, log: Log): Promise<ConnectorHandle>;
+  };
+}
+
+/** Items and bytes that move through inboxes, e-mail feeds and file ingestions (`source`: inbox, file). */
+export function createIngestMetrics(platform: Platform): IngestMetrics {
+  const registers = [platform.metrics.registry];
+  return {
+    items: new client.Counter({
+      name: 'svc_ingest_items_total',
+      help: 'Items (files, inbox requests) by source and outcome: received, loaded, rejected, skipped (duplicates).',
+      labelNames: ['source', 'outcome'] as const,
+      registers,
+    }),
+    bytes: new client.Counter({
+      name: 'svc_ingest_bytes_total',
+      help: 'Bytes of items by source: received (taken in by the API) and loaded (read by a load that succeeded).',
+      labelNames: ['source', 'direction'] as const,
+      registers,
+    }),
+    rows: new client.Counter({
+      name: 'svc_ingest_rows_loaded_total',
+      help: 'Rows loaded into destinations by inboxes and file ingestions, by source.',
+      labelNames: ['source'] as const,
+      registers,
+    }),
+  };
+}
+
+export function createFileIngestions(platform: Platform, deps: IngestionRunDeps, metrics: IngestMetrics) {
+  const db = platform.framework.db;
+  const { config } = platform;
+  const storage = createFileStorage(path.resolve(config.files.root ?? path.join(config.dataDir, 'files')));
+  const repository = createFileIngestionsRepository();
+  const service = createFileIngestionsService({
+    db,
+    repository,
+    storage,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    executions: deps.executions,
+    uploadMaxBytes: config.files.uploadMaxBytes,
+    box: deps.box,
+    connectors: deps.connectors,
+    onReceived: (bytes) => {
+      metrics.items.inc({ source: 'file', outcome: 'received' });
+      metrics.bytes.inc({ source: 'file', direction: 'received' }, bytes);
+    },
+  });
+  const logger = platform.logger.child({ component: 'file-ingestions' });
+  return {
+    service,
+    jobHandlers: {
+      file_ingestion: createFileIngestionHandler({
+        db,
+        repository,
+        storage,
+        recorder: deps.recorder,
+        queue: deps.queue,
+        openConnector: deps.connectors.openForRun,
+        metrics,
+        box: deps.box,
+        egress: egressPolicyFrom(config),
+      }),
+    },
+    /** Starts the looks at folders that are due, every few seconds, from a worker process. */
+    startPolling(intervalMs = 5000) {
+      let stopped = false;
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(() =>
+          stopped
+            ? undefined
+            : service
+                .startDue()
+                .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'polling folders failed')),
+        );
+      }, intervalMs);
+      return {
+        async stop() {
+          stopped = true;
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+    routes: fileIngestionRoutes,
+    routeOptions: { service, uploadMaxBytes: config.files.uploadMaxBytes },
+  };
+}

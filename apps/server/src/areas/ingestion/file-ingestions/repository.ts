@@ -1,0 +1,246 @@
+/** SQL on the file ingestions' own tables: the definitions and the load history of their files. */
+import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../../../platform/db/index.js';
+
+import type { S3SourceSpec } from './s3-source.js';
+
+export type SourceSpec =
+  | { kind: 'upload' }
+  | { kind: 'folder'; path: string; glob?: string }
+  | (S3SourceSpec & { secret_access_key?: string });
+
+export interface FormatSpec {
+  type: 'csv' | 'ndjson';
+  delimiter?: string;
+  header?: boolean;
+  encoding?: string;
+  compression?: 'none' | 'gzip' | 'auto';
+}
+
+export interface ColumnSpec {
+  name: string;
+  type: string;
+  nullable?: boolean;
+}
+
+export interface DestinationSpec {
+  connector_id: string;
+  namespace?: string | null;
+  table: string;
+  mode: 'append' | 'overwrite' | 'upsert';
+  key_columns?: string[];
+}
+
+export interface FileIngestionsTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  source: SourceSpec;
+  format: FormatSpec;
+  schema_mode: 'infer' | 'fixed';
+  columns: ColumnSpec[];
+  on_error: 'abort' | 'skip_file' | 'continue';
+  error_limit: number;
+  post_action: 'archive' | 'delete' | 'none';
+  archive_path: string | null;
+  destination: DestinationSpec;
+  poll_interval_seconds: number | null;
+  next_poll_at: Date | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type FileStatus = 'pending' | 'loading' | 'loaded' | 'failed' | 'partially_loaded' | 'skipped_duplicate';
+
+export interface FirstError {
+  line: number;
+  column: string | null;
+  message: string;
+}
+
+export interface FileIngestionFilesTable {
+  id: Generated<string>;
+  ingestion_id: string;
+  project_id: string;
+  name: string;
+  size: string;
+  checksum: string;
+  modified_at: Date | null;
+  stored_path: string | null;
+  status: Generated<FileStatus>;
+  forced: Generated<boolean>;
+  reload_of: string | null;
+  rows_parsed: Generated<string>;
+  rows_loaded: Generated<string>;
+  error_count: Generated<number>;
+  first_error: FirstError | null;
+  execution_id: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+declare module '../../../platform/db/schema.js' {
+  interface Database {
+    file_ingestions: FileIngestionsTable;
+    file_ingestion_files: FileIngestionFilesTable;
+  }
+}
+
+export type FileIngestionRow = Selectable<FileIngestionsTable>;
+export type FileRow = Selectable<FileIngestionFilesTable>;
+
+const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
+/** JSON text for a jsonb column: node-pg would send a JS array as a PostgreSQL array. */
+const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
+
+/** Statuses of a file whose content is in the destination (a file of the same name and checksum is a duplicate). */
+const LOADED: FileStatus[] = ['loaded', 'partially_loaded'];
+
+export type IngestionChanges = Partial<
+  Pick<
+    FileIngestionsTable,
+    | 'name'
+    | 'source'
+    | 'format'
+    | 'schema_mode'
+    | 'columns'
+    | 'on_error'
+    | 'error_limit'
+    | 'post_action'
+    | 'archive_path'
+    | 'destination'
+    | 'poll_interval_seconds'
+    | 'next_poll_at'
+  >
+>;
+
+const jsonFields = (changes: IngestionChanges) => ({
+  ...changes,
+  ...(changes.source ? { source: json(changes.source) } : {}),
+  ...(changes.format ? { format: json(changes.format) } : {}),
+  ...(changes.columns ? { columns: json(changes.columns) } : {}),
+  ...(changes.destination ? { destination: json(changes.destination) } : {}),
+});
+
+export function createFileIngestionsRepository() {
+  return {
+    insert: (
+      db: Db,
+      row: Omit<FileIngestionsTable, 'id' | 'created_at' | 'updated_at' | 'next_poll_at'> & {
+        next_poll_at?: Date | null;
+      },
+    ) =>
+      db
+        .insertInto('file_ingestions')
+        .values(jsonFields(row) as typeof row)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    find: (db: Db, id: string) => db.selectFrom('file_ingestions').selectAll().where('id', '=', id).executeTakeFirst(),
+    list: (db: Db, projectIds: string[] | null) => {
+      let query = db.selectFrom('file_ingestions').selectAll().orderBy('name');
+      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
+      return query.execute();
+    },
+    update: (db: Db, id: string, changes: IngestionChanges) =>
+      db
+        .updateTable('file_ingestions')
+        .set({ ...jsonFields(changes), updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    remove: async (db: Db, id: string) =>
+      Number((await db.deleteFrom('file_ingestions').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    /** Folder ingestions due for a look, claimed (their next look moved on) so that one process starts each. */
+    claimDue: (db: Db, limit: number) =>
+      db
+        .updateTable('file_ingestions')
+        .set({ next_poll_at: sql`now() + make_interval(secs => poll_interval_seconds)` })
+        .where(
+          'id',
+          'in',
+          db
+            .selectFrom('file_ingestions')
+            .select('id')
+            .where('poll_interval_seconds', 'is not', null)
+            .where((eb) => eb.or([eb('next_poll_at', 'is', null), eb('next_poll_at', '<=', sql<Date>`now()`)]))
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returningAll()
+        .execute(),
+
+    /** Serialises the duplicate checks and claims of one ingestion's files. */
+    lock: async (db: Db, ingestionId: string) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`file_ingestion:${ingestionId}`}))`.execute(db);
+    },
+    insertFile: (
+      db: Db,
+      row: Pick<
+        FileIngestionFilesTable,
+        'ingestion_id' | 'project_id' | 'name' | 'size' | 'checksum' | 'modified_at' | 'stored_path' | 'reload_of'
+      > & { status?: FileStatus; forced?: boolean; execution_id?: string | null },
+    ) => db.insertInto('file_ingestion_files').values(row).returningAll().executeTakeFirstOrThrow(),
+    findFile: (db: Db, ingestionId: string, id: string) =>
+      db
+        .selectFrom('file_ingestion_files')
+        .selectAll()
+        .where('ingestion_id', '=', ingestionId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    files: (db: Db, ingestionId: string, query: { status?: FileStatus; limit?: number }) => {
+      let q = db
+        .selectFrom('file_ingestion_files')
+        .selectAll()
+        .where('ingestion_id', '=', ingestionId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit ?? 200);
+      if (query.status) q = q.where('status', '=', query.status);
+      return q.execute();
+    },
+    filesByIds: (db: Db, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as FileRow[])
+        : db.selectFrom('file_ingestion_files').selectAll().where('id', 'in', ids).orderBy('created_at').execute(),
+    /** A file of this name and checksum already in the destination (another row than `exceptId`). */
+    loadedTwin: (db: Db, ingestionId: string, name: string, checksum: string, exceptId?: string) => {
+      let q = db
+        .selectFrom('file_ingestion_files')
+        .select(['id'])
+        .where('ingestion_id', '=', ingestionId)
+        .where('name', '=', name)
+        .where('checksum', '=', checksum)
+        .where('status', 'in', LOADED);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return q.limit(1).executeTakeFirst();
+    },
+    /** Whether a file of this name, size and modification time was seen already (a folder's unchanged file). */
+    seen: async (db: Db, ingestionId: string, name: string, size: number, modifiedAt: Date) =>
+      !!(await db
+        .selectFrom('file_ingestion_files')
+        .select('id')
+        .where('ingestion_id', '=', ingestionId)
+        .where('name', '=', name)
+        .where('size', '=', String(size))
+        .where('modified_at', '=', modifiedAt)
+        .where('status', 'in', [...LOADED, 'pending', 'loading', 'skipped_duplicate', 'failed'])
+        .limit(1)
+        .executeTakeFirst()),
+    updateFile: (db: Db, id: string, changes: Omit<Updateable<FileIngestionFilesTable>, 'id'>) =>
+      db.updateTable('file_ingestion_files').set(changes).where('id', '=', id).returningAll().executeTakeFirst(),
+    /** Stored paths of an ingestion's files still kept (to remove with it). */
+    storedPaths: async (db: Db, ingestionId: string) =>
+      (
+        await db
+          .selectFrom('file_ingestion_files')
+          .select('stored_path')
+          .where('ingestion_id', '=', ingestionId)
+          .where('stored_path', 'is not', null)
+          .execute()
+      ).map((r) => r.stored_path!),
+  };
+}
+
+export type FileIngestionsRepository = ReturnType<typeof createFileIngestionsRepository>;
