@@ -1072,6 +1072,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exports the caller may read (export:read) */
+        get: operations["listExports"];
+        put?: never;
+        /** Create an export: a source dataset or warehouse query, a destination, a format and a mode (export:write) */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export; secret fields of its destination are never shown (export:read) */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        /** Delete an export with its runs, snapshot and failed rows (export:write) */
+        delete: operations["deleteExport"];
+        options?: never;
+        head?: never;
+        /** Change an export; a change of what is read starts its diff and cursor again (export:write) */
+        patch: operations["updateExport"];
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the export now: an execution of kind export; full_resync sends every row whatever the snapshot and cursor say; 409 while one is queued or running (export:run) */
+        post: operations["runExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest runs of an export with their row counts and files, newest first (export:read) */
+        get: operations["listExportRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/runs/{run}/download-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed, expiring link to a file of a run of a file export, for this export's project only (export:read) */
+        post: operations["createExportDownloadLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/runs/{run}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of a run, by a link from download-link: its signature and expiry are checked, and the caller must still be able to read the export (export:read) */
+        get: operations["downloadExportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{id}/failed-rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows that failed with their reason; the next run tries them again (export:read) */
+        get: operations["listExportFailedRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4287,7 +4409,7 @@ export interface operations {
     listExecutions: {
         parameters: {
             query?: {
-                status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                status?: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                 kind?: string;
                 pipeline_id?: string;
                 project_id?: string;
@@ -4315,7 +4437,7 @@ export interface operations {
                             /** Format: uuid */
                             project_id: string;
                             kind: string;
-                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                             params: {
                                 [key: string]: unknown;
                             };
@@ -4416,7 +4538,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -4477,7 +4599,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                    status?: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                     kind?: string;
                     /** Format: uuid */
                     pipeline_id?: string;
@@ -4545,7 +4667,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -4672,7 +4794,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -4746,7 +4868,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -5317,7 +5439,7 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         kind: string;
-                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
                         params: {
                             [key: string]: unknown;
                         };
@@ -6868,6 +6990,686 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listExports: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            description: string;
+                            source: {
+                                [key: string]: unknown;
+                            };
+                            columns: string[] | null;
+                            filter: string | null;
+                            /** @description Secret fields are never shown: secrets_set names those that are set */
+                            destination: {
+                                [key: string]: unknown;
+                            };
+                            secrets_set: string[];
+                            format: {
+                                [key: string]: unknown;
+                            };
+                            mode: string;
+                            key_columns: string[];
+                            cursor_column: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    description?: string;
+                    source: {
+                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine */
+                        kind: "warehouse_query" | "connector";
+                        /** @description warehouse_query: the SELECT */
+                        query?: string;
+                        /** @description warehouse_query: the project's schema the query runs in (default main) */
+                        schema?: string;
+                        /** Format: uuid */
+                        connector_id?: string;
+                        namespace?: string | null;
+                        dataset?: string;
+                    };
+                    columns?: string[];
+                    /** @description A SQL condition over the source columns (warehouse_query sources) */
+                    filter?: string;
+                    destination: {
+                        /** @description files (more kinds: docs/exports.md) */
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    format?: {
+                        /** @description csv or ndjson */
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description full: every row each run; incremental: rows past the cursor column; diff: only rows added, changed or removed since the previous run (by key_columns) */
+                    mode?: "full" | "incremental" | "diff";
+                    key_columns?: string[];
+                    cursor_column?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        source: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[] | null;
+                        filter: string | null;
+                        /** @description Secret fields are never shown: secrets_set names those that are set */
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        mode: string;
+                        key_columns: string[];
+                        cursor_column: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        source: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[] | null;
+                        filter: string | null;
+                        /** @description Secret fields are never shown: secrets_set names those that are set */
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        mode: string;
+                        key_columns: string[];
+                        cursor_column: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    source?: {
+                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine */
+                        kind: "warehouse_query" | "connector";
+                        /** @description warehouse_query: the SELECT */
+                        query?: string;
+                        /** @description warehouse_query: the project's schema the query runs in (default main) */
+                        schema?: string;
+                        /** Format: uuid */
+                        connector_id?: string;
+                        namespace?: string | null;
+                        dataset?: string;
+                    };
+                    columns?: string[] | null;
+                    filter?: string | null;
+                    destination?: {
+                        /** @description files (more kinds: docs/exports.md) */
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    format?: {
+                        /** @description csv or ndjson */
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description full: every row each run; incremental: rows past the cursor column; diff: only rows added, changed or removed since the previous run (by key_columns) */
+                    mode?: "full" | "incremental" | "diff";
+                    key_columns?: string[];
+                    cursor_column?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        description: string;
+                        source: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[] | null;
+                        filter: string | null;
+                        /** @description Secret fields are never shown: secrets_set names those that are set */
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        secrets_set: string[];
+                        format: {
+                            [key: string]: unknown;
+                        };
+                        mode: string;
+                        key_columns: string[];
+                        cursor_column: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runExport: {
+        parameters: {
+            query?: {
+                /** @description Send every row, whatever the previous snapshot and the cursor say */
+                full_resync?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listExportRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            execution_id: string;
+                            /** Format: uuid */
+                            export_id: string;
+                            /** @description running, succeeded, partially_failed, failed or cancelled */
+                            status: string;
+                            full_resync: boolean;
+                            extracted: number;
+                            added: number;
+                            changed: number;
+                            removed: number;
+                            delivered: number;
+                            failed: number;
+                            files: {
+                                /** @description Path inside the destination (the project's files folder, bucket or directory) */
+                                name: string;
+                                rows: number;
+                                bytes: number;
+                            }[];
+                            error: string | null;
+                            /** Format: date-time */
+                            started_at: string;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createExportDownloadLink: {
+        parameters: {
+            query?: {
+                /** @description Index in the run's files */
+                file?: number;
+                expires_in_seconds?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                run: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description GET it with a token that may read the export, before expires_at */
+                        url: string;
+                        file: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadExportFile: {
+        parameters: {
+            query?: {
+                file?: number;
+                /** @description Unix seconds */
+                expires?: number;
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                run: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (CSV, NDJSON, gzip) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listExportFailedRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            row_key: string;
+                            /** Format: uuid */
+                            execution_id: string;
+                            reason: string;
+                            record: {
+                                [key: string]: unknown;
+                            };
+                            attempts: number;
+                            /** Format: date-time */
+                            failed_at: string;
+                        }[];
+                    };
                 };
             };
             /** @description Default Response */
