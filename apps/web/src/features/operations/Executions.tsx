@@ -9,10 +9,10 @@ import { ItemSelect } from '../../components/ItemSelect';
 import { QueryState } from '../../components/QueryState';
 import { StartSync } from './StartSync';
 
-type Status = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
-type Kind = 'sync' | 'pipeline';
-const KINDS: Kind[] = ['sync', 'pipeline'];
+type Status = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
+const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled'];
+type Kind = 'sync' | 'pipeline' | 'export';
+const KINDS: Kind[] = ['sync', 'pipeline', 'export'];
 type LogLine =
   paths['/api/v1/executions/{id}/logs']['get']['responses'][200]['content']['application/json']['items'][number];
 /** The most log lines the server answers at once: a full page means more are waiting. */
@@ -156,7 +156,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
                 Cancel run
               </Button>
             ) : null}
-            {run.status === 'failed' || run.status === 'cancelled' ? (
+            {run.status === 'failed' || run.status === 'partially_failed' || run.status === 'cancelled' ? (
               <Button onPress={() => retry.mutate()} isDisabled={retry.isPending}>
                 Retry run
               </Button>
