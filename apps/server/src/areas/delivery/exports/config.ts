@@ -131,6 +131,9 @@ export type FilesDestinationConfig = {
   file_name: string;
   max_rows_per_file?: number;
 };
+/** Parquet: columns compressed inside the file (snappy), so no gzip around it. */
+export const ParquetFormat = Type.Object({ type: Type.Literal('parquet') }, { additionalProperties: false });
+
 export type CsvFormatConfig = {
   type: 'csv';
   delimiter: string;
@@ -141,7 +144,8 @@ export type CsvFormatConfig = {
   gzip: boolean;
 };
 export type NdjsonFormatConfig = { type: 'ndjson'; gzip: boolean };
-export type FormatConfig = CsvFormatConfig | NdjsonFormatConfig;
+export type ParquetFormatConfig = { type: 'parquet'; gzip?: undefined };
+export type FormatConfig = CsvFormatConfig | NdjsonFormatConfig | ParquetFormatConfig;
 export type DatabaseDestinationConfig = {
   kind: 'database';
   engine: 'postgres' | 'mysql';
@@ -176,7 +180,7 @@ const DESTINATIONS: Record<string, TObject> = {
   database: DatabaseDestination,
   http: HttpDestination,
 };
-const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat };
+const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat, parquet: ParquetFormat };
 /** Destination kinds that write files, and so take a format. */
 export const FILE_DESTINATIONS = new Set(['files']);
 

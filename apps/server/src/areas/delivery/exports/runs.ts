@@ -81,24 +81,26 @@ const hashOf = (values: Value[]) =>
 /** A file destination: lines into the parts of the run's files. */
 function filesSink(files: ExportFiles, format: FormatConfig, withChange: boolean): Sink {
   let formatRow: ((row: Value[]) => string) | undefined;
+  let shown: ColumnSchema[] | undefined;
   let header = '';
   return {
     async deliver(columns, changes) {
       if (!formatRow) {
-        const shown = withChange
+        shown = withChange
           ? [...columns, { name: CHANGE_COLUMN, type: 'string', sourceType: 'text', nullable: false } as ColumnSchema]
           : columns;
         formatRow = lineFormatter(format, shown);
         header = headerLine(format, shown);
       }
-      const line = formatRow;
-      await files.writeLines(
-        changes.map((c) => line(withChange ? [...c.values, c.kind] : c.values)),
-        header,
-      );
+      const rows = changes.map((c) => (withChange ? [...c.values, c.kind] : c.values));
+      if (format.type === 'parquet') await files.writeRows(shown!, rows);
+      else {
+        const line = formatRow;
+        await files.writeLines(rows.map(line), header);
+      }
       return [];
     },
-    finish: () => files.finish(header),
+    finish: () => files.finish(header, shown ?? []),
     abort: () => files.abort(),
   };
 }
@@ -164,6 +166,7 @@ export function createExportRuns(deps: {
   const fastPath = (ctx: RunContext) =>
     ctx.row.source.kind === 'warehouse_query' &&
     ctx.row.mode === 'full' &&
+    (ctx.row.format as unknown as FormatConfig).type !== 'parquet' &&
     ctx.destination['kind'] === 'files' &&
     (ctx.destination as unknown as FilesDestinationConfig).max_rows_per_file === undefined;
 
