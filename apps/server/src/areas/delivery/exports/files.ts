@@ -89,12 +89,17 @@ export class ExportFiles {
   private next = 1;
   readonly files: ExportFileRecord[] = [];
 
+  /**
+   * `folder`: where parts are written (the destination folder, or a staging folder for a remote
+   * destination); `deliver`: what makes a whole part visible (default: the rename in `folder`).
+   */
   constructor(
     private readonly folder: string,
-    private readonly destination: FilesDestinationConfig,
+    private readonly destination: Pick<FilesDestinationConfig, 'file_name' | 'max_rows_per_file'>,
     private readonly format: FormatConfig,
     private readonly naming: FileNaming,
     private readonly projectFolder: string,
+    private readonly deliver?: (temp: string, finalName: string) => Promise<{ name: string; bytes: number }>,
   ) {}
 
   private tempPrefix = () => `.${this.naming.runId}.`;
@@ -214,6 +219,12 @@ export class ExportFiles {
   }
 
   private async publish(part: OpenPart): Promise<void> {
+    if (this.deliver) {
+      const delivered = await this.deliver(part.temp, part.final);
+      await rm(part.temp, { force: true });
+      this.files.push({ ...delivered, rows: part.rows });
+      return;
+    }
     const target = path.join(this.folder, part.final);
     await rename(part.temp, target);
     const { size } = await stat(target);

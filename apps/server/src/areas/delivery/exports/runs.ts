@@ -5,6 +5,9 @@
  * snapshot, the cursor and the failed rows are committed together with the execution's end.
  */
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { compareCursor, type ColumnSchema, type EgressPolicy, type Log, type Value } from '@svc/engine';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
@@ -14,7 +17,9 @@ import type {
   FilesDestinationConfig,
   FormatConfig,
   HttpDestinationConfig,
+  S3DestinationConfig,
 } from './config.js';
+import { s3Uploader } from './s3.js';
 import { httpSink } from './http.js';
 import { folderInside } from './config.js';
 import { ExportFiles, headerLine, lineFormatter } from './files.js';
@@ -131,24 +136,32 @@ export function createExportRuns(deps: {
   const { db, repository } = deps;
 
   const openFiles = async (ctx: RunContext) => {
+    const naming = { exportName: ctx.row.name, runTime: ctx.runTime, runId: ctx.executionId };
+    const format = ctx.row.format as unknown as FormatConfig;
+    if (ctx.destination['kind'] === 's3') {
+      // Parts are staged on local disk, then uploaded whole.
+      const destination = ctx.destination as unknown as S3DestinationConfig;
+      const uploader = s3Uploader(destination, deps.egress);
+      const staging = path.join(os.tmpdir(), 'svc-export-staging');
+      const files = new ExportFiles(staging, destination, format, naming, staging, async (temp, name) => {
+        const { size } = await stat(temp);
+        return uploader.upload(temp, name, size, ctx.signal);
+      });
+      await files.prepare();
+      return files;
+    }
     const destination = ctx.destination as unknown as FilesDestinationConfig;
     const projectFolder = await deps.projectFolder(ctx.row.project_id);
     const folder = folderInside(projectFolder, destination.folder);
     if (!folder) throw new ExportSourceError("the destination folder is outside the project's folder");
-    const files = new ExportFiles(
-      folder,
-      destination,
-      ctx.row.format as unknown as FormatConfig,
-      { exportName: ctx.row.name, runTime: ctx.runTime, runId: ctx.executionId },
-      projectFolder,
-    );
+    const files = new ExportFiles(folder, destination, format, naming, projectFolder);
     await files.prepare();
     return files;
   };
 
   const openSink = async (ctx: RunContext): Promise<Sink> => {
     const kind = String(ctx.destination['kind']);
-    if (kind === 'files')
+    if (kind === 'files' || kind === 's3')
       return filesSink(await openFiles(ctx), ctx.row.format as unknown as FormatConfig, ctx.row.mode === 'diff');
     if (kind === 'http')
       return httpSink(ctx.destination as unknown as HttpDestinationConfig, {
@@ -167,7 +180,7 @@ export function createExportRuns(deps: {
     ctx.row.source.kind === 'warehouse_query' &&
     ctx.row.mode === 'full' &&
     (ctx.row.format as unknown as FormatConfig).type !== 'parquet' &&
-    ctx.destination['kind'] === 'files' &&
+    (ctx.destination['kind'] === 'files' || ctx.destination['kind'] === 's3') &&
     (ctx.destination as unknown as FilesDestinationConfig).max_rows_per_file === undefined;
 
   async function copyRun(ctx: RunContext): Promise<RunResult> {
