@@ -7,6 +7,7 @@ import { ApiTokens } from './features/identity/ApiTokens';
 import { AuditLog } from './features/audit/AuditLog';
 import { Catalog } from './features/governance/Catalog';
 import { CdcTables } from './features/ingestion/CdcTables';
+import { Exports } from './features/delivery/Exports';
 import { Connectors } from './features/connectivity/Connectors';
 import { Executions } from './features/operations/Executions';
 import { License } from './features/platform/License';
@@ -27,6 +28,7 @@ const PAGES = [
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
   { path: '/cdc-tables', title: 'CDC tables', render: () => <CdcTables /> },
+  { path: '/exports', title: 'Exports', render: () => <Exports /> },
   { path: '/api-tokens', title: 'API tokens', render: () => <ApiTokens /> },
   { path: '/projects', title: 'Projects', render: () => <Projects /> },
   { path: '/roles', title: 'Roles', render: () => <Roles /> },
