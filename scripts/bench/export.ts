@@ -7,7 +7,7 @@
  * to its exit. Also, for the record, the same table read through a postgres data connector (the
  * in-process path every non-warehouse source takes). The service's resident memory is sampled every
  * 50 ms during each run (flat memory: the peak should not grow with the row count).
- * BENCH_ROWS (default 200,000).
+ * Then the warehouse query to Parquet (rows/s and file size). BENCH_ROWS (default 200,000).
  */
 import { readFile, rm, stat, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -89,14 +89,14 @@ try {
 
     const projectFolder = path.join(dataDir, 'files', project);
     /** Rows per second of one export run, from the call that starts it to `succeeded`; checks the account. */
-    const exportRun = async (name: string, source: Record<string, unknown>) => {
+    const exportRun = async (name: string, source: Record<string, unknown>, format = 'csv') => {
       const id = (
         await call('POST', '/api/v1/exports', {
           project_id: project,
           name,
           source,
           destination: { kind: 'files', folder: 'bench', file_name: '{export}_{run_id}.{ext}' },
-          format: { type: 'csv' },
+          format: { type: format },
         })
       )['id'] as string;
       const { result, peakMb } = await peakRss(service.child.pid!, async () => {
@@ -140,6 +140,11 @@ try {
       connector_id: postgresSource,
       dataset: 't',
     });
+    const parquetRun = await exportRun(
+      'warehouse query to parquet',
+      { kind: 'warehouse_query', query: 'select * from t' },
+      'parquet',
+    );
     const line = (label: string, rate: number, seconds: number, runMs: number | null, bytes: number, peak: string) =>
       `| ${label} | ${Math.round(rate).toLocaleString('en')} | ${((rate / psqlRate) * 100).toFixed(0)}% | ${seconds.toFixed(2)} s | ${
         runMs === null
@@ -167,6 +172,14 @@ try {
           connectorRun.runMs,
           connectorRun.bytes,
           `${connectorRun.peakMb.toFixed(0)} MB`,
+        ),
+        line(
+          'export run: warehouse query to Parquet (in process)',
+          parquetRun.rate,
+          parquetRun.seconds,
+          parquetRun.runMs,
+          parquetRun.bytes,
+          `${parquetRun.peakMb.toFixed(0)} MB`,
         ),
       ].join('\n') + '\n',
     );

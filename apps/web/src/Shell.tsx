@@ -28,6 +28,7 @@ const NotificationSettings = screen(() => import('./features/alerting/Notificati
 const AuditForwarders = screen(() => import('./features/audit/AuditForwarders'), 'AuditForwarders');
 const FileIngestions = screen(() => import('./features/ingestion/FileIngestions'), 'FileIngestions');
 const Inboxes = screen(() => import('./features/ingestion/Inboxes'), 'Inboxes');
+const Exports = screen(() => import('./features/delivery/Exports'), 'Exports');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -66,6 +67,7 @@ const PAGES: Page[] = [
   { path: '/schedules', title: 'Schedules', group: 'ETL', render: () => <Schedules /> },
   { path: '/models', title: 'Models', group: 'Modelling', render: () => <Models /> },
   { path: '/ai-providers', title: 'AI providers', group: 'Modelling', render: () => <AiProviders /> },
+  { path: '/exports', title: 'Exports', group: 'Delivery', render: () => <Exports /> },
   { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
   { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },
   { path: '/alerts', title: 'Alerts', group: 'Alerting', render: () => <AlertRules /> },

@@ -14,3 +14,5 @@ export * from './streams/run.js';
 export { MessageRejected, SYSTEM_COLUMNS, decodeMessage, parsePath } from './streams/records.js';
 export type { MessageFormat } from './streams/records.js';
 export { RecordInference, convertCell, MISMATCH, SAMPLE_ROWS } from './connectors/files/infer.js';
+/** Parquet encoding of canonical batches (the files connector's), for hosts that write files of their own (exports). */
+export { parquetFormat } from './connectors/files/formats/parquet.js';

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
+import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
@@ -172,6 +173,29 @@ describe('exports to files', () => {
       );
     expect(records).toHaveLength(50);
     expect(records[6]).toEqual({ id: 7, name: 'customer 7', spend: '10.50' });
+  });
+
+  it('writes Parquet with the source types, in parts', async () => {
+    const id = await create({
+      source: { kind: 'connector', connector_id: sourceId, dataset: 'customers' },
+      destination: { kind: 'files', folder: 'out/parquet', max_rows_per_file: 30 },
+      format: { type: 'parquet' },
+    });
+    const { execution, account } = await run(id);
+    expect(execution.status, execution.error ?? '').toBe('succeeded');
+    expect(account.files.map((f) => [f.rows, f.name.endsWith('.parquet')])).toEqual([
+      [30, true],
+      [20, true],
+    ]);
+    const rows = [];
+    for (const file of account.files) {
+      const bytes = await read(file.name);
+      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      rows.push(...((await parquetReadObjects({ file: buffer })) as Array<Record<string, unknown>>));
+    }
+    expect(rows).toHaveLength(50);
+    expect(rows[6]).toMatchObject({ id: 7, name: 'customer 7', tier: 'silver' });
+    expect(Number(rows[6]!['spend'])).toBe(10.5);
   });
 
   it('sends only the rows added, changed and removed since the previous run (diff), and everything on a full resync', async () => {

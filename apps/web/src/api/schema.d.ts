@@ -11053,11 +11053,11 @@ export interface operations {
     };
     downloadExportFile: {
         parameters: {
-            query: {
-                file: number;
+            query?: {
+                file?: number;
                 /** @description Unix seconds */
-                expires: number;
-                signature: string;
+                expires?: number;
+                signature?: string;
             };
             header?: never;
             path: {

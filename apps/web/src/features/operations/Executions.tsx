@@ -12,8 +12,8 @@ import { StartSync } from './StartSync';
 
 type Status = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
 const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled'];
-type Kind = 'sync' | 'pipeline';
-const KINDS: Kind[] = ['sync', 'pipeline'];
+type Kind = 'sync' | 'pipeline' | 'export' | 'model_run' | 'file_ingestion' | 'inbox';
+const KINDS: Kind[] = ['sync', 'pipeline', 'export', 'model_run', 'file_ingestion', 'inbox'];
 type LogLine =
   paths['/api/v1/executions/{id}/logs']['get']['responses'][200]['content']['application/json']['items'][number];
 /** The most log lines the server answers at once: a full page means more are waiting. */
@@ -159,7 +159,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
                 Cancel run
               </Button>
             ) : null}
-            {run.status === 'failed' || run.status === 'cancelled' ? (
+            {run.status === 'failed' || run.status === 'partially_failed' || run.status === 'cancelled' ? (
               <Button onPress={() => retry.mutate()} isDisabled={retry.isPending}>
                 Retry run
               </Button>

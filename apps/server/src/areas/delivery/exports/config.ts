@@ -104,6 +104,29 @@ export const HttpDestination = Type.Object(
   { additionalProperties: false },
 );
 
+export const S3Destination = Type.Object(
+  {
+    kind: Type.Literal('s3'),
+    endpoint: Type.Optional(
+      Type.String({
+        format: 'uri',
+        pattern: '^https?://',
+        maxLength: 500,
+        description: 'An S3-compatible server; AWS S3 when omitted',
+      }),
+    ),
+    region: Type.String({ minLength: 1, maxLength: 50, default: 'us-east-1' }),
+    bucket: Type.String({ minLength: 3, maxLength: 63, pattern: '^[a-z0-9][a-z0-9.-]*[a-z0-9]$' }),
+    prefix: Type.String({ maxLength: 500, default: 'exports/', description: 'Put before each object name' }),
+    file_name: Type.String({ minLength: 1, maxLength: 300, default: '{export}_{run_time}_{part}.{ext}' }),
+    max_rows_per_file: Type.Optional(Type.Integer({ minimum: 1 })),
+    access_key_id: Type.String({ minLength: 1, maxLength: 200 }),
+    secret_access_key: Type.Optional(Type.String({ maxLength: 500, 'x-secret': true })),
+    force_path_style: Type.Boolean({ default: false, description: 'Path-style URLs (most S3-compatible servers)' }),
+  },
+  { additionalProperties: false },
+);
+
 export const CsvFormat = Type.Object(
   {
     type: Type.Literal('csv'),
@@ -131,6 +154,9 @@ export type FilesDestinationConfig = {
   file_name: string;
   max_rows_per_file?: number;
 };
+/** Parquet: columns compressed inside the file (snappy), so no gzip around it. */
+export const ParquetFormat = Type.Object({ type: Type.Literal('parquet') }, { additionalProperties: false });
+
 export type CsvFormatConfig = {
   type: 'csv';
   delimiter: string;
@@ -141,7 +167,8 @@ export type CsvFormatConfig = {
   gzip: boolean;
 };
 export type NdjsonFormatConfig = { type: 'ndjson'; gzip: boolean };
-export type FormatConfig = CsvFormatConfig | NdjsonFormatConfig;
+export type ParquetFormatConfig = { type: 'parquet'; gzip?: undefined };
+export type FormatConfig = CsvFormatConfig | NdjsonFormatConfig | ParquetFormatConfig;
 export type DatabaseDestinationConfig = {
   kind: 'database';
   engine: 'postgres' | 'mysql';
@@ -169,16 +196,30 @@ export type HttpDestinationConfig = {
   requests_per_second?: number;
   timeout_seconds: number;
 };
-export type DestinationConfig = FilesDestinationConfig | DatabaseDestinationConfig | HttpDestinationConfig;
+export type S3DestinationConfig = {
+  kind: 's3';
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  prefix: string;
+  file_name: string;
+  max_rows_per_file?: number;
+  access_key_id: string;
+  secret_access_key?: string;
+  force_path_style: boolean;
+};
+export type DestinationConfig =
+  FilesDestinationConfig | DatabaseDestinationConfig | HttpDestinationConfig | S3DestinationConfig;
 
 const DESTINATIONS: Record<string, TObject> = {
   files: FilesDestination,
   database: DatabaseDestination,
   http: HttpDestination,
+  s3: S3Destination,
 };
-const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat };
+const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat, parquet: ParquetFormat };
 /** Destination kinds that write files, and so take a format. */
-export const FILE_DESTINATIONS = new Set(['files']);
+export const FILE_DESTINATIONS = new Set(['files', 's3']);
 
 export const FILE_NAME_PLACEHOLDERS = ['export', 'run_time', 'run_id', 'part', 'ext'];
 
@@ -229,9 +270,9 @@ export function checkDestination(destination: Record<string, unknown>): FieldErr
   const validate = validatorOf(spec);
   if (!validate(destination)) return fieldErrors('destination', validate.errors);
   const problems: FieldError[] = [];
-  if (destination['kind'] === 'files') {
+  if (destination['kind'] === 'files' || destination['kind'] === 's3') {
     const config = destination as FilesDestinationConfig;
-    if (!folderInside('/project', config.folder))
+    if (config.kind === 'files' && !folderInside('/project', config.folder))
       problems.push({ path: 'destination.folder', message: "must be a folder inside the project's folder" });
     if (config.file_name.includes('/') || config.file_name.includes('\\') || config.file_name.startsWith('.'))
       problems.push({ path: 'destination.file_name', message: 'must be a file name (no folder, not hidden)' });

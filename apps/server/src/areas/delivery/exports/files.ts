@@ -7,10 +7,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type Writable } from 'node:stream';
+import { PassThrough, Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { ColumnSchema, Value } from '@svc/engine';
+import { parquetFormat, type ColumnSchema, type Value } from '@svc/engine';
 import type { CsvFormatConfig, FilesDestinationConfig, FormatConfig } from './config.js';
 import type { ExportFileRecord } from './repository.js';
 import { jsonValue, textOf } from './source.js';
@@ -24,7 +24,7 @@ export interface FileNaming {
   runId: string;
 }
 
-const extensionOf = (format: FormatConfig) => `${format.type === 'csv' ? 'csv' : 'ndjson'}${format.gzip ? '.gz' : ''}`;
+const extensionOf = (format: FormatConfig) => `${format.type}${format.gzip ? '.gz' : ''}`;
 
 /** A name safe as a file name: letters, digits, dot, dash and underscore. */
 const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_');
@@ -42,7 +42,7 @@ export function fileName(template: string, naming: FileNaming, format: FormatCon
 
 /** Formats rows as lines of CSV (PostgreSQL's rules: null as null_value, an empty string quoted when null is empty) or NDJSON. */
 export function lineFormatter(format: FormatConfig, columns: ColumnSchema[]): (row: Value[]) => string {
-  if (format.type === 'ndjson') {
+  if (format.type !== 'csv') {
     const names = columns.map((c) => c.name);
     return (row) => {
       const record: Record<string, unknown> = {};
@@ -77,8 +77,10 @@ interface OpenPart {
   final: string;
   rows: number;
   file: WriteStream;
-  /** What lines are written to: the gzip stream in front of the file, or the file. */
+  /** What lines are written to: the gzip stream in front of the file, or the file (Parquet: the encoder's input). */
   sink: Writable;
+  /** Parquet: the encoder's pipeline into the file. */
+  done?: Promise<void>;
 }
 
 /** Writes the parts of one run's files: rows in, whole files out (see the module comment). */
@@ -87,12 +89,17 @@ export class ExportFiles {
   private next = 1;
   readonly files: ExportFileRecord[] = [];
 
+  /**
+   * `folder`: where parts are written (the destination folder, or a staging folder for a remote
+   * destination); `deliver`: what makes a whole part visible (default: the rename in `folder`).
+   */
   constructor(
     private readonly folder: string,
-    private readonly destination: FilesDestinationConfig,
+    private readonly destination: Pick<FilesDestinationConfig, 'file_name' | 'max_rows_per_file'>,
     private readonly format: FormatConfig,
     private readonly naming: FileNaming,
     private readonly projectFolder: string,
+    private readonly deliver?: (temp: string, finalName: string) => Promise<{ name: string; bytes: number }>,
   ) {}
 
   private tempPrefix = () => `.${this.naming.runId}.`;
@@ -149,22 +156,54 @@ export class ExportFiles {
     }
   }
 
+  /** A Parquet part: the encoder reads the rows from an object stream and writes the file as row groups fill. */
+  private openParquet(columns: ColumnSchema[]): OpenPart {
+    const current = this.open();
+    const input = new PassThrough({ objectMode: true, highWaterMark: 2 });
+    current.sink = input;
+    current.done = pipeline(parquetFormat.encode(columns, input as AsyncIterable<Value[][]>), current.file);
+    current.done.catch(() => undefined);
+    return current;
+  }
+
+  /** Writes rows to Parquet parts (one encoder per part), starting a new part at max_rows_per_file. */
+  async writeRows(columns: ColumnSchema[], rows: Value[][]): Promise<void> {
+    let index = 0;
+    const max = this.destination.max_rows_per_file ?? Number.POSITIVE_INFINITY;
+    while (index < rows.length) {
+      const current = this.current ?? this.openParquet(columns);
+      const take = Math.min(rows.length - index, max - current.rows);
+      await writeObject(current.sink, rows.slice(index, index + take));
+      current.rows += take;
+      index += take;
+      if (current.rows >= max) await this.close();
+    }
+  }
+
   /** Closes the open part (if any) and gives it its final name. */
   async close(): Promise<void> {
     const current = this.current;
     if (!current) return;
     this.current = undefined;
-    await new Promise<void>((resolve, reject) => {
-      current.file.once('error', reject);
-      current.file.once('close', resolve);
+    if (current.done) {
       current.sink.end();
-    });
+      await current.done;
+    } else
+      await new Promise<void>((resolve, reject) => {
+        current.file.once('error', reject);
+        current.file.once('close', resolve);
+        current.sink.end();
+      });
     await this.publish(current);
   }
 
   /** An export of no rows still writes one (empty, or header only) file, so a reader sees the run happened. */
-  async finish(header: string): Promise<ExportFileRecord[]> {
-    if (this.files.length === 0 && !this.current) await write(this.open().sink, header);
+  async finish(header: string, columns: ColumnSchema[] = []): Promise<ExportFileRecord[]> {
+    if (this.files.length === 0 && !this.current) {
+      // No rows: an empty file (Parquet: with the columns, when the source told them).
+      if (this.format.type === 'parquet') this.openParquet(columns);
+      else await write(this.open().sink, header);
+    }
     await this.close();
     return this.files;
   }
@@ -180,6 +219,12 @@ export class ExportFiles {
   }
 
   private async publish(part: OpenPart): Promise<void> {
+    if (this.deliver) {
+      const delivered = await this.deliver(part.temp, part.final);
+      await rm(part.temp, { force: true });
+      this.files.push({ ...delivered, rows: part.rows });
+      return;
+    }
     const target = path.join(this.folder, part.final);
     await rename(part.temp, target);
     const { size } = await stat(target);
@@ -206,6 +251,10 @@ function coalesce(size = 256 * 1024): Transform {
       done(null, length ? Buffer.concat(chunks, length) : undefined);
     },
   });
+}
+
+async function writeObject(sink: Writable, value: unknown): Promise<void> {
+  if (!sink.write(value)) await new Promise<void>((resolve) => sink.once('drain', resolve));
 }
 
 async function write(sink: Writable, text: string): Promise<void> {

@@ -5,6 +5,9 @@
  * snapshot, the cursor and the failed rows are committed together with the execution's end.
  */
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { compareCursor, type ColumnSchema, type EgressPolicy, type Log, type Value } from '@svc/engine';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
@@ -14,7 +17,9 @@ import type {
   FilesDestinationConfig,
   FormatConfig,
   HttpDestinationConfig,
+  S3DestinationConfig,
 } from './config.js';
+import { s3Uploader } from './s3.js';
 import { httpSink } from './http.js';
 import { folderInside } from './config.js';
 import { ExportFiles, headerLine, lineFormatter } from './files.js';
@@ -81,24 +86,26 @@ const hashOf = (values: Value[]) =>
 /** A file destination: lines into the parts of the run's files. */
 function filesSink(files: ExportFiles, format: FormatConfig, withChange: boolean): Sink {
   let formatRow: ((row: Value[]) => string) | undefined;
+  let shown: ColumnSchema[] | undefined;
   let header = '';
   return {
     async deliver(columns, changes) {
       if (!formatRow) {
-        const shown = withChange
+        shown = withChange
           ? [...columns, { name: CHANGE_COLUMN, type: 'string', sourceType: 'text', nullable: false } as ColumnSchema]
           : columns;
         formatRow = lineFormatter(format, shown);
         header = headerLine(format, shown);
       }
-      const line = formatRow;
-      await files.writeLines(
-        changes.map((c) => line(withChange ? [...c.values, c.kind] : c.values)),
-        header,
-      );
+      const rows = changes.map((c) => (withChange ? [...c.values, c.kind] : c.values));
+      if (format.type === 'parquet') await files.writeRows(shown!, rows);
+      else {
+        const line = formatRow;
+        await files.writeLines(rows.map(line), header);
+      }
       return [];
     },
-    finish: () => files.finish(header),
+    finish: () => files.finish(header, shown ?? []),
     abort: () => files.abort(),
   };
 }
@@ -129,24 +136,32 @@ export function createExportRuns(deps: {
   const { db, repository } = deps;
 
   const openFiles = async (ctx: RunContext) => {
+    const naming = { exportName: ctx.row.name, runTime: ctx.runTime, runId: ctx.executionId };
+    const format = ctx.row.format as unknown as FormatConfig;
+    if (ctx.destination['kind'] === 's3') {
+      // Parts are staged on local disk, then uploaded whole.
+      const destination = ctx.destination as unknown as S3DestinationConfig;
+      const uploader = s3Uploader(destination, deps.egress);
+      const staging = path.join(os.tmpdir(), 'svc-export-staging');
+      const files = new ExportFiles(staging, destination, format, naming, staging, async (temp, name) => {
+        const { size } = await stat(temp);
+        return uploader.upload(temp, name, size, ctx.signal);
+      });
+      await files.prepare();
+      return files;
+    }
     const destination = ctx.destination as unknown as FilesDestinationConfig;
     const projectFolder = await deps.projectFolder(ctx.row.project_id);
     const folder = folderInside(projectFolder, destination.folder);
     if (!folder) throw new ExportSourceError("the destination folder is outside the project's folder");
-    const files = new ExportFiles(
-      folder,
-      destination,
-      ctx.row.format as unknown as FormatConfig,
-      { exportName: ctx.row.name, runTime: ctx.runTime, runId: ctx.executionId },
-      projectFolder,
-    );
+    const files = new ExportFiles(folder, destination, format, naming, projectFolder);
     await files.prepare();
     return files;
   };
 
   const openSink = async (ctx: RunContext): Promise<Sink> => {
     const kind = String(ctx.destination['kind']);
-    if (kind === 'files')
+    if (kind === 'files' || kind === 's3')
       return filesSink(await openFiles(ctx), ctx.row.format as unknown as FormatConfig, ctx.row.mode === 'diff');
     if (kind === 'http')
       return httpSink(ctx.destination as unknown as HttpDestinationConfig, {
@@ -164,7 +179,8 @@ export function createExportRuns(deps: {
   const fastPath = (ctx: RunContext) =>
     ctx.row.source.kind === 'warehouse_query' &&
     ctx.row.mode === 'full' &&
-    ctx.destination['kind'] === 'files' &&
+    (ctx.row.format as unknown as FormatConfig).type !== 'parquet' &&
+    (ctx.destination['kind'] === 'files' || ctx.destination['kind'] === 's3') &&
     (ctx.destination as unknown as FilesDestinationConfig).max_rows_per_file === undefined;
 
   async function copyRun(ctx: RunContext): Promise<RunResult> {

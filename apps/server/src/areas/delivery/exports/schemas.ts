@@ -164,9 +164,9 @@ export const DownloadLink = Type.Object({
 
 export const DownloadQuery = Type.Object(
   {
-    file: Type.Integer({ minimum: 0 }),
-    expires: Type.Integer({ minimum: 0, description: 'Unix seconds' }),
-    signature: Type.String({ minLength: 1, maxLength: 200 }),
+    file: Type.Optional(Type.Integer({ minimum: 0 })),
+    expires: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix seconds' })),
+    signature: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );

@@ -366,9 +366,13 @@ export function createExportsService(deps: {
       principal: Principal,
       id: string,
       runId: string,
-      link: { file: number; expires: number; signature: string },
+      query: { file?: number; expires?: number; signature?: string },
     ) {
       const row = await guard.find(principal, id, 'export:read');
+      // Checked after access, so that who may not read the export learns nothing of its links.
+      if (query.file === undefined || query.expires === undefined || !query.signature)
+        throw forbidden('The download link is not valid');
+      const link = { file: query.file, expires: query.expires, signature: query.signature };
       const expected = Buffer.from(sign(row.id, runId, link.file, link.expires));
       const given = Buffer.from(link.signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected))

@@ -1,0 +1,71 @@
+/**
+ * An S3-compatible object store destination: each whole part (written first to a staging file, as
+ * the files destination writes it) is uploaded with lib-storage's multipart upload, which makes the
+ * object visible only when it completes, so a reader never sees half an object. Every connection goes
+ * to an address the egress policy checked.
+ */
+import { createReadStream } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { EgressPolicy } from '@svc/engine';
+import type { S3DestinationConfig } from './config.js';
+
+/** A DNS lookup that answers only addresses the egress policy allows (for the endpoint's port). */
+function egressLookup(egress: EgressPolicy, port: number): LookupFunction {
+  return (hostname, options, callback) => {
+    egress.resolve(hostname, port).then(
+      ({ address, family }) => {
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+            { address, family },
+          ]);
+        else callback(null, address, family);
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, '', 4),
+    );
+  };
+}
+
+export function s3Uploader(config: S3DestinationConfig, egress: EgressPolicy) {
+  const endpoint = config.endpoint ? new URL(config.endpoint) : undefined;
+  const secure = endpoint ? endpoint.protocol === 'https:' : true;
+  const port = endpoint?.port ? Number(endpoint.port) : secure ? 443 : 80;
+  const lookup = egressLookup(egress, port);
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.force_path_style,
+    credentials: { accessKeyId: config.access_key_id, secretAccessKey: config.secret_access_key ?? '' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      httpAgent: new http.Agent({ lookup }),
+      httpsAgent: new https.Agent({ lookup }),
+    },
+  });
+  return {
+    /** Uploads a whole staged part as `prefix + name`; the object appears when the upload completes. */
+    async upload(temp: string, name: string, bytes: number, signal: AbortSignal) {
+      const key = `${config.prefix}${name}`;
+      const upload = new Upload({
+        client,
+        params: { Bucket: config.bucket, Key: key, Body: createReadStream(temp) },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      const abort = () => void upload.abort();
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        await upload.done();
+      } finally {
+        signal.removeEventListener('abort', abort);
+      }
+      return { name: `s3://${config.bucket}/${key}`, bytes };
+    },
+    close: () => client.destroy(),
+  };
+}
