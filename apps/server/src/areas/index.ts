@@ -14,6 +14,7 @@ import { createConnectivityArea } from './connectivity/index.js';
 import { createEtlArea } from './etl/index.js';
 import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
+import { createRetentionArea } from './governance/retention/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
 import { createOperationsArea } from './operations/index.js';
@@ -73,6 +74,16 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       openForRun: connectivity.service.openForRun,
     },
   });
+  const retention = createRetentionArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
+    history: operations.history,
+    warehouseFor: connectivity.warehouseFor,
+    projectFolder: connectivity.projectFolder,
+  });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
   const streams = await createEventStreams({
@@ -103,7 +114,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     authenticator: identity.authenticator,
     runs: {
       queue: operations.queue,
-      handlers: { ...operations.jobHandlers, ...etl.jobHandlers },
+      handlers: { ...operations.jobHandlers, ...etl.jobHandlers, ...retention.jobHandlers },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
       settleAbandoned: (trx, job, error) =>
@@ -115,12 +126,13 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
-    leaderTasks: [...identity.leaderTasks],
+    leaderTasks: [...identity.leaderTasks, ...retention.leaderTasks],
     async routes(api) {
       await identity.routes(api);
       await administration.routes(api);
       await connectivity.routes(api);
       await governance.routes(api);
+      await retention.routes(api);
       await operations.routes(api);
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });

@@ -15,6 +15,8 @@ export interface JobPayloads {
   etl_pipeline: { execution_id: string };
   /** Starts the pipelines that depend on a succeeded pipeline execution. */
   etl_dependents: { execution_id: string };
+  /** A project's retention sweep (governance: retention policies). */
+  retention_sweep: { execution_id: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -33,6 +35,7 @@ export const JOB_KINDS = {
   sync_range: { area: 'operations' },
   etl_pipeline: { area: 'etl', runs: 'pipeline' },
   etl_dependents: { area: 'etl', followUp: true },
+  retention_sweep: { area: 'governance', runs: 'retention_sweep' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 
 /** The job kind that runs executions of `runKind` (`sync`, `pipeline`, ...). */

@@ -61,6 +61,7 @@ export interface ProjectResources {
   schedule: string;
   cdcTable: string;
   execution: string;
+  retentionPolicy: string;
 }
 
 export interface TwoProjects {
@@ -125,8 +126,25 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     destination_connector_id: destination,
     streams: [{ name: 'items', destination_name: 'items_sync', mode: 'append' }],
   });
+  const retentionPolicy = await created(t, token, '/api/v1/retention-policies', {
+    project_id: projectA,
+    name: 'history of A',
+    target: { kind: 'execution_history' },
+    max_age: '30d',
+  });
   return {
-    a: { project: projectA, environment, connector, destination, dataset, pipeline, schedule, cdcTable, execution },
+    a: {
+      project: projectA,
+      environment,
+      connector,
+      destination,
+      dataset,
+      pipeline,
+      schedule,
+      cdcTable,
+      execution,
+      retentionPolicy,
+    },
     b: { project: projectB },
     ownerA,
     editorB,

@@ -58,6 +58,7 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/etl/pipelines/{id}', ids: (f) => ({ id: f.a.pipeline }) },
   { prefix: '/api/v1/etl/schedules/{id}', ids: (f) => ({ id: f.a.schedule }) },
   { prefix: '/api/v1/cdc-tables/{id}', ids: (f) => ({ id: f.a.cdcTable }) },
+  { prefix: '/api/v1/retention-policies/{id}', ids: (f) => ({ id: f.a.retentionPolicy }) },
   // Streams have no rows yet: any id is unknown.
   { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
   // Instance objects: administrators only, whatever the id.
@@ -117,6 +118,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/cdc-tables/${a.cdcTable}`,
     `/api/v1/executions/${a.execution}`,
     `/api/v1/executions/${a.execution}/logs`,
+    `/api/v1/retention-policies/${a.retentionPolicy}`,
+    `/api/v1/retention-policies/${a.retentionPolicy}/sweeps`,
     `/api/v1/users/${f.ownerA.id}`,
   ];
   const views: Record<string, unknown> = {};
@@ -142,6 +145,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'executions',
       'jobs',
       'identity_providers',
+      'retention_policies',
+      'retention_sweeps',
     ];
     const counts = await client.query(
       `select ${tables.map((name) => `(select count(*)::int from ${name}) as ${name}`).join(', ')}`,

@@ -25,7 +25,7 @@ import { EXECUTION, executionFinished, notRetryable, pipelineBusy } from '../err
 /** What a new execution is: its kind and parameters, and for pipeline runs where it comes from. */
 export interface RunSpec {
   projectId: string;
-  kind: 'sync' | 'pipeline';
+  kind: 'sync' | 'pipeline' | 'retention_sweep';
   params: Record<string, unknown>;
   createdBy: string | null;
   retryOf?: string | null;

@@ -11,6 +11,7 @@ import * as m0008 from './0008_etl.js';
 import * as m0009 from './0009_cdc.js';
 import * as m0010 from './0010_external_identity.js';
 import * as m0011 from './0011_connector_versions.js';
+import * as m0018 from './0018_retention.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_cdc': m0009,
   '0010_external_identity': m0010,
   '0011_connector_versions': m0011,
+  '0018_retention': m0018,
 };
