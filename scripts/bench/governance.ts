@@ -20,6 +20,8 @@ const stamp = Date.now();
 const framework = `svc_bench_gov_${stamp}`;
 const warehouse = `${framework}_warehouse`;
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -161,20 +163,20 @@ try {
     };
 
     const ms = (v: number) => `${v.toFixed(1)} ms`;
-    console.log(
+    print(
       `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; ` +
         `${ROWS.toLocaleString('en')} expired rows + ${Math.floor(ROWS / 10).toLocaleString('en')} recent, index on ts; ` +
         `writer: insert + update of a random expired row per step; preview counted ${preview.total.toLocaleString('en')}`,
     );
-    console.log('| case | rows deleted | seconds | rows/s | writer steps | writer p99 | writer max |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    console.log(
+    print('| case | rows deleted | seconds | rows/s | writer steps | writer p99 | writer max |');
+    print('|---|---:|---:|---:|---:|---:|---:|');
+    print(
       `| single DELETE ... WHERE ts < cutoff (baseline) | ${baseline.rows.toLocaleString('en')} | ${baseline.seconds.toFixed(1)} | ${Math.round(baseline.rows / baseline.seconds).toLocaleString('en')} | ${baseline.writes} | ${ms(baseline.p99)} | ${ms(baseline.max)} |`,
     );
-    console.log(
+    print(
       `| svc retention sweep (${svc.batches} batches) | ${svc.rows.toLocaleString('en')} | ${svc.seconds.toFixed(1)} | ${Math.round(svc.rows / svc.seconds).toLocaleString('en')} | ${svc.writes} | ${ms(svc.p99)} | ${ms(svc.max)} |`,
     );
-    if (preview.total !== svc.rows) console.log(`preview (${preview.total}) and deleted (${svc.rows}) differ`);
+    if (preview.total !== svc.rows) print(`preview (${preview.total}) and deleted (${svc.rows}) differ`);
   } finally {
     await service.stop();
   }
