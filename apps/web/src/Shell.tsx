@@ -6,6 +6,7 @@ import { setSession } from './session-store';
 import { ApiTokens } from './features/identity/ApiTokens';
 import { AuditLog } from './features/audit/AuditLog';
 import { Catalog } from './features/governance/Catalog';
+import { Retention } from './features/governance/Retention';
 import { CdcTables } from './features/ingestion/CdcTables';
 import { Connectors } from './features/connectivity/Connectors';
 import { Executions } from './features/operations/Executions';
@@ -23,6 +24,7 @@ const PAGES = [
   { path: '/', title: 'Overview', render: () => <Overview /> },
   { path: '/connectors', title: 'Connectors', render: () => <Connectors /> },
   { path: '/catalog', title: 'Catalog', render: () => <Catalog /> },
+  { path: '/retention', title: 'Retention', render: () => <Retention /> },
   { path: '/pipelines', title: 'Pipelines', render: () => <Pipelines /> },
   { path: '/schedules', title: 'Schedules', render: () => <Schedules /> },
   { path: '/executions', title: 'Executions', render: () => <Executions /> },
