@@ -110,7 +110,7 @@ export function createRetentionRepository() {
     activeSweep: (db: Db, policyId: string) =>
       db
         .selectFrom('retention_sweeps')
-        .select('id')
+        .select(['id', 'execution_id', 'created_at'])
         .where('policy_id', '=', policyId)
         .where('status', 'in', ['queued', 'running'])
         .executeTakeFirst(),

@@ -36,6 +36,9 @@ export type PolicyPatch = Partial<Omit<PolicyInput, 'project_id'>>;
 
 type PolicyCapability = 'policy:read' | 'policy:write';
 
+/** An instance-wide sweep not ended after this long is taken for one whose process stopped. */
+const STALE_MS = 3_600_000;
+
 const timingOf = (row: Pick<PolicyRow, 'cron' | 'timezone' | 'interval_seconds'>): Timing => ({
   cron: row.cron,
   timezone: row.timezone,
@@ -89,7 +92,7 @@ export function createRetentionService(deps: {
   authorize: Authorize;
   visibleProjects: (principal: Principal) => Promise<string[] | null>;
   audit: AuditService;
-  executions: Pick<ExecutionsService, 'startRun'>;
+  executions: Pick<ExecutionsService, 'startRun' | 'find'>;
   logger: Logger;
 }) {
   const { db, repository, targets, authorize, audit } = deps;
@@ -166,6 +169,24 @@ export function createRetentionService(deps: {
     };
   };
 
+  /**
+   * Whether the policy has a sweep under way. A sweep whose execution ended without it (cancelled while
+   * queued) or an instance-wide one whose process stopped (no end after STALE_MS) is closed as failed.
+   */
+  const busy = async (trx: Db, policyId: string) => {
+    const active = await repository.activeSweep(trx, policyId);
+    if (!active) return false;
+    let ended: string | undefined;
+    if (active.execution_id) {
+      const execution = await deps.executions.find(active.execution_id);
+      if (!execution || !['queued', 'running'].includes(execution.status))
+        ended = `its execution is ${execution?.status ?? 'gone'}`;
+    } else if (Date.now() - active.created_at.getTime() > STALE_MS) ended = 'its process stopped before it ended';
+    if (!ended) return true;
+    await repository.updateSweep(trx, active.id, { status: 'failed', error: ended, finished_at: new Date() });
+    return false;
+  };
+
   /** A sweep of the policy, queued in the caller's transaction: a project's as an execution (its job runs it). */
   const startSweep = async (
     trx: Db,
@@ -174,7 +195,7 @@ export function createRetentionService(deps: {
     context: RequestContext,
     createdBy: string | null,
   ) => {
-    if (await repository.activeSweep(trx, policy.id)) throw sweepActive();
+    if (await busy(trx, policy.id)) throw sweepActive();
     const sweep = await repository.insertSweep(trx, {
       policy_id: policy.id,
       project_id: policy.project_id,
@@ -358,7 +379,7 @@ export function createRetentionService(deps: {
         for (const policy of await repository.claimDue(trx, now, 20)) {
           const timing = timingOf(policy);
           await repository.setNextRun(trx, policy.id, scheduled(timing) ? nextDue(timing, now) : null);
-          if (await repository.activeSweep(trx, policy.id)) continue;
+          if (await busy(trx, policy.id)) continue;
           started.push(await startSweep(trx, policy, 'schedule', {}, null));
         }
       });
