@@ -4784,7 +4784,7 @@ export interface operations {
                         policy_id: string;
                         /** Format: date-time */
                         cutoff: string;
-                        /** @description Rows per table, children first */
+                        /** @description Rows per table (deleted children before their parents) */
                         counts: {
                             [key: string]: number;
                         };
@@ -4839,7 +4839,7 @@ export interface operations {
                         trigger: "manual" | "schedule";
                         status: "queued" | "running" | "succeeded" | "failed";
                         cutoff: string | null;
-                        /** @description Rows per table, children first */
+                        /** @description Rows per table (deleted children before their parents) */
                         counts: {
                             [key: string]: number;
                         };
@@ -4906,7 +4906,7 @@ export interface operations {
                             trigger: "manual" | "schedule";
                             status: "queued" | "running" | "succeeded" | "failed";
                             cutoff: string | null;
-                            /** @description Rows per table, children first */
+                            /** @description Rows per table (deleted children before their parents) */
                             counts: {
                                 [key: string]: number;
                             };

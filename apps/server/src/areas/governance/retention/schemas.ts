@@ -90,7 +90,9 @@ export const Policy = Type.Object({
   updated_at: Timestamp,
 });
 
-const Counts = Type.Record(Type.String(), Type.Integer(), { description: 'Rows per table, children first' });
+const Counts = Type.Record(Type.String(), Type.Integer(), {
+  description: 'Rows per table (deleted children before their parents)',
+});
 
 export const Preview = Type.Object({
   policy_id: Uuid,
