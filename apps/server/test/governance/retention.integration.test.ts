@@ -414,6 +414,38 @@ describe('retention policies', () => {
     expect((await api(t, 'GET', `/api/v1/retention-policies/${policy.body.id}`, { token: editor })).status).toBe(200);
   });
 
+  it('refuses a second sweep while one is queued, and is not blocked by one whose execution was cancelled', async () => {
+    const policy = await create(editor, {
+      project_id: project,
+      name: 'unblocked',
+      target: { kind: 'execution_history' },
+      max_age: '365d',
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const url = t.config.db.url!;
+    // A queued sweep whose execution no worker has picked up (it has no job).
+    const waiting = await query(
+      url,
+      `insert into executions (project_id, kind, status, params) values ($1, 'retention_sweep', 'queued', '{}') returning id`,
+      [project],
+    );
+    const stuck = await query(
+      url,
+      `insert into retention_sweeps (policy_id, project_id, execution_id, trigger) values ($1, $2, $3, 'manual') returning id`,
+      [policy.body.id, project, waiting.rows[0].id],
+    );
+    const refused = await api(t, 'POST', `/api/v1/retention-policies/${policy.body.id}/run`, { token: editor });
+    expect(refused.status).toBe(409);
+    // Cancelled while queued: its worker never runs, so the sweep never ends by itself.
+    await query(url, `update executions set status = 'cancelled', finished_at = now() where id = $1`, [
+      waiting.rows[0].id,
+    ]);
+    const sweep = await run(editor, policy.body.id);
+    expect((await sweepDone(editor, policy.body.id, sweep.id)).status).toBe('succeeded');
+    const old = await query(url, 'select status, error from retention_sweeps where id = $1', [stuck.rows[0].id]);
+    expect(old.rows[0]).toEqual({ status: 'failed', error: 'its execution is cancelled' });
+  });
+
   it('fires a due schedule from the leader', async () => {
     const policy = await create(editor, {
       project_id: project,
