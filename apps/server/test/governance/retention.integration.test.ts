@@ -280,6 +280,62 @@ describe('retention policies', () => {
     expect((await preview(editor, policy.body.id)).total).toBe(0);
   });
 
+  it('prunes old log lines alone, keeping the runs and the lines of the last failure', async () => {
+    const url = t.config.db.url!;
+    // A project of its own, so the history test's runs do not count here.
+    const own = (await createProject(t, admin)).id;
+    const oldRun = async (status: string) => {
+      const row = await query(
+        url,
+        `insert into executions (project_id, kind, status, params, created_at, finished_at)
+         values ($1, 'sync', $2, '{}', now() - interval '50 days', now() - interval '50 days') returning id`,
+        [own, status],
+      );
+      const id = row.rows[0].id as string;
+      // Four old lines and one written yesterday.
+      await query(
+        url,
+        `insert into execution_logs (execution_id, ts, level, message)
+         select $1, now() - make_interval(days => case when g = 5 then 1 else 50 end), 'info', 'line' from generate_series(1, 5) g`,
+        [id],
+      );
+      return id;
+    };
+    const succeeded = await oldRun('succeeded');
+    const failed = await oldRun('failed');
+    const refused = await create(admin, {
+      project_id: own,
+      name: 'lines',
+      target: { kind: 'execution_logs' },
+      max_age: '30d',
+      max_rows: 10,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors?.map((e) => e.path)).toEqual(['max_rows']);
+    const policy = await create(admin, {
+      project_id: own,
+      name: 'lines',
+      target: { kind: 'execution_logs' },
+      max_age: '30d',
+      keep_last_failed: 1,
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const before = await preview(admin, policy.body.id);
+    expect(before.counts).toEqual({ execution_logs: 4 });
+    const done = await sweepDone(admin, policy.body.id, (await run(admin, policy.body.id)).id);
+    expect(done.counts).toEqual(before.counts);
+    const lines = await query(
+      url,
+      'select execution_id, count(*)::int as n from execution_logs where execution_id = any($1::uuid[]) group by 1',
+      [[succeeded, failed]],
+    );
+    expect(Object.fromEntries(lines.rows.map((r) => [r.execution_id, r.n]))).toEqual({ [succeeded]: 1, [failed]: 5 });
+    expect(
+      (await query(url, 'select count(*)::int as n from executions where id = any($1::uuid[])', [[succeeded, failed]]))
+        .rows[0].n,
+    ).toBe(2);
+  });
+
   it('sweeps a 200,000-row warehouse table in short batches while a writer stays under 1 s, preview = deleted', async () => {
     const table = await warehouseTable('events', '(id bigserial primary key, ts timestamptz not null, payload text)');
     await query(warehouseUrl, `create index on ${table} (ts)`);

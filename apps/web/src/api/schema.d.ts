@@ -4512,7 +4512,7 @@ export interface operations {
                     name: string;
                     /** @description What the policy prunes: `kind` and that kind's own fields */
                     target: {
-                        /** @description warehouse_table (with schema, table, timestamp_column, action), execution_history, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md) */
+                        /** @description warehouse_table (with schema, table, timestamp_column, action), execution_history, execution_logs, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md) */
                         kind: string;
                     } & {
                         [key: string]: unknown;
@@ -4694,7 +4694,7 @@ export interface operations {
                     name?: string;
                     /** @description What the policy prunes: `kind` and that kind's own fields */
                     target?: {
-                        /** @description warehouse_table (with schema, table, timestamp_column, action), execution_history, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md) */
+                        /** @description warehouse_table (with schema, table, timestamp_column, action), execution_history, execution_logs, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md) */
                         kind: string;
                     } & {
                         [key: string]: unknown;

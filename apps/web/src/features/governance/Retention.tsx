@@ -16,7 +16,7 @@ type PolicyBody = NonNullable<
 >['content']['application/json'];
 type Policy =
   paths['/api/v1/retention-policies']['get']['responses']['200']['content']['application/json']['items'][number];
-type Kind = 'warehouse_table' | 'execution_history' | 'audit_events';
+type Kind = 'warehouse_table' | 'execution_history' | 'execution_logs' | 'audit_events';
 type Timing = 'none' | 'cron' | 'interval';
 
 const describeTarget = (target: Record<string, unknown>) =>
@@ -68,7 +68,7 @@ function NewPolicy({ admin }: { admin: boolean }) {
       target,
       max_age: text('max_age'),
       ...(text('max_rows') ? { max_rows: Number(text('max_rows')) } : {}),
-      ...(kind === 'execution_history' && text('keep_last_failed')
+      ...(kind.startsWith('execution_') && text('keep_last_failed')
         ? { keep_last_failed: Number(text('keep_last_failed')) }
         : {}),
       ...when,
@@ -76,6 +76,11 @@ function NewPolicy({ admin }: { admin: boolean }) {
   };
   const kinds: Array<{ value: Kind; label: string; description: string }> = [
     { value: 'execution_history', label: 'execution history', description: 'Finished runs with their logs.' },
+    {
+      value: 'execution_logs',
+      label: 'execution logs',
+      description: 'Log lines of finished runs; the runs stay.',
+    },
     {
       value: 'warehouse_table',
       label: 'warehouse table',
@@ -136,7 +141,7 @@ function NewPolicy({ admin }: { admin: boolean }) {
           description="A number and a unit (s, m, h, d, w), e.g. 30d."
         />
         <NumberInput name="max_rows" label="Keep at most (rows)" min={1} description="Optional: the newest are kept." />
-        {kind === 'execution_history' ? (
+        {kind.startsWith('execution_') ? (
           <NumberInput
             name="keep_last_failed"
             label="Keep the last failed runs"

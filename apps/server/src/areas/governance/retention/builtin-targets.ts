@@ -193,6 +193,31 @@ export function executionHistoryTarget(history: HistoryRetention): RetentionTarg
   };
 }
 
+export function executionLogsTarget(history: HistoryRetention): RetentionTargetKind {
+  return {
+    kind: 'execution_logs',
+    scope: 'project',
+    description: "Log lines of the project's finished executions (the executions themselves stay)",
+    config: Type.Object({}, { additionalProperties: false }),
+    histories: true,
+    async check(rules) {
+      return rules.maxRows === null
+        ? []
+        : [{ path: 'max_rows', message: 'does not apply to execution_logs (lines are pruned by age)' }];
+    },
+    async open(rules) {
+      const lineRules = { projectId: rules.projectId!, before: cutoffOf(rules), keepLastFailed: rules.keepLastFailed };
+      return {
+        cutoff: lineRules.before,
+        count: () => history.countLines(lineRules),
+        deleteBatch: (limit) => history.deleteLines(lineRules, limit),
+        details: () => ({}),
+        close: async () => undefined,
+      };
+    },
+  };
+}
+
 export function auditEventsTarget(audit: AuditService, floorDays: number): RetentionTargetKind {
   const floorSeconds = floorDays * 86_400;
   return {

@@ -14,7 +14,12 @@ import type { ProjectWarehouse } from '../../connectivity/warehouse.js';
 import type { HistoryRetention } from '../../operations/executions/history.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
-import { auditEventsTarget, executionHistoryTarget, warehouseTableTarget } from './builtin-targets.js';
+import {
+  auditEventsTarget,
+  executionHistoryTarget,
+  executionLogsTarget,
+  warehouseTableTarget,
+} from './builtin-targets.js';
 import { createRetentionRepository } from './repository.js';
 import { retentionRoutes } from './routes.js';
 import { createRetentionService } from './service.js';
@@ -43,6 +48,7 @@ export function createRetentionArea(
   const targets = createTargetRegistry();
   targets.register(warehouseTableTarget(deps));
   targets.register(executionHistoryTarget(deps.history));
+  targets.register(executionLogsTarget(deps.history));
   targets.register(auditEventsTarget(deps.audit, config.auditFloorDays));
   const sweeps = createSweepRunner({
     db,

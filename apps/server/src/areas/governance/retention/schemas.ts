@@ -12,7 +12,7 @@ export const Target = Type.Object(
       minLength: 1,
       maxLength: 100,
       description:
-        'warehouse_table (with schema, table, timestamp_column, action), execution_history, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md)',
+        'warehouse_table (with schema, table, timestamp_column, action), execution_history, execution_logs, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md)',
     }),
   },
   { additionalProperties: true, description: "What the policy prunes: `kind` and that kind's own fields" },

@@ -40,10 +40,34 @@ const expired = (rules: HistoryRules, limit?: number) => sql`
   order by e.created_at, e.id
   ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 
+/** Log lines older than `before` of the project's finished executions, but those of the newest `keepLastFailed` failures. */
+const expiredLines = (rules: Omit<HistoryRules, 'maxRows'>, limit?: number) => sql`
+  select l.id from execution_logs l join executions e on e.id = l.execution_id
+  where e.project_id = ${rules.projectId}
+    and e.status in ('succeeded', 'failed', 'cancelled')
+    and l.ts < ${rules.before}
+    and e.id not in (
+      select f.id from executions f
+      where f.project_id = ${rules.projectId} and f.status = 'failed'
+      order by f.created_at desc, f.id desc limit ${rules.keepLastFailed})
+  ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
+
 export type HistoryRetention = ReturnType<typeof createHistoryRetention>;
 
 export function createHistoryRetention(db: Db) {
   return {
+    /** Log lines alone (the executions stay): how many are expired. */
+    async countLines(rules: Omit<HistoryRules, 'maxRows'>) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from (${expiredLines(rules)}) x`.execute(db);
+      return { execution_logs: Number(rows[0]!.n) };
+    },
+    /** Deletes up to `limit` expired log lines, in one statement. */
+    async deleteLines(rules: Omit<HistoryRules, 'maxRows'>, limit: number) {
+      const result = await sql`delete from execution_logs where id = any(array(${expiredLines(rules, limit)}))`.execute(
+        db,
+      );
+      return { execution_logs: Number(result.numAffectedRows ?? 0) };
+    },
     /** Expired rows per table, children first. */
     async count(rules: HistoryRules) {
       const { rows } = await sql<{ logs: string; ranges: string; executions: string }>`
