@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
 import type { Principal } from '../../../platform/authn.js';
 import { hasInstanceRights, projectsWith, requireAdmin, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
@@ -338,19 +338,23 @@ export function createRetentionService(deps: {
 
     async run(principal: Principal, id: string, context: RequestContext) {
       const row = await find(principal, id, 'policy:write');
-      const sweep = await db.transaction().execute(async (trx) => {
-        const started = await startSweep(trx, row, 'manual', context, principal.userId);
-        await audit.record(
-          context,
-          {
-            kind: 'retention_sweep_started',
-            target: { type: 'retention_policy', id },
-            details: { sweep_id: started.id },
-          },
-          trx,
-        );
-        return started;
-      });
+      const sweep = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const started = await startSweep(trx, row, 'manual', context, principal.userId);
+          await audit.record(
+            context,
+            {
+              kind: 'retention_sweep_started',
+              target: { type: 'retention_policy', id },
+              details: { sweep_id: started.id },
+            },
+            trx,
+          );
+          return started;
+        }),
+        sweepActive,
+        'retention_sweeps_one_active',
+      );
       runInstanceSweep(sweep);
       return presentSweep(sweep);
     },
@@ -380,7 +384,15 @@ export function createRetentionService(deps: {
           const timing = timingOf(policy);
           await repository.setNextRun(trx, policy.id, scheduled(timing) ? nextDue(timing, now) : null);
           if (await busy(trx, policy.id)) continue;
-          started.push(await startSweep(trx, policy, 'schedule', {}, null));
+          // In a savepoint: a policy whose sweep cannot start must not hold up the others.
+          try {
+            started.push(await savepoint(trx, (tx) => startSweep(tx, policy, 'schedule', {}, null)));
+          } catch (error) {
+            deps.logger.warn(
+              { err: { message: (error as Error).message }, policy_id: policy.id },
+              'a scheduled retention sweep could not start',
+            );
+          }
         }
       });
       for (const sweep of started) runInstanceSweep(sweep);

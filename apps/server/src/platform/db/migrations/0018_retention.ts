@@ -58,6 +58,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       raise exception 'audit_log is append-only';
     end $$`.execute(db);
   await sql`create index audit_log_time on audit_log (occurred_at)`.execute(db);
+  // One sweep of a policy under way at a time, whoever starts it.
+  await sql`create unique index retention_sweeps_one_active on retention_sweeps (policy_id)
+    where status in ('queued', 'running')`.execute(db);
   await sql`create index retention_sweeps_policy on retention_sweeps (policy_id, created_at desc)`.execute(db);
 }
 
