@@ -29,6 +29,7 @@ const AuditForwarders = screen(() => import('./features/audit/AuditForwarders'),
 const FileIngestions = screen(() => import('./features/ingestion/FileIngestions'), 'FileIngestions');
 const Inboxes = screen(() => import('./features/ingestion/Inboxes'), 'Inboxes');
 const Exports = screen(() => import('./features/delivery/Exports'), 'Exports');
+const Retention = screen(() => import('./features/governance/Retention'), 'Retention');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -69,6 +70,7 @@ const PAGES: Page[] = [
   { path: '/ai-providers', title: 'AI providers', group: 'Modelling', render: () => <AiProviders /> },
   { path: '/exports', title: 'Exports', group: 'Delivery', render: () => <Exports /> },
   { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
+  { path: '/retention', title: 'Retention', group: 'Governance', render: () => <Retention /> },
   { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },
   { path: '/alerts', title: 'Alerts', group: 'Alerting', render: () => <AlertRules /> },
   { path: '/channels', title: 'Channels', group: 'Alerting', render: () => <Channels /> },

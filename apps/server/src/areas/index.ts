@@ -17,6 +17,7 @@ import { createDeliveryArea } from './delivery/index.js';
 import { createEtlArea } from './etl/index.js';
 import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
+import { createRetentionArea } from './governance/retention/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
 import { createModellingArea } from './modelling/index.js';
@@ -103,6 +104,16 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     warehouse: connectivity.warehouse,
     catalog: governance.catalog,
   });
+  const retention = createRetentionArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
+    history: operations.history,
+    warehouseFor: connectivity.warehouseFor,
+    projectFolder: connectivity.projectFolder,
+  });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
   const streams = await createEventStreams({
@@ -152,6 +163,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
         ...ingestion.jobHandlers,
         ...delivery.jobHandlers,
         ...modelling.jobHandlers,
+        ...retention.jobHandlers,
       },
       // A run job whose worker stopped on its last attempt fails its execution; a follow-up job of a
       // finished execution (the dependents of a pipeline run) only adds the reason to its log.
@@ -164,12 +176,18 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     startScheduler: (options) => etl.startScheduler(options),
     license: administration.license,
-    leaderTasks: [...identity.leaderTasks, ...alerting.leaderTasks, ...auditForwarding.leaderTasks],
+    leaderTasks: [
+      ...identity.leaderTasks,
+      ...alerting.leaderTasks,
+      ...auditForwarding.leaderTasks,
+      ...retention.leaderTasks,
+    ],
     async routes(api) {
       await identity.routes(api);
       await administration.routes(api);
       await connectivity.routes(api);
       await governance.routes(api);
+      await retention.routes(api);
       await operations.routes(api);
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });

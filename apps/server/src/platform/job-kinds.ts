@@ -25,6 +25,8 @@ export interface JobPayloads {
   file_ingestion: { execution_id: string };
   /** Loads a batch of an inbox's accepted requests. */
   inbox_load: { execution_id: string };
+  /** A project's retention sweep (governance: retention policies). */
+  retention_sweep: { execution_id: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -49,6 +51,7 @@ export const JOB_KINDS = {
   model_run: { area: 'modelling', runs: 'model_run', retryNeeds: 'model:run' },
   file_ingestion: { area: 'ingestion', runs: 'file_ingestion', retryNeeds: 'ingestion:run' },
   inbox_load: { area: 'ingestion', runs: 'inbox', retryNeeds: 'ingestion:run' },
+  retention_sweep: { area: 'governance', runs: 'retention_sweep', retryNeeds: 'policy:write' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 
 /** The kinds of execution (`executions.kind`): those a job kind runs. */

@@ -75,6 +75,7 @@ export interface ProjectResources {
   ingestedFile: string;
   inbox: string;
   inboxRequest: string;
+  retentionPolicy: string;
 }
 
 export interface TwoProjects {
@@ -223,6 +224,12 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
   });
   if (received.status !== 202) throw new Error(`receive failed: ${received.status} ${await received.text()}`);
   const inboxRequest = ((await received.json()) as { id: string }).id;
+  const retentionPolicy = await created(t, token, '/api/v1/retention-policies', {
+    project_id: projectA,
+    name: 'history of A',
+    target: { kind: 'execution_history' },
+    max_age: '30d',
+  });
   return {
     a: {
       project: projectA,
@@ -246,6 +253,7 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       ingestedFile,
       inbox,
       inboxRequest,
+      retentionPolicy,
     },
     b: { project: projectB },
     ownerA,

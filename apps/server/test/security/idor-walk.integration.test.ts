@@ -70,8 +70,7 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/notification-settings/{id}', ids: (f) => ({ id: f.a.notificationSetting }) },
   { prefix: '/api/v1/file-ingestions/{id}', ids: (f) => ({ id: f.a.fileIngestion, file_id: f.a.ingestedFile }) },
   { prefix: '/api/v1/inboxes/{id}', ids: (f) => ({ id: f.a.inbox, request_id: f.a.inboxRequest }) },
-  // Streams have no rows yet: any id is unknown.
-  { prefix: '/api/v1/streams/{id}', ids: () => ({ id: FAKE_ID }) },
+  { prefix: '/api/v1/retention-policies/{id}', ids: (f) => ({ id: f.a.retentionPolicy }) },
   // Instance objects: administrators only, whatever the id.
   { prefix: '/api/v1/users/{id}', ids: (f) => ({ id: f.ownerA.id }) },
   { prefix: '/api/v1/admin/roles/{id}', ids: () => ({ id: FAKE_ID }) },
@@ -145,6 +144,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/ai-providers/${a.aiProvider}/usage`,
     `/api/v1/notification-configs/${a.notificationConfig}`,
     `/api/v1/alert-rules/${a.alertRule}`,
+    `/api/v1/retention-policies/${a.retentionPolicy}`,
+    `/api/v1/retention-policies/${a.retentionPolicy}/sweeps`,
     `/api/v1/users/${f.ownerA.id}`,
   ];
   const views: Record<string, unknown> = {};
@@ -178,6 +179,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'dw_models',
       'ai_providers',
       'ai_usage',
+      'retention_policies',
+      'retention_sweeps',
     ];
     const counts = await client.query(
       `select ${tables.map((name) => `(select count(*)::int from ${name}) as ${name}`).join(', ')}`,

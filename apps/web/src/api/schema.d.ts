@@ -619,6 +619,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/retention-policies/target-kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a retention policy can prune on this instance (target kinds, their scope) */
+        get: operations["listRetentionTargetKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/retention-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retention policies of the projects where the caller holds policy:read (administrators also see instance-wide ones) */
+        get: operations["listRetentionPolicys"];
+        put?: never;
+        /** Create a retention policy: a target, max_age, optional max_rows and keep_last_failed, an optional cron or interval schedule (policy:write; instance-wide targets: administrators) */
+        post: operations["createRetentionPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/retention-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One retention policy (policy:read) */
+        get: operations["getRetentionPolicy"];
+        put?: never;
+        post?: never;
+        /** Delete a retention policy and its sweep history (policy:write) */
+        delete: operations["deleteRetentionPolicy"];
+        options?: never;
+        head?: never;
+        /** Change a retention policy (policy:write) */
+        patch: operations["updateRetentionPolicy"];
+        trace?: never;
+    };
+    "/api/v1/retention-policies/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dry run: what a sweep started now would delete, per table, and its cutoff (policy:read) */
+        post: operations["previewRetentionPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/retention-policies/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a sweep now: a project's runs as an execution (retention_sweep) (policy:write) */
+        post: operations["runRetentionPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/retention-policies/{id}/sweeps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sweeps of a policy, newest first, with their counts per table (policy:read) */
+        get: operations["listRetentionSweeps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/executions": {
         parameters: {
             query?: never;
@@ -5178,6 +5283,561 @@ export interface operations {
                             nullable: boolean;
                             precision: number | null;
                             scale: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRetentionTargetKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            kind: string;
+                            scope: "project" | "instance";
+                            description: string;
+                            histories: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRetentionPolicys: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            project_id: string | null;
+                            name: string;
+                            target: {
+                                [key: string]: unknown;
+                            };
+                            max_age: string;
+                            max_age_seconds: number;
+                            max_rows: number | null;
+                            keep_last_failed: number;
+                            cron: string | null;
+                            timezone: string;
+                            interval_seconds: number | null;
+                            next_run_at: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required unless the target is instance-wide */
+                    project_id?: string | null;
+                    name: string;
+                    /** @description What the policy prunes: `kind` and that kind's own fields */
+                    target: {
+                        /** @description warehouse_table (with schema, table, timestamp_column, action), execution_history, execution_logs, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md) */
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description A number and a unit: s, m, h, d (days) or w (weeks), e.g. 30d */
+                    max_age: string;
+                    max_rows?: number | null;
+                    /** @description Histories: the newest failed runs kept whatever their age */
+                    keep_last_failed?: number;
+                    cron?: string | null;
+                    /** @description IANA time zone (default UTC) */
+                    timezone?: string;
+                    interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        project_id: string | null;
+                        name: string;
+                        target: {
+                            [key: string]: unknown;
+                        };
+                        max_age: string;
+                        max_age_seconds: number;
+                        max_rows: number | null;
+                        keep_last_failed: number;
+                        cron: string | null;
+                        timezone: string;
+                        interval_seconds: number | null;
+                        next_run_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        project_id: string | null;
+                        name: string;
+                        target: {
+                            [key: string]: unknown;
+                        };
+                        max_age: string;
+                        max_age_seconds: number;
+                        max_rows: number | null;
+                        keep_last_failed: number;
+                        cron: string | null;
+                        timezone: string;
+                        interval_seconds: number | null;
+                        next_run_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description What the policy prunes: `kind` and that kind's own fields */
+                    target?: {
+                        /** @description warehouse_table (with schema, table, timestamp_column, action), execution_history, execution_logs, audit_events (instance-wide, administrators only); later areas add theirs (docs/retention.md) */
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description A number and a unit: s, m, h, d (days) or w (weeks), e.g. 30d */
+                    max_age?: string;
+                    max_rows?: number | null;
+                    /** @description Histories: the newest failed runs kept whatever their age */
+                    keep_last_failed?: number;
+                    cron?: string | null;
+                    /** @description IANA time zone (default UTC) */
+                    timezone?: string;
+                    interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        project_id: string | null;
+                        name: string;
+                        target: {
+                            [key: string]: unknown;
+                        };
+                        max_age: string;
+                        max_age_seconds: number;
+                        max_rows: number | null;
+                        keep_last_failed: number;
+                        cron: string | null;
+                        timezone: string;
+                        interval_seconds: number | null;
+                        next_run_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    previewRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        policy_id: string;
+                        /** Format: date-time */
+                        cutoff: string;
+                        /** @description Rows per table (deleted children before their parents) */
+                        counts: {
+                            [key: string]: number;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        policy_id: string;
+                        project_id: string | null;
+                        execution_id: string | null;
+                        trigger: "manual" | "schedule";
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        cutoff: string | null;
+                        /** @description Rows per table (deleted children before their parents) */
+                        counts: {
+                            [key: string]: number;
+                        };
+                        total: number;
+                        batches: number;
+                        details: {
+                            [key: string]: unknown;
+                        };
+                        error: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRetentionSweeps: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            policy_id: string;
+                            project_id: string | null;
+                            execution_id: string | null;
+                            trigger: "manual" | "schedule";
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            cutoff: string | null;
+                            /** @description Rows per table (deleted children before their parents) */
+                            counts: {
+                                [key: string]: number;
+                            };
+                            total: number;
+                            batches: number;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
                         }[];
                     };
                 };

@@ -52,6 +52,12 @@ export function createAuditService(db: Db) {
         next_cursor: rows.length > limit ? Buffer.from(String(page[page.length - 1]!.id)).toString('base64url') : null,
       };
     },
+    /** Retention of audit events (instance-wide; the retention area enforces the floor and who may set it). */
+    retention: {
+      nthNewest: (n: number) => repository.nthNewest(db, n),
+      countBefore: (before: Date) => repository.countBefore(db, before),
+      deleteBefore: (before: Date, limit: number) => repository.deleteBefore(db, before, limit),
+    },
     async record(context: AuditContext, event: AuditEvent, trx: Db = db) {
       await repository.insert(trx, {
         kind: event.kind,

@@ -12,7 +12,7 @@ import type { CatalogService } from '../governance/catalog/service.js';
 import { createConnectorsRepository } from './repository.js';
 import { connectorRoutes } from './routes.js';
 import { createConnectorsService } from './service.js';
-import { DEFAULT_SCHEMA, ensureWarehouse } from './warehouse.js';
+import { DEFAULT_SCHEMA, ensureWarehouse, type ProjectWarehouse } from './warehouse.js';
 
 async function filesRoot(config: Platform['config']): Promise<string> {
   const root = path.resolve(config.files.root ?? path.join(config.dataDir, 'files'));
@@ -69,6 +69,12 @@ export async function createConnectivityArea(
     projectWarehouse: (projectId: string, schema: string = DEFAULT_SCHEMA) => warehouse?.forProject(projectId, schema),
     /** The built-in warehouse (each project its own role and schemas), for the areas that run SQL in it; undefined when unavailable. */
     warehouse,
+    /**
+     * A project's warehouse schema `schema` and how to connect to it as the project's own role
+     * (undefined when the instance has no warehouse), for work on the project's data outside a connector.
+     */
+    warehouseFor: (projectId: string, schema: string): Promise<ProjectWarehouse> | undefined =>
+      warehouse?.forProject(projectId, schema),
     /** Connectors per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(platform.framework.db, projectIds),
     /** A deleted project's warehouse role and schemas, and its folder of the files root, go with it. */

@@ -8,6 +8,7 @@ import { createJobQueue, type JobHandlers } from '../../platform/jobs.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { AuditService } from '../audit/service.js';
 import type { LineageService } from '../governance/lineage/service.js';
+import { createHistoryRetention } from './executions/history.js';
 import { createRunRecorder } from './executions/recorder.js';
 import { createExecutionsRepository } from './executions/repository.js';
 import { executionRoutes } from './executions/routes.js';
@@ -75,6 +76,8 @@ export function createOperationsArea(
     executionCounts: () => repository.countByStatus(db),
     /** The latest runs of every subject (pipeline, sync, ...) of the projects, `perSubject` of each: what alert rules evaluate. */
     runHistory: (projectIds: string[], perSubject: number) => repository.runHistory(db, projectIds, perSubject),
+    /** Retention of each project's execution history (counted and deleted in bounded batches). */
+    history: createHistoryRetention(db),
     /** The overview reads projects and the other areas' counts through their services, given once they exist. */
     useOverviewSources(sources: OverviewSources) {
       overviewSources = sources;

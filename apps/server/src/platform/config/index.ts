@@ -281,6 +281,26 @@ export const configSchema = {
       'Events a destination may fall behind; older ones beyond this are skipped, counted and the skip itself audited.',
     ),
   },
+  retention: {
+    batchRows: entry(
+      'SVC_RETENTION_BATCH_ROWS',
+      integer({ min: 100, max: 100_000 }),
+      5000,
+      'Rows a retention sweep deletes per batch; each batch is its own short transaction, so no lock is held for longer than one batch.',
+    ),
+    auditFloorDays: entry(
+      'SVC_RETENTION_AUDIT_FLOOR_DAYS',
+      integer({ min: 1, max: 36_500 }),
+      90,
+      'Shortest max_age an audit-events retention policy may have, in days: audit events younger than this are never swept.',
+    ),
+    tickSeconds: entry(
+      'SVC_RETENTION_TICK_SECONDS',
+      integer({ min: 1, max: 3600 }),
+      30,
+      'How often the leader looks for retention policies whose schedule is due, in seconds.',
+    ),
+  },
   log: {
     level: entry(
       'SVC_LOG_LEVEL',

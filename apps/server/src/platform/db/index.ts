@@ -84,7 +84,7 @@ export function createFrameworkDb(connection: pg.PoolConfig, poolMax: number): F
 
 /** The tables with a `project_id` column. */
 export type ProjectOwnedTable = {
-  [T in keyof Database]: Database[T] extends { project_id: unknown } ? T : never;
+  [T in keyof Database]: Database[T] extends { project_id: string } ? T : never;
 }[keyof Database];
 
 /** Rows of a project-owned table per project (for read models such as the overview); each area counts its own table. */

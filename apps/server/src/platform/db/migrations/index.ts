@@ -16,6 +16,7 @@ import * as m0013 from './0013_exports.js';
 import * as m0015 from './0015_models_ai.js';
 import * as m0017 from './0017_alerting.js';
 import * as m0014 from './0014_file_ingestions_inboxes.js';
+import * as m0018 from './0018_retention.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_models_ai': m0015,
   '0017_alerting': m0017,
   '0014_file_ingestions_inboxes': m0014,
+  '0018_retention': m0018,
 };
