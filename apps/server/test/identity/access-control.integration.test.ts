@@ -7,7 +7,8 @@ interface OpenApi {
 }
 
 const FAKE_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
-// The interface document's list, plus the SSO discovery, start and callback routes (refused otherwise: see the SSO tests).
+// The interface document's list, plus the SSO discovery, start and callback routes (refused otherwise: see the SSO tests),
+// and an inbox's receive route, guarded by the inbox's own credential instead (see the inboxes tests).
 const PUBLIC = [
   'GET /health',
   'GET /metrics',
@@ -17,6 +18,7 @@ const PUBLIC = [
   'GET /api/v1/sso/discovery',
   'GET /api/v1/sso/{id}/start',
   'GET /api/v1/sso/callback',
+  'POST /api/v1/inboxes/{id}/receive',
 ];
 
 describe('deny by default', () => {

@@ -6412,6 +6412,7 @@ export interface operations {
                                 queued: number;
                                 running: number;
                                 succeeded: number;
+                                partially_failed: number;
                                 failed: number;
                                 cancelled: number;
                             };

@@ -4,7 +4,7 @@ import { api, unwrap } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { GettingStarted } from './GettingStarted';
 
-const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+const STATUSES = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled'] as const;
 
 /** A bar chart as SVG, with the figures also in its accessible description. */
 function Bars({ label, values }: { label: string; values: Array<{ name: string; value: number }> }) {

@@ -12,7 +12,7 @@ export const ProjectOverview = Type.Object({
     { description: 'null where the caller may not read that kind of resource in the project' },
   ),
   executions_24h: Type.Object(
-    { queued: count, running: count, succeeded: count, failed: count, cancelled: count },
+    { queued: count, running: count, succeeded: count, partially_failed: count, failed: count, cancelled: count },
     { description: 'Executions created in the last 24 hours, by status now' },
   ),
   rows_per_day: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), rows: count }), {

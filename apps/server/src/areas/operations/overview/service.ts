@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/index.js';
 import type { OverviewRepository } from './repository.js';
 
 const DAYS = 14;
-const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+const STATUSES = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled'] as const;
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
 
