@@ -56,7 +56,7 @@ describe('first run', () => {
         token: admin,
         body: { project_id: project!.id, name, kind, config },
       });
-      expect(created.status).toBe(201);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id;
     };
     const sample = await connector('shop', 'sample', {});

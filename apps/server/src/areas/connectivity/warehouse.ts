@@ -107,6 +107,9 @@ export interface WarehouseOptions {
  * its public schema). Undefined, with a warning that says why, when the server refuses or the
  * service's login cannot create roles.
  */
+/** The advisory lock (in the framework database) under which a process sets the warehouse database up. */
+const WAREHOUSE_SETUP_LOCK = 0x5_7c_d1_10;
+
 export async function ensureWarehouse(
   framework: pg.PoolConfig,
   options: WarehouseOptions,
@@ -133,6 +136,10 @@ export async function ensureWarehouse(
       );
     }
     superuser = login.rolsuper;
+    // Processes starting together take turns: two CREATE DATABASE at once can fail on the template's
+    // other user, and two GRANT/REVOKE on one database at once with "tuple concurrently updated".
+    // Held until this client ends.
+    await client.query('select pg_advisory_lock($1)', [WAREHOUSE_SETUP_LOCK]);
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
     if (!rowCount) {
       await client.query(`create database ${quote(database)}`).catch((error: { code?: string }) => {
