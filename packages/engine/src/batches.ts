@@ -1,6 +1,6 @@
 /** Small facts about batches that several runners need: their size, and the order of cursor values. */
 import { Transform } from 'node:stream';
-import type { RecordBatch, Value } from './types.js';
+import { jsonTextOf, type RecordBatch, type Value } from './types.js';
 
 /** Size of a batch's values: exact for text and binary, 8 bytes a number, JSON text for json. */
 export function approximateBytes(batch: RecordBatch): number {
@@ -10,7 +10,7 @@ export function approximateBytes(batch: RecordBatch): number {
       if (typeof value === 'string') bytes += value.length;
       else if (Buffer.isBuffer(value)) bytes += value.length;
       else if (typeof value === 'number' || typeof value === 'boolean') bytes += 8;
-      else if (value !== null && value !== undefined) bytes += JSON.stringify(value).length;
+      else if (value !== null && value !== undefined) bytes += jsonTextOf(value).length;
     }
   }
   return bytes;

@@ -13,6 +13,10 @@ export * from './streams/types.js';
 export * from './streams/run.js';
 export { MessageRejected, SYSTEM_COLUMNS, decodeMessage, parsePath } from './streams/records.js';
 export type { MessageFormat } from './streams/records.js';
+export { recordTransform } from './streams/transform.js';
 export { RecordInference, convertCell, MISMATCH, SAMPLE_ROWS } from './connectors/files/infer.js';
 /** Parquet encoding of canonical batches (the files connector's), for hosts that write files of their own (exports). */
 export { parquetFormat } from './connectors/files/formats/parquet.js';
+/** SFTP connections (host key pinned, through the egress policy) and an SFTP directory as a file store, for hosts that write files of their own (exports). */
+export { connectSftp, type SftpLogin } from './connectors/files/sftp-client.js';
+export { SftpStore } from './connectors/files/sftp-store.js';

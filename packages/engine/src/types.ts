@@ -31,9 +31,42 @@ export type CanonicalType = (typeof CANONICAL_TYPES)[number];
  * How a value of each canonical type travels in a batch: JS values chosen so that nothing is lost.
  * int64 and decimal as strings (exact digits), date as 'YYYY-MM-DD', time as 'HH:MM:SS[.ffffff]',
  * timestamp as 'YYYY-MM-DDTHH:MM:SS[.ffffff]' (no zone), timestamptz as an ISO string in UTC with
- * microseconds, json as the parsed value, binary as a Buffer, null as null.
+ * microseconds, json as the parsed value or, from SQL sources, as its text (JsonText: exact), binary
+ * as a Buffer, null (SQL NULL) as null.
  */
-export type Value = null | boolean | number | string | Buffer | JsonArray | JsonObject;
+export type Value = null | boolean | number | string | Buffer | JsonArray | JsonObject | JsonText;
+
+/**
+ * A JSON document as the source wrote it. SQL sources deliver json columns this way, so that JSON
+ * `null` stays distinct from SQL NULL and numbers keep every digit (30-digit integers, 1e400): the
+ * text is written as it came, and parsed only where a transform looks inside (lossy for numbers a
+ * double cannot hold, and there only).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+  /** The parsed document (numbers as doubles). */
+  parse(): JsonValue {
+    return JSON.parse(this.text) as JsonValue;
+  }
+  /** Inside a JSON.stringify of something else (an API response): the parsed document. */
+  toJSON(): JsonValue {
+    return this.parse();
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** The JSON text of a json value, exact when it is a JsonText. */
+export function jsonTextOf(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A json value as transforms see it: parsed, JSON null as SQL null (as PostgreSQL's `nullif(.., 'null')`). */
+export function jsonOperand(value: unknown): unknown {
+  return value instanceof JsonText ? value.parse() : value;
+}
 
 /** A parsed JSON document (the `json` canonical type): what JSON.parse returns, nothing else. */
 export type JsonValue = null | boolean | number | string | JsonArray | JsonObject;
@@ -198,8 +231,11 @@ export interface ConnectorHandle {
   write?(request: WriteRequest, batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Promise<WriteSummary>;
   /** Smallest and largest value of a column (null for an empty dataset): how parallel reads split a table. */
   keyBounds?(dataset: DatasetRef, column: string, signal?: AbortSignal): Promise<{ min: Value; max: Value } | null>;
-  /** Optional fast path, full reads only: the dataset as a bulk stream. */
-  exportBulk?(request: Omit<ReadRequest, 'batchSize' | 'range'>, signal?: AbortSignal): Promise<BulkStream>;
+  /**
+   * Optional fast path, full reads only: the dataset as a bulk stream; undefined when this dataset
+   * or request has none (the caller reads batches instead).
+   */
+  exportBulk?(request: Omit<ReadRequest, 'batchSize' | 'range'>, signal?: AbortSignal): Promise<BulkStream | undefined>;
   /** Optional fast path: loads a bulk stream of a format this connector accepts (see `bulkFormats`). */
   importBulk?(request: WriteRequest, bulk: BulkStream, signal?: AbortSignal): Promise<WriteSummary>;
   /** Bulk formats importBulk accepts. */

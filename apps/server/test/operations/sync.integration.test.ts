@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
@@ -101,6 +103,60 @@ describe('sync runs', () => {
         rows_written: 5000,
       },
     ]);
+  });
+
+  it('copies a CSV file with COPY ... CSV, and reads it as batches when the server refuses a row', async () => {
+    const folder = path.join(t.config.files.root ?? path.join(t.config.dataDir, 'files'), projectId, 'csv_in');
+    await mkdir(folder, { recursive: true });
+    const rows = ['id,name,amount,at'];
+    for (let i = 1; i <= 1500; i++)
+      rows.push(`${i},"n, ${i}",${i}.25,2024-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`);
+    await writeFile(path.join(folder, 'clean.csv'), `${rows.join('\n')}\n`);
+    // Past the inference sample: a quoted empty integer, null on the batch path, refused by COPY.
+    rows[1200] = '1200,"n, 1200","",2024-01-01T00:00:00Z';
+    await writeFile(path.join(folder, 'late.csv'), `${rows.join('\n')}\n`);
+    const files = (
+      await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+        token: admin,
+        body: { project_id: projectId, name: 'csv files', kind: 'files', config: { path: 'csv_in', format: 'csv' } },
+      })
+    ).body.id;
+    const run = async (name: string) => {
+      const started = await api<Execution>(t, 'POST', '/api/v1/executions', {
+        token: admin,
+        body: {
+          kind: 'sync',
+          project_id: projectId,
+          source_connector_id: files,
+          destination_connector_id: destinationId,
+          streams: [{ name, destination_name: `csv_${name}`, mode: 'overwrite' }],
+        },
+      });
+      const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
+      const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, {
+        token: admin,
+      });
+      return { done, messages: logs.body.items.map((l) => l.message) };
+    };
+    const clean = await run('clean');
+    expect(clean.done).toMatchObject({ status: 'succeeded', rows_read: 1500, rows_written: 1500 });
+    expect(clean.messages).toEqual(
+      expect.arrayContaining([expect.stringMatching(/clean: 1500 rows read, 1500 written \(overwrite, bulk copy\)/)]),
+    );
+    const late = await run('late');
+    expect(late.done).toMatchObject({ status: 'succeeded', rows_read: 1500, rows_written: 1500 });
+    expect(late.messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/refused the file as CSV .*line 1201, column amount.*reading it as batches/),
+        expect.stringMatching(/late: 1500 rows read, 1500 written \(overwrite\)$/),
+      ]),
+    );
+    const loaded = await query(
+      destination.url,
+      `select count(*)::int as n, count(amount)::int as amounts, min(at)::text as first, max(name) as name from csv_clean`,
+    );
+    expect(loaded.rows[0]).toEqual({ n: 1500, amounts: 1500, first: '2024-01-01 00:00:00+00', name: 'n, 999' });
+    expect((await query(destination.url, 'select amount from csv_late where id = 1200')).rows[0].amount).toBeNull();
   });
 
   it('runs incrementally on a cursor column: the second run moves only the new rows', async () => {

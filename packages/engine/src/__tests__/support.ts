@@ -1,6 +1,13 @@
 /** Shared helpers and fixtures of the connector tests. */
 import { unrestrictedEgress } from '../egress.js';
-import type { CanonicalType, ColumnSchema, ConnectorContext, RecordBatch, Value } from '../types.js';
+import {
+  JsonText,
+  type CanonicalType,
+  type ColumnSchema,
+  type ConnectorContext,
+  type RecordBatch,
+  type Value,
+} from '../types.js';
 
 /** No log, and no egress limits: connector tests reach their servers on this machine. */
 export const quiet: ConnectorContext = { log: () => undefined, egress: unrestrictedEgress };
@@ -24,7 +31,10 @@ export const col = (name: string, type: CanonicalType, extra: Partial<ColumnSche
   ...extra,
 });
 export const dataset = (name: string) => ({ namespace: null, name });
-export const rowsOf = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows);
+/** Rows with json read as text (JsonText) parsed, to compare with documents written as values. */
+export const parsedRows = (rows: Value[][]): Value[][] =>
+  rows.map((row) => row.map((value) => (value instanceof JsonText ? value.parse() : value)));
+export const rowsOf = (batches: RecordBatch[]) => parsedRows(batches.flatMap((b) => b.rows));
 
 /** One column of every canonical type, and rows that probe their edges (null, limits, unicode, escapes). */
 export const CANONICAL_COLUMNS = [

@@ -203,6 +203,7 @@ async function copyThrough(
   const { destination, signal } = options;
   const source = options.sources[0]!;
   const bulk = await source.handle.exportBulk!(request, signal);
+  if (!bulk) throw new ConnectorError('unsupported', `stream "${source.name}" offers no bulk stream`, false);
   const counters: PipelineCounters = { rowsRead: 0, rowsWritten: 0, bytesRead: 0, bytesWritten: 0 };
   const counting = countingCopyText((rows, bytes) =>
     options.onProgress?.({ ...counters, rowsRead: rows, bytesRead: bytes }),

@@ -11,7 +11,7 @@ import type {
   RecordBatch,
   Value,
 } from '../types.js';
-import { ConnectorError } from '../types.js';
+import { ConnectorError, jsonTextOf } from '../types.js';
 
 export interface PipelineSource {
   /** The stream's name, unique in the pipeline: the key of its incremental state. */
@@ -91,7 +91,7 @@ export function uniteColumns(samples: Sample[]): ColumnSchema[] {
 function textOf(value: Value): string {
   if (typeof value === 'string') return value;
   if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return jsonTextOf(value);
   return String(value);
 }
 

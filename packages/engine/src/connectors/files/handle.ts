@@ -4,6 +4,7 @@
  */
 import { Type, type Static, type TObject } from 'typebox';
 import { ConnectorError, type CheckResult, type ConnectorContext, type ConnectorHandle } from '../../types.js';
+import { exportCsv } from './bulk.js';
 import { discoverDatasets } from './discover.js';
 import { classify } from './errors.js';
 import { csvSource } from './formats/csv.js';
@@ -134,6 +135,19 @@ export function openDirectoryHandle({
     async write(request, batches, signal) {
       const { layout, format } = await ready();
       return writeDataset(layout, format, request, batches, signal);
+    },
+    async exportBulk(request, signal) {
+      if (options.format !== 'csv' && options.format !== 'tsv') return undefined;
+      const { layout, format } = await ready();
+      const csv = {
+        delimiter: options.format === 'tsv' ? '\t' : (options.delimiter ?? ','),
+        header: options.header ?? true,
+      };
+      try {
+        return await exportCsv(layout, format, csv, request, signal);
+      } catch (error) {
+        throw classify(error, `dataset "${request.dataset.name}"`);
+      }
     },
     async close() {
       const pending = store;

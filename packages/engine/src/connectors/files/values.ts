@@ -3,7 +3,7 @@
  * text, decimals as unscaled integers, dates as days, times and timestamps as microseconds.
  * BigInt everywhere a double could lose a digit.
  */
-import type { CanonicalType, Value } from '../../types.js';
+import { jsonTextOf, type CanonicalType, type Value } from '../../types.js';
 
 export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;
@@ -223,7 +223,7 @@ export const normalizeTimestamptz = (text: string): string => timestamptzFromMic
 /** A canonical value as text (CSV cells, widened Parquet columns); null stays null. */
 export function cellText(value: Value, type: CanonicalType): string | null {
   if (value === null || value === undefined) return null;
-  if (type === 'json') return JSON.stringify(value);
+  if (type === 'json') return jsonTextOf(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);

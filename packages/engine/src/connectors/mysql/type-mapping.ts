@@ -3,7 +3,7 @@
  * pool options of client.ts (date, decimal, bigint and JSON values arrive as strings) and on the
  * binary protocol (exact floats), so nothing goes through a JS Date or a rounded number.
  */
-import type { CanonicalType, ColumnSchema, Value } from '../../types.js';
+import { JsonText, jsonTextOf, type CanonicalType, type ColumnSchema, type Value } from '../../types.js';
 
 /** information_schema DATA_TYPE -> canonical type; unlisted types (geometry, inet6, ...) read as 'string'. */
 export const MYSQL_TYPES: Record<string, CanonicalType> = {
@@ -195,7 +195,8 @@ export function decoder(column: Pick<ColumnSchema, 'type' | 'sourceType'>): (raw
       return (raw) =>
         raw === null || ZERO_DATE.test(String(raw)) ? null : `${micros(String(raw).replace(' ', 'T'), true)}Z`;
     case 'json':
-      return (raw) => (raw === null ? null : JSON.parse(asText(raw)));
+      // As text: JSON null is not SQL NULL, and numbers keep every digit.
+      return (raw) => (raw === null ? null : new JsonText(asText(raw)));
     case 'binary':
       return (raw) => (raw === null ? null : Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw), 'utf8'));
   }
@@ -254,7 +255,7 @@ export function encodeValue(value: Value, type: CanonicalType): Param {
     case 'timestamptz':
       return utcDatetime(value instanceof Date ? value : String(value));
     case 'json':
-      return JSON.stringify(value);
+      return jsonTextOf(value);
     case 'binary':
       return Buffer.isBuffer(value)
         ? value

@@ -10,7 +10,14 @@
  */
 import type pg from 'pg';
 import type { ApplyMode, CdcSnapshot, ChangeSink, RowChange, SourceTransaction } from '../../cdc/types.js';
-import type { ColumnSchema, DatasetRef, EgressPolicy, RecordBatch, Value } from '../../types.js';
+import {
+  jsonTextOf,
+  type ColumnSchema,
+  type DatasetRef,
+  type EgressPolicy,
+  type RecordBatch,
+  type Value,
+} from '../../types.js';
 import { classify, connect, ensureSchema, qualified, quoteIdent, type PostgresConfig } from './client.js';
 import { ddlType } from './type-mapping.js';
 import { copyInto, existingColumns } from './write.js';
@@ -28,7 +35,7 @@ const CHANGELOG_COLUMNS: ColumnSchema[] = [
 
 /** A value as a bind parameter: JSON as text (node-pg would send an array as a PostgreSQL array). */
 const parameter = (value: Value, column: ColumnSchema) =>
-  value === null || value === undefined ? null : column.type === 'json' ? JSON.stringify(value) : value;
+  value === null || value === undefined ? null : column.type === 'json' ? jsonTextOf(value) : value;
 
 interface Upsert {
   columns: ColumnSchema[];

@@ -99,9 +99,12 @@ export function classify(error: unknown): ConnectorError {
     return new ConnectorError('timeout', 'connection timed out', true, { cause: error });
   // A statement the server refuses as written (syntax, an unknown column, bad data, a write in a
   // read-only transaction) fails the same way on every attempt.
+  // A row COPY refused: the server's context names its line and column.
+  const copyLine = /^COPY [^\n]*, line \d+[^\n]*/.exec((error as { where?: string }).where ?? '')?.[0];
+  const message = `${e.message ?? 'PostgreSQL error'}${copyLine ? ` (${copyLine})` : ''}`;
   if (e.code && (e.code.startsWith('42') || e.code.startsWith('22') || e.code === '25006'))
-    return new ConnectorError('failed', e.message ?? 'PostgreSQL error', false, { cause: error });
-  return new ConnectorError('failed', e.message ?? 'PostgreSQL error', true, { cause: error });
+    return new ConnectorError('failed', message, false, { cause: error });
+  return new ConnectorError('failed', message, true, { cause: error });
 }
 
 export async function connect(config: PostgresConfig, egress?: EgressPolicy): Promise<pg.Client> {

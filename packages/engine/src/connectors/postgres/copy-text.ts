@@ -1,5 +1,5 @@
 /** Values to PostgreSQL's COPY text format (one line per row, tab-separated, \N for null). */
-import type { CanonicalType, Value } from '../../types.js';
+import { jsonTextOf, type CanonicalType, type Value } from '../../types.js';
 
 function escape(text: string): string {
   // Backslash first, then the characters that COPY text gives meaning to.
@@ -14,7 +14,7 @@ export function copyValue(value: Value, type: CanonicalType): string {
     case 'binary':
       return `\\\\x${(Buffer.isBuffer(value) ? value : Buffer.from(String(value))).toString('hex')}`;
     case 'json':
-      return escape(JSON.stringify(value));
+      return escape(jsonTextOf(value));
     case 'float32':
     case 'float64':
       // String(-0) is "0": keep the sign, which PostgreSQL stores.

@@ -29,7 +29,10 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
         })
         .catch(() => undefined);
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // Aborted before the statement started (a cancel that came while it was being prepared): the
+    // listener would never fire.
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     return () => signal?.removeEventListener('abort', onAbort);
   };
   return {

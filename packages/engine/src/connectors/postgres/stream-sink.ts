@@ -1,9 +1,11 @@
 /**
  * Writes streamed messages to a PostgreSQL table, each exactly once. Every write is one transaction
- * that first records the batch's message ids in `_svc_stream_ledger` of the connector's schema
- * (`insert .. on conflict do nothing returning`): the rows of ids that were already there were
- * written by an earlier delivery and are left out. The ledger is pruned by broker position (the
- * source's ack floor) or by age.
+ * that first records the batch in `_svc_stream_batches` of the connector's schema: one row per batch
+ * (the ids of its messages as an array, and the range of their broker positions where the broker has
+ * them), not one per message. The batch's ids already in a row of the ledger were written by an
+ * earlier delivery and are left out; an advisory lock on the stream serialises its writes, so two
+ * consumers (one that lost its lease and does not know yet) cannot both take an id as fresh. The
+ * ledger is pruned by broker position (the source's ack floor) or by age.
  */
 import type pg from 'pg';
 import type { MessageSink, SinkWrite } from '../../streams/types.js';
@@ -12,7 +14,9 @@ import { classify, connect, ensureSchema, qualified, quoteIdent, type PostgresCo
 import { canonicalOfUdt, ddlType } from './type-mapping.js';
 import { copyInto } from './write.js';
 
-export const LEDGER_TABLE = '_svc_stream_ledger';
+export const LEDGER_TABLE = '_svc_stream_batches';
+/** The ledger of the first version: one row per message; read into the batch ledger once. */
+const OLD_LEDGER_TABLE = '_svc_stream_ledger';
 
 export function postgresMessageSink(config: PostgresConfig, defaultSchema: string, egress?: EgressPolicy): MessageSink {
   let client: pg.Client | undefined;
@@ -38,8 +42,23 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
     if (ledgerReady) return;
     await ensureSchema(c, defaultSchema);
     await c.query(
-      `create table if not exists ${ledger} (stream_id text not null, message_id text not null, position bigint, written_at timestamptz not null default now(), primary key (stream_id, message_id))`,
+      `create table if not exists ${ledger} (stream_id text not null, batch_id bigint generated always as identity, min_position bigint, max_position bigint, message_ids text[] not null, written_at timestamptz not null default now(), primary key (stream_id, batch_id))`,
     );
+    // Brokers with positions look batches up by range; the others by id (a GIN index on the array).
+    await c.query(
+      `create index if not exists ${quoteIdent(`${LEDGER_TABLE}_range`)} on ${ledger} (stream_id, max_position) where min_position is not null`,
+    );
+    await c.query(
+      `create index if not exists ${quoteIdent(`${LEDGER_TABLE}_ids`)} on ${ledger} using gin (message_ids) where min_position is null`,
+    );
+    const old = qualified(defaultSchema, OLD_LEDGER_TABLE);
+    const { rows } = await c.query<{ present: boolean }>('select to_regclass($1) is not null as present', [old]);
+    if (rows[0]?.present) {
+      await c.query(
+        `insert into ${ledger} (stream_id, message_ids) select stream_id, array_agg(message_id) from ${old} group by stream_id`,
+      );
+      await c.query(`drop table ${old}`);
+    }
     ledgerReady = true;
   };
 
@@ -81,13 +100,26 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
       try {
         await c.query('begin');
         await ensureLedger(c);
-        const { rows: fresh } = await c.query<{ message_id: string }>(
-          `insert into ${ledger} (stream_id, message_id, position)
-           select $1, id, pos from unnest($2::text[], $3::bigint[]) as m(id, pos)
-           on conflict do nothing returning message_id`,
-          [streamId, request.messages.map((m) => m.id), request.messages.map((m) => m.position)],
+        await c.query('select pg_advisory_xact_lock(hashtext($1))', [`svc_stream:${streamId}`]);
+        const ids = request.messages.map((m) => m.id);
+        const positions = request.messages.map((m) => m.position);
+        const ranged = positions.every((p) => p !== null) ? positions.map((p) => BigInt(p!)) : null;
+        const min = ranged?.reduce((a, b) => (b < a ? b : a));
+        const max = ranged?.reduce((a, b) => (b > a ? b : a));
+        const { rows: seen } = await c.query<{ id: string }>(
+          `select distinct m.id from ${ledger} l cross join lateral unnest(l.message_ids) as m(id)
+           where l.stream_id = $1 and m.id = any($2::text[])
+             and ((l.min_position is null and l.message_ids && $2::text[])
+               or (l.min_position is not null and $3::bigint is not null and l.max_position >= $3::bigint and l.min_position <= $4::bigint))`,
+          [streamId, ids, min?.toString() ?? null, max?.toString() ?? null],
         );
-        const freshIds = new Set(fresh.map((r) => r.message_id));
+        const written = new Set(seen.map((r) => r.id));
+        const freshIds = new Set(ids.filter((id) => !written.has(id)));
+        if (freshIds.size)
+          await c.query(
+            `insert into ${ledger} (stream_id, min_position, max_position, message_ids) values ($1, $2, $3, $4::text[])`,
+            [streamId, min?.toString() ?? null, max?.toString() ?? null, [...freshIds]],
+          );
         let rows = request.rows.filter((row) => freshIds.has(row.messageId));
         const duplicates = request.messages.length - freshIds.size;
         await prepareTable(c, request);
@@ -134,13 +166,13 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
       const c = await ready();
       await ensureLedger(c);
       if (through.position !== undefined)
-        await c.query(`delete from ${ledger} where stream_id = $1 and position <= $2::bigint`, [
+        await c.query(`delete from ${ledger} where stream_id = $1 and max_position <= $2::bigint`, [
           streamId,
           through.position,
         ]);
       if (through.olderThanMs !== undefined)
         await c.query(
-          `delete from ${ledger} where stream_id = $1 and position is null and written_at < now() - $2::interval`,
+          `delete from ${ledger} where stream_id = $1 and min_position is null and written_at < now() - $2::interval`,
           [streamId, `${through.olderThanMs} milliseconds`],
         );
     },

@@ -2,7 +2,7 @@
  * PostgreSQL <-> canonical types. Reading maps by the type OID of each result column; values are
  * parsed so that nothing is lost (docs/connectors.md has the table).
  */
-import type { CanonicalType, ColumnSchema } from '../../types.js';
+import { JsonText, type CanonicalType, type ColumnSchema } from '../../types.js';
 
 /** OID -> canonical type; any other type is read as its text form ('string'). */
 export const OID_TYPES: Record<number, CanonicalType> = {
@@ -51,6 +51,7 @@ export const UDT_TYPES: Record<string, CanonicalType> = {
 };
 
 const NUMERIC_OID = 1700;
+const JSON_OID = 114;
 
 /**
  * A column as the server describes it (a result field, a pgoutput relation column): its canonical
@@ -95,7 +96,8 @@ export function ddlType(column: ColumnSchema): string {
     case 'timestamptz':
       return 'timestamptz';
     case 'json':
-      return 'jsonb';
+      // json from a PostgreSQL json column stays json (its key order, duplicate keys and spacing); the rest is jsonb.
+      return column.sourceType === 'json' || column.sourceType === String(JSON_OID) ? 'json' : 'jsonb';
     case 'binary':
       return 'bytea';
   }
@@ -132,7 +134,8 @@ export function typeParser(oid: number): ((value: string) => unknown) | undefine
       return timestampText;
     case 114:
     case 3802:
-      return (v) => JSON.parse(v);
+      // As text: JSON null is not SQL NULL, and numbers keep every digit.
+      return (v) => new JsonText(v);
     case 17:
       return (v) => Buffer.from(v.slice(2), 'hex'); // bytea hex output: \x...
     default:

@@ -31,9 +31,24 @@ export async function existingColumns(client: pg.Client, schema: string, table: 
   return rows.length > 0 ? rows.map((r) => r.column_name) : undefined;
 }
 
+/**
+ * Ranges of one run write the same table in parallel, each in its own transaction; two of them
+ * creating it (or adding a column) at once collide on the catalog ("type ... already exists").
+ * The one that must change the table takes a lock on its name until it commits; the others then
+ * find the table made. Only a run that creates or widens the table waits; the lock is not taken
+ * when the table is already as it should be.
+ */
+async function lockDefinition(client: pg.Client, table: string): Promise<void> {
+  await client.query('select pg_advisory_xact_lock(hashtext($1))', [`svc.write:${table}`]);
+}
+
 async function prepareTable(client: pg.Client, schema: string, request: WriteRequest): Promise<void> {
   const table = qualified(schema, request.dataset.name);
-  const existing = await existingColumns(client, schema, request.dataset.name);
+  let existing = await existingColumns(client, schema, request.dataset.name);
+  if (!existing || request.columns.some((c) => !existing!.includes(c.name))) {
+    await lockDefinition(client, table);
+    existing = await existingColumns(client, schema, request.dataset.name);
+  }
   if (!existing) {
     const keys = request.keyColumns?.length ? `, primary key (${request.keyColumns.map(quoteIdent).join(', ')})` : '';
     await ensureSchema(client, schema);
@@ -150,6 +165,8 @@ export async function writeTable(
     if (request.mode === 'append') {
       // Exactly once per run: the rows and the run's marker commit together; a retried run that
       // finds its marker writes nothing (its input is still consumed, so the caller's cursor advances).
+      const runs = await client.query('select to_regclass($1) as t', [qualified(schema, RUNS_TABLE)]);
+      if (!runs.rows[0]?.t) await lockDefinition(client, qualified(schema, RUNS_TABLE));
       await client.query(
         `create table if not exists ${qualified(schema, RUNS_TABLE)} (run_id text not null, dataset text not null, committed_at timestamptz not null default now(), primary key (run_id, dataset))`,
       );

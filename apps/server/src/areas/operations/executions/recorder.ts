@@ -55,6 +55,33 @@ export function createRunRecorder(deps: {
       .catch(() => undefined);
   };
 
+  /** The item a run runs, as lineage names its job: its pipeline, the subject its params name, else its source and destination. */
+  const itemOf = (row: { pipeline_id: string | null; params: Record<string, unknown> }) =>
+    row.pipeline_id ??
+    (typeof row.params.subject_id === 'string' ? row.params.subject_id : null) ??
+    (typeof row.params.source_connector_id === 'string'
+      ? `${row.params.source_connector_id}>${String(row.params.destination_connector_id)}`
+      : null);
+  /** Lineage's RunEvent for a run's outcome, in the transaction that records it (retention sweeps move no data). */
+  const reportFinished = async (trx: Db, id: string) => {
+    const row = await repository.find(trx, id);
+    if (!row || row.kind === 'retention_sweep') return;
+    await deps.lineage.runFinished(trx, {
+      runId: id,
+      projectId: row.project_id,
+      kind: row.kind,
+      itemId: itemOf(row),
+      status: row.status,
+      error: row.error,
+      at: row.finished_at ?? new Date(),
+    });
+  };
+  /** Records a run's outcome and its RunEvent together. */
+  const finishRun = async (trx: Db, id: string, status: ExecutionStatus, error: string | null) => {
+    await repository.finish(trx, id, status, error);
+    await reportFinished(trx, id);
+  };
+
   /** Under the execution's row lock: finishes it when its coordinator is done and no range is pending. */
   const finishIfComplete = async (trx: Db, id: string) => {
     const execution = await trx
@@ -91,6 +118,24 @@ export function createRunRecorder(deps: {
         rows_written: String(Number(totals?.rows_written ?? 0) + Number(totals?.range_rows_written ?? 0)),
       })),
     );
+    await deps.lineage.recordRun(trx, {
+      runId: id,
+      projectId: execution.project_id,
+      job: { kind: 'sync', itemId: itemOf({ pipeline_id: null, params: execution.params }) },
+      inputs: params.streams.map((stream) => ({
+        connector_id: params.source_connector_id,
+        namespace: stream.namespace ?? null,
+        name: stream.name,
+      })),
+      outputs: params.streams.map((stream, i) => ({
+        connector_id: params.destination_connector_id,
+        namespace: params.destination_namespace ?? null,
+        name: stream.destination_name ?? stream.name,
+        // A sync copies every column as it is.
+        copyOf: i,
+      })),
+    });
+    await reportFinished(trx, id);
     return true;
   };
 
@@ -188,10 +233,29 @@ export function createRunRecorder(deps: {
       if (finished) void announceFinished(id);
       return finished;
     },
-    start: (id: string) => repository.start(db, id),
+    /** Starts an attempt (and, on the first, the run's START RunEvent); undefined when the execution no longer wants to run. */
+    async start(id: string) {
+      const row = await repository.start(db, id);
+      if (row && row.kind !== 'retention_sweep')
+        await deps.lineage
+          .runStarted(db, {
+            runId: id,
+            projectId: row.project_id,
+            kind: row.kind,
+            itemId: itemOf(row),
+            at: row.started_at ?? new Date(),
+          })
+          .catch((error: Error) =>
+            logger.warn(
+              { err: { message: error.message }, execution_id: id },
+              'recording the START lineage event failed',
+            ),
+          );
+      return row;
+    },
     progress: (id: string, counters: RunCounters) => repository.progress(db, id, counters),
     async finish(id: string, status: ExecutionStatus, error: string | null = null) {
-      await repository.finish(db, id, status, error);
+      await db.transaction().execute((trx) => finishRun(trx, id, status, error));
       void announceFinished(id);
     },
     /** Announces on RUN_FINISHED_CHANNEL a run whose outcome the caller has committed in its own transaction. */
@@ -199,7 +263,7 @@ export function createRunRecorder(deps: {
     /** In the caller's transaction (the one that commits the run's results): final counters and succeeded. */
     async succeed(trx: Db, id: string, counters: RunCounters) {
       await repository.progress(trx, id, counters);
-      await repository.finish(trx, id, 'succeeded', null);
+      await finishRun(trx, id, 'succeeded', null);
     },
     /**
      * In the caller's transaction: final counters and the outcome of a run that finished, `partially_failed`
@@ -212,7 +276,7 @@ export function createRunRecorder(deps: {
       outcome: { status: 'succeeded' | 'partially_failed'; error: string | null },
     ) {
       await repository.progress(trx, id, counters);
-      await repository.finish(trx, id, outcome.status, outcome.error);
+      await finishRun(trx, id, outcome.status, outcome.error);
     },
     /** Settles a failed attempt (queued again or failed) only while `job` still holds its lease; else throws LeaseLost. */
     settleAttempt: (job: Job, id: string, status: 'queued' | 'failed', error: string) =>
@@ -220,7 +284,7 @@ export function createRunRecorder(deps: {
         .transaction()
         .execute(async (trx) => {
           await queue.holdLease(trx, job);
-          await repository.finish(trx, id, status, error);
+          await finishRun(trx, id, status, error);
         })
         .then(() => {
           if (status === 'failed') void announceFinished(id);
@@ -273,6 +337,7 @@ export function createRunRecorder(deps: {
      */
     async settleAbandoned(trx: Db, id: string, error: string, options: { failExecution: boolean }) {
       const failed = options.failExecution ? await repository.failUnfinished(trx, id, error) : false;
+      if (failed) await reportFinished(trx, id);
       await repository.addLog(trx, { execution_id: id, level: 'error', message: error, fields: {} });
       logger.error({ execution_id: id, failed }, error);
     },

@@ -52,6 +52,8 @@ export interface RunOfSubject {
   error: string | null;
   subject_kind: string;
   subject_id: string;
+  /** A model run: the names of the models it selected. */
+  models: string[] | null;
   rows_written: string;
   rank: string;
 }
@@ -181,7 +183,9 @@ export function createExecutionsRepository() {
             .then((r) => r.rows),
     /**
      * The latest runs of each subject of the projects (what a run runs: its pipeline, else the
-     * `subject_kind`/`subject_id` its params name, else its source and destination), newest first,
+     * `subject_kind`/`subject_id` its params name, else the export, file ingestion or inbox it runs, else
+     * its source and destination; model runs are one subject, with the names of the models each selected),
+     * newest first,
      * `perSubject` of each at most, with the rows its ranges wrote folded in.
      */
     runHistory: (db: Db, projectIds: string[], perSubject: number) =>
@@ -189,16 +193,19 @@ export function createExecutionsRepository() {
         ? Promise.resolve([])
         : sql<RunOfSubject>`
             select * from (
-              select id, project_id, kind, status, created_at, started_at, finished_at, error, subject_kind, subject_id,
+              select id, project_id, kind, status, created_at, started_at, finished_at, error, subject_kind, subject_id, models,
                      rows_written + coalesce((select sum(r.rows_written) from execution_ranges r
                                                where r.execution_id = e.id and r.state = 'done'), 0) as rows_written,
-                     row_number() over (partition by subject_kind, subject_id order by created_at desc, id desc) as rank
+                     row_number() over (partition by project_id, subject_kind, subject_id order by created_at desc, id desc) as rank
                 from (select x.*,
                              case when pipeline_id is not null then 'pipeline'
                                   else coalesce(params->>'subject_kind', kind) end as subject_kind,
-                             coalesce(pipeline_id::text, params->>'subject_id',
+                             coalesce(pipeline_id::text, params->>'subject_id', params->>'export_id',
+                                      params->>'ingestion_id', params->>'inbox_id',
                                       (params->>'source_connector_id') || '>' || (params->>'destination_connector_id'),
-                                      id::text) as subject_id
+                                      case when kind = 'model_run' then 'model_run' end,
+                                      id::text) as subject_id,
+                             case when kind = 'model_run' then params->'selected' end as models
                         from executions x where project_id = any(${projectIds}::uuid[])) e) ranked
              where rank <= ${perSubject} order by project_id, subject_kind, subject_id, rank`
             .execute(db)

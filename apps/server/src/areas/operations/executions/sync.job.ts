@@ -155,19 +155,34 @@ async function copyBatches(
   return { read, written: summary.rowsWritten, maxCursor };
 }
 
-/** Full copy between connectors that share a bulk format (PostgreSQL to PostgreSQL): no value decoding. */
+/** A value or a line the destination refused (SQLSTATE class 22, data exception; 23, a constraint). */
+function refusedData(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Full copy between connectors that share a bulk format, no value decoding: PostgreSQL to PostgreSQL
+ * (COPY text), a CSV or TSV file to PostgreSQL (the file's bytes into COPY ... CSV). When the
+ * server refuses a row of a file (its line is in the message), the stream is read as batches
+ * instead, which either loads it or names the record that does not fit its column.
+ */
 async function copyBulk(
   deps: SyncDeps,
   ctx: { source: ConnectorHandle; destination: ConnectorHandle; signal: AbortSignal },
   params: SyncParams,
   stream: SyncStream,
-  options: { runId: string; counters: Counters; onProgress: () => void },
+  options: { runId: string; counters: Counters; onProgress: () => void; log: Log },
 ): Promise<{ read: number; written: number } | undefined> {
   if (stream.cursor_column || !ctx.source.exportBulk || !ctx.destination.importBulk) return undefined;
   const bulk = await ctx.source.exportBulk(
     { dataset: { namespace: stream.namespace ?? null, name: stream.name } },
     ctx.signal,
   );
+  if (!bulk) return undefined;
   if (!ctx.destination.bulkFormats?.includes(bulk.format)) {
     bulk.stream.destroy();
     return undefined;
@@ -180,18 +195,34 @@ async function copyBulk(
   });
   (bulk.stream as NodeJS.ReadableStream).pipe(counting);
   bulk.stream.on('error', (error: Error) => counting.destroy(error));
-  const summary = await ctx.destination.importBulk(
-    {
-      dataset: { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name },
-      mode: stream.mode,
-      keyColumns: stream.key_columns,
-      columns: bulk.columns,
-      runId: options.runId,
-    },
-    { ...bulk, stream: counting },
-    ctx.signal,
-  );
-  const lines = counting.rows();
+  // The destination's pipe reports a source failure; once that pipe has ended (a cancelled or failed
+  // COPY on the destination, say) a late source error must not be thrown as an unheard 'error' event.
+  counting.on('error', () => undefined);
+  let summary: Awaited<ReturnType<NonNullable<ConnectorHandle['importBulk']>>>;
+  try {
+    summary = await ctx.destination.importBulk(
+      {
+        dataset: { namespace: params.destination_namespace ?? null, name: stream.destination_name ?? stream.name },
+        mode: stream.mode,
+        keyColumns: stream.key_columns,
+        columns: bulk.columns,
+        runId: options.runId,
+      },
+      { ...bulk, stream: counting },
+      ctx.signal,
+    );
+  } catch (error) {
+    bulk.stream.destroy();
+    if (bulk.format !== 'csv' || ctx.signal.aborted || !refusedData(error)) throw error;
+    options.counters.bytes_read -= countedBytes;
+    options.log(
+      'warn',
+      `${stream.name}: the destination refused the file as CSV (${(error as Error).message}); reading it as batches`,
+    );
+    return undefined;
+  }
+  // COPY text has one line a row; CSV has a header, and newlines inside quoted values: the server's count.
+  const lines = bulk.format === 'csv' ? summary.rowsWritten : counting.rows();
   options.counters.bytes_read += counting.bytes() - countedBytes;
   options.counters.rows_read += lines;
   options.counters.rows_written += summary.rowsWritten;
@@ -241,6 +272,7 @@ export function createSyncHandler(deps: SyncDeps): JobHandler<'sync'> {
             runId: executionId,
             counters,
             onProgress: () => void report().catch(() => undefined),
+            log,
           });
           if (bulk) {
             await report();

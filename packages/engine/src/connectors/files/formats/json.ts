@@ -10,7 +10,7 @@
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { ConnectorError, type CanonicalType, type ColumnSchema, type Value } from '../../../types.js';
+import { ConnectorError, jsonTextOf, type CanonicalType, type ColumnSchema, type Value } from '../../../types.js';
 import { numberLiteral, parseRows } from '../json-text.js';
 import type { FileStore } from '../store.js';
 import type { RawRecord, RecordSource } from './text.js';
@@ -64,7 +64,7 @@ async function* jsonRecords(store: FileStore, file: string): AsyncIterable<RawRe
 /** One value as JSON text, for a column of `type`. */
 export function jsonLiteral(value: Value, type: CanonicalType): string {
   if (value === null || value === undefined) return 'null';
-  if (type === 'json') return JSON.stringify(value) ?? 'null';
+  if (type === 'json') return jsonTextOf(value);
   if (typeof value === 'string')
     return type === 'int64' || type === 'decimal' ? numberLiteral(value) : JSON.stringify(value);
   if (Buffer.isBuffer(value) || value instanceof Uint8Array)

@@ -25,7 +25,14 @@ import {
   type SchemaElement,
 } from 'hyparquet';
 import { ByteWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
-import { ConnectorError, type CanonicalType, type ColumnSchema, type JsonValue, type Value } from '../../../types.js';
+import {
+  ConnectorError,
+  JsonText,
+  type CanonicalType,
+  type ColumnSchema,
+  type JsonValue,
+  type Value,
+} from '../../../types.js';
 import {
   bigintFromBytes,
   cellText,
@@ -444,7 +451,7 @@ function encoder(c: ColumnSchema): (value: Value) => unknown {
     case 'timestamptz':
       return (v) => (v instanceof Date ? BigInt(v.getTime()) * 1000n : defined(timestamptzToMicros(asText(v))));
     case 'json':
-      return (v) => v;
+      return (v) => (v instanceof JsonText ? v.parse() : v);
     case 'binary':
       return (v) => (v instanceof Uint8Array ? v : Buffer.from(asText(v), 'utf8'));
   }

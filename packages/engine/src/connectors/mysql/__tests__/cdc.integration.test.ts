@@ -4,7 +4,7 @@ import { quiet } from '../../../__tests__/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowChange, SourceTransaction } from '../../../cdc/types.js';
 import type { RecordBatch, Value } from '../../../types.js';
-import { ConnectorError } from '../../../types.js';
+import { ConnectorError, JsonText } from '../../../types.js';
 import { binlogSettingsProblem } from '../cdc-checks.js';
 import { truncatedTable, statementText } from '../cdc-stream.js';
 import { binlogBytesBetween, mysqlChangeSource, type MysqlChangeSource } from '../cdc.js';
@@ -51,7 +51,7 @@ function itemRow(id: number): { sql: string; canonical: Value[] } {
       '2024-02-29',
       '2024-02-29T23:59:59.123456',
       '2024-03-01T12:00:00.000000Z',
-      { a: [1, 2], b: 'x' },
+      new JsonText('{"a": [1, 2], "b": "x"}'),
       Buffer.from([0, 1, 255]),
       null,
     ],
@@ -441,6 +441,59 @@ describe('MySQL / MariaDB change source', () => {
       expect(captured).toEqual(read);
       expect(read[0]).toContain('2038-01-19T03:14:07.000000Z');
       expect(read.slice(2).map((row) => row[15])).toEqual(["quo'te", '😀', 'c,d']);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps JSON exact in the snapshot, the stream and the read: JSON null apart from SQL NULL, every digit', async () => {
+    const docs = { namespace: database, name: 'docs' };
+    await sql('create table docs (id int primary key, js json)');
+    const texts = [
+      'null',
+      null,
+      '123456789012345678901234567890',
+      '1e400',
+      '{"b": 1,  "a": [0.1, -5e-7]}',
+      '"quo\'te 😀"',
+    ];
+    const insert = texts.map((_, i) => `(${i + 1}, ?)`).join(', ');
+    const conn = await mysql.createConnection(config);
+    try {
+      await conn.query(`insert into docs values ${insert}`, texts);
+    } finally {
+      await conn.end();
+    }
+    const expected = texts.map((text, i) => [i + 1, text === null ? null : new JsonText(text)]);
+    const snapshot = await source.snapshot(docs);
+    const snapshotRows: Value[][] = [];
+    try {
+      for await (const batch of snapshot.rows) snapshotRows.push(...batch.rows);
+    } finally {
+      await snapshot.close();
+    }
+    expect(snapshotRows).toEqual(expected);
+    const again = await mysql.createConnection(config);
+    try {
+      await again.query(`insert into docs values ${texts.map((_, i) => `(${i + 11}, ?)`).join(', ')}`, texts);
+    } finally {
+      await again.end();
+    }
+    const captured = allChanges(
+      await streamUntil(
+        snapshot.position,
+        changedUntil((c) => idOf(c) === 16),
+        60_000,
+        docs,
+      ),
+    ).map((c) => c.values);
+    expect(captured).toEqual(texts.map((text, i) => [i + 11, text === null ? null : new JsonText(text)]));
+    const handle = openMysql(config, quiet);
+    try {
+      const read: Value[][] = [];
+      for await (const batch of handle.read!({ dataset: docs, incremental: { cursorColumn: 'id' } }))
+        read.push(...batch.rows);
+      expect(read.slice(0, texts.length)).toEqual(expected);
     } finally {
       await handle.close();
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { connectorContract } from '../../../__tests__/contract.js';
-import { CANONICAL_COLUMNS, CANONICAL_ROWS, quiet } from '../../../__tests__/support.js';
+import { CANONICAL_COLUMNS, CANONICAL_ROWS, parsedRows, quiet } from '../../../__tests__/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalType, ColumnSchema, ConnectorHandle, RecordBatch, Value, WriteRequest } from '../../../types.js';
 import { CANONICAL_TYPES } from '../../../types.js';
@@ -65,7 +65,7 @@ const request = (
   runId: `run-${name}-${mode}`,
   ...(keyColumns ? { keyColumns } : {}),
 });
-const rowsOf = (batches: RecordBatch[]) => batches.flatMap((b) => b.rows);
+const rowsOf = (batches: RecordBatch[]) => parsedRows(batches.flatMap((b) => b.rows));
 
 describe('MySQL / MariaDB connector', () => {
   let handle: ConnectorHandle;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorHandle, RecordBatch, Value } from '../../../types.js';
 import { openPostgres, postgresConnector } from '../definition.js';
 import { connectorContract } from '../../../__tests__/contract.js';
-import { CANONICAL_COLUMNS, batchesOf, col, collect } from '../../../__tests__/support.js';
+import { CANONICAL_COLUMNS, batchesOf, col, collect, parsedRows } from '../../../__tests__/support.js';
 import { openWarehouse, warehouseConnector } from '../../warehouse/definition.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -164,7 +164,7 @@ describe('PostgreSQL connector', () => {
     );
     const back = batches.flatMap((b) => b.rows);
     expect(batches[0]!.columns.map((c) => c.type)).toEqual(columns.map((c) => c.type));
-    expect(back).toEqual(rows);
+    expect(parsedRows(back)).toEqual(rows);
   });
 
   it('keeps numeric(p, s) from the source to the destination, on the batch and the bulk path', async () => {
@@ -184,7 +184,7 @@ describe('PostgreSQL connector', () => {
     // Source and destination are separate connections, as in a sync.
     const destination = openPostgres(config);
     try {
-      const bulk = await handle.exportBulk!({ dataset: source });
+      const bulk = (await handle.exportBulk!({ dataset: source }))!;
       await destination.importBulk!(
         { dataset: { namespace: null, name: 'priced_bulk' }, mode: 'overwrite', columns: bulk.columns, runId: 'n2' },
         bulk,
@@ -203,6 +203,54 @@ describe('PostgreSQL connector', () => {
         '1234567890123456789012345678.0123456789',
       );
     }
+  });
+
+  it('keeps JSON exact on the batch path: JSON null apart from SQL NULL, every digit, json as json', async () => {
+    await sql(`create table docs (id int primary key, j json, b jsonb)`);
+    const values = [
+      [1, 'null', 'null'],
+      [2, null, null],
+      [3, '123456789012345678901234567890', '123456789012345678901234567890'],
+      [4, '1e400', '1e400'],
+      [5, '{"b": 1,  "a": 2, "a": 3}', '{"b": 1, "a": [0.1, -5e-7]}'],
+      [6, '[12345678901234567890.12345678901234567890]', '"text"'],
+    ];
+    for (const row of values) await sql(`insert into docs values ($1, $2, $3)`, row);
+    const expected = (
+      await sql(`select id, j::text as j, b::text as b, j is null as j_null, b is null as b_null from docs order by id`)
+    ).rows;
+    // Incremental with a cursor: the decoded-batch path.
+    const batches = await collect(
+      handle.read!({ dataset: { namespace: null, name: 'docs' }, incremental: { cursorColumn: 'id', after: 0 } }),
+    );
+    for (const mode of ['append', 'overwrite', 'upsert'] as const) {
+      const target = `docs_${mode}`;
+      await handle.write!(
+        {
+          dataset: { namespace: null, name: target },
+          mode,
+          keyColumns: ['id'],
+          columns: batches[0]!.columns,
+          runId: `j-${mode}`,
+        },
+        batchesOf(
+          batches[0]!.columns,
+          batches.flatMap((b) => b.rows),
+        ),
+      );
+      const back = await sql(
+        `select id, j::text as j, b::text as b, j is null as j_null, b is null as b_null from ${target} order by id`,
+      );
+      expect(back.rows).toEqual(expected);
+      const types = await sql(
+        `select format_type(atttypid, atttypmod) as type from pg_attribute
+          where attrelid = $1::regclass and attnum > 1 and not attisdropped order by attnum`,
+        [target],
+      );
+      expect(types.rows.map((r) => r.type)).toEqual(['json', 'jsonb']);
+    }
+    expect(expected[0]).toMatchObject({ j: 'null', j_null: false, b: 'null', b_null: false });
+    expect(expected[3]!.j).toBe('1e400');
   });
 
   it('reads incrementally: only rows past the cursor, in cursor order', async () => {
