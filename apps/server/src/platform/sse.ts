@@ -14,10 +14,47 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { Type } from 'typebox';
 import { credentialOf, principalOf, type Authenticator, type Principal } from './authn.js';
+import type { RouteCapability } from './authz.js';
 import { AppError, unauthenticated } from './errors/index.js';
 import { responseEnded } from './pipeline.js';
 import type { SharedState } from './shared-state/index.js';
+
+/** The query of every event stream route: the access token (EventSource cannot send headers), where to resume. */
+export const EventStreamQuery = Type.Object(
+  {
+    token: Type.Optional(Type.String({ description: 'Access token (EventSource cannot send headers)' })),
+    last_event_id: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The route options every event stream shares: the access token accepted in `token`, the capability
+ * it needs, the query above and the text/event-stream answer. `schema` gives the rest (operationId,
+ * tags, summary, params).
+ */
+export const eventStreamRoute = <S extends object>(capability: RouteCapability, schema: S) => ({
+  config: { sseQueryToken: true, capability },
+  schema: {
+    ...schema,
+    querystring: EventStreamQuery,
+    response: { 200: { description: 'text/event-stream', type: 'string' } },
+  },
+});
+
+/**
+ * The last event id the client saw: the Last-Event-ID header (an EventSource reconnecting), else the
+ * `last_event_id` query parameter (a first connection that resumes); only digits count.
+ */
+export function lastEventIdOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['last-event-id'];
+  const query = (request.query as { last_event_id?: unknown } | undefined)?.last_event_id;
+  return [typeof header === 'string' ? header : undefined, typeof query === 'string' ? query : undefined].find(
+    (v) => v !== undefined && /^[0-9]+$/.test(v),
+  );
+}
 
 export type EndReason = 'expired' | 'unauthenticated' | 'forbidden' | 'shutdown';
 

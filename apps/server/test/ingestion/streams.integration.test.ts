@@ -414,6 +414,82 @@ describe('streams', () => {
   );
 
   it(
+    'transform steps on each message, a message they cannot apply to dead-lettered with why, pause and resume in the same run',
+    { timeout: 120_000 },
+    async () => {
+      const badSteps = await api<{ errors: Array<{ path: string }> }>(t, 'POST', '/api/v1/streams', {
+        token: admin,
+        body: {
+          project_id: projectId,
+          name: 'bad steps',
+          source_connector_id: natsId,
+          source: { name: 'x' },
+          destination_connector_id: postgresId,
+          table: 'x',
+          transforms: [{ type: 'filter' }],
+        },
+      });
+      expect(badSteps.status).toBe(422);
+      expect(badSteps.body.errors.map((e) => e.path)).toEqual(['transforms.0.expression']);
+
+      const name = await natsStream(`svc_shaped_${suffix}`);
+      const js = jetstream(nc);
+      for (let n = 1; n <= 5; n++) await js.publish(`${name}.in`, JSON.stringify({ n, secret: 's', label: `l${n}` }));
+      await js.publish(`${name}.in`, JSON.stringify({ label: 'no n' }));
+      const stream = await create({
+        name: 'shaped',
+        source_connector_id: natsId,
+        source: { name },
+        destination_connector_id: postgresId,
+        table: 'shaped',
+        max_deliveries: 1,
+        batch: { max_rows: 100, max_latency_ms: 100 },
+        transforms: [
+          { type: 'rename', columns: { n: 'number' } },
+          { type: 'filter', expression: 'number > 2' },
+          { type: 'derive', column: 'twice', expression: 'number * 2' },
+          { type: 'drop', columns: ['secret'] },
+        ],
+        start: true,
+      });
+      await startWorker();
+      await until('3 rows and a dead letter', async () => {
+        return (await count(destination.url, 'shaped')) === 3 && (await deadLetters(stream.id)).length === 1;
+      });
+      const rows = await query(destination.url, 'select number, twice, label from shaped order by number');
+      expect(rows.rows).toEqual([
+        { number: '3', twice: '6', label: 'l3' },
+        { number: '4', twice: '8', label: 'l4' },
+        { number: '5', twice: '10', label: 'l5' },
+      ]);
+      const columns = await query(
+        destination.url,
+        "select column_name from information_schema.columns where table_name = 'shaped' and column_name in ('n', 'secret')",
+      );
+      expect(columns.rows).toEqual([]);
+      expect((await deadLetters(stream.id))[0]!.reason).toMatch(/^transform step 0/);
+
+      const paused = await api<Stream & { paused_at: string | null }>(t, 'POST', `/api/v1/streams/${stream.id}/pause`, {
+        token: admin,
+      });
+      expect(paused.status).toBe(200);
+      expect(paused.body.paused_at).not.toBeNull();
+      await until('paused', async () => (await get(stream.id)).status === 'paused');
+      for (let n = 6; n <= 8; n++) await js.publish(`${name}.in`, JSON.stringify({ n, secret: 's', label: `l${n}` }));
+      await sleep(2000);
+      expect(await count(destination.url, 'shaped')).toBe(3);
+      expect((await get(stream.id)).status).toBe('paused');
+
+      await api(t, 'POST', `/api/v1/streams/${stream.id}/start`, { token: admin });
+      await until('6 rows after the resume', async () => (await count(destination.url, 'shaped')) === 6);
+      expect((await get(stream.id)).status).toBe('running');
+      // The same consumer and the same run went on.
+      expect((await runs(stream.id)).map((r) => r.status)).toEqual(['running']);
+      await api(t, 'POST', `/api/v1/streams/${stream.id}/stop`, { token: admin });
+    },
+  );
+
+  it(
     'a worker SIGKILLed in the middle of a steady publish: another takes the stream over, destination = source, no duplicate ids',
     { timeout: 180_000 },
     async () => {

@@ -54,6 +54,8 @@ export interface StreamRunOptions {
   onBatch?(progress: StreamProgress): void | Promise<void>;
   /** Called after each receive, also an empty one: the run is alive. */
   onIdle?(): void;
+  /** While this says true, nothing is received (the batch in hand is finished); checked before each receive. */
+  paused?(): boolean;
   signal: AbortSignal;
   log: Log;
   /** How often settled ledger entries are pruned; default 10 s. */
@@ -62,6 +64,68 @@ export interface StreamRunOptions {
   ledgerRetentionMs?: number;
 }
 
+interface PreparedBatch {
+  messages: BrokerMessage[];
+  rows: SinkRow[];
+  good: BrokerMessage[];
+  bad: { message: BrokerMessage; reason: string }[];
+  /** The columns once this batch is written. */
+  columns: ColumnSchema[];
+  repeated: number;
+}
+
+/**
+ * Decodes a batch against the columns as they will be once the batch before it is written: every
+ * message against the columns as they would be after the ones before it.
+ */
+function prepare(options: StreamRunOptions, path: string[], columns: ColumnSchema[], messages: BrokerMessage[]) {
+  const working = columns.map((c) => ({ ...c }));
+  const rows: SinkRow[] = [];
+  const good: BrokerMessage[] = [];
+  const bad: { message: BrokerMessage; reason: string }[] = [];
+  const receivedAt = new Date().toISOString();
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const message of messages) {
+    // The same id twice in a batch (a publisher's retry): the first one is written, the other only settled.
+    if (seen.has(message.id)) {
+      good.push(message);
+      repeated += 1;
+      continue;
+    }
+    seen.add(message.id);
+    try {
+      let records = decodeMessage(message.data, options.format, path);
+      if (options.transform) records = options.transform(records);
+      const result = toRows(records, working, { messageId: message.id, receivedAt });
+      if ('conflict' in result) throw new MessageRejected(result.conflict);
+      if (options.mode === 'upsert') {
+        for (const key of options.keyColumns) {
+          const i = [...working, ...result.added].findIndex((c) => c.name === key);
+          if (i < 0 || result.rows.some((row) => row[i] === null || row[i] === undefined))
+            throw new MessageRejected(`key field "${key}" is missing or null`);
+        }
+      }
+      working.push(...result.added);
+      for (const values of result.rows) rows.push({ messageId: message.id, position: message.position, values });
+      good.push(message);
+    } catch (error) {
+      if (!(error instanceof MessageRejected)) throw error;
+      bad.push({ message, reason: error.message });
+    }
+  }
+  // Rows were built against the columns as they grew: pad the shorter ones.
+  for (const row of rows)
+    if (row.values.length < working.length)
+      row.values = [...row.values, ...working.slice(row.values.length).map(() => null)];
+  return { messages, rows, good, bad, columns: working, repeated } satisfies PreparedBatch;
+}
+
+/**
+ * Receives and decodes the next batch while the current one is being written (at most one batch
+ * written and one decoded at a time: the source's in-flight limit covers both). Batches are written
+ * and acknowledged in order; a batch is acknowledged only after its own transaction committed.
+ */
 export async function runStream(options: StreamRunOptions): Promise<void> {
   const { source, sink, target, signal } = options;
   const path = parsePath(options.recordPath);
@@ -69,48 +133,8 @@ export async function runStream(options: StreamRunOptions): Promise<void> {
   if (columns.length === 0) columns = SYSTEM_COLUMNS.map((c) => ({ ...c }));
   let lastPrune = Date.now();
 
-  while (!signal.aborted) {
-    const messages = await source.receive(options.batch.maxRows, options.batch.maxLatencyMs, signal);
-    options.onIdle?.();
-    if (messages.length === 0) continue;
-
-    // Decode every message against the columns as they would be after the ones before it.
-    const working = columns.map((c) => ({ ...c }));
-    const rows: SinkRow[] = [];
-    const good: BrokerMessage[] = [];
-    const bad: { message: BrokerMessage; reason: string }[] = [];
-    const receivedAt = new Date().toISOString();
-    const seen = new Set<string>();
-    let repeated = 0;
-    for (const message of messages) {
-      // The same id twice in a batch (a publisher's retry): the first one is written, the other only settled.
-      if (seen.has(message.id)) {
-        good.push(message);
-        repeated += 1;
-        continue;
-      }
-      seen.add(message.id);
-      try {
-        let records = decodeMessage(message.data, options.format, path);
-        if (options.transform) records = options.transform(records);
-        const result = toRows(records, working, { messageId: message.id, receivedAt });
-        if ('conflict' in result) throw new MessageRejected(result.conflict);
-        if (options.mode === 'upsert') {
-          for (const key of options.keyColumns) {
-            const i = [...working, ...result.added].findIndex((c) => c.name === key);
-            if (i < 0 || result.rows.some((row) => row[i] === null || row[i] === undefined))
-              throw new MessageRejected(`key field "${key}" is missing or null`);
-          }
-        }
-        working.push(...result.added);
-        for (const values of result.rows) rows.push({ messageId: message.id, position: message.position, values });
-        good.push(message);
-      } catch (error) {
-        if (!(error instanceof MessageRejected)) throw error;
-        bad.push({ message, reason: error.message });
-      }
-    }
-
+  const commit = async (batch: PreparedBatch) => {
+    const { messages, good, bad } = batch;
     let written = { rowsWritten: 0, duplicates: 0, bytes: 0 };
     if (good.length) {
       try {
@@ -118,15 +142,8 @@ export async function runStream(options: StreamRunOptions): Promise<void> {
           target,
           mode: options.mode,
           keyColumns: options.keyColumns,
-          // Rows were built against `working` as it grew: pad the shorter ones.
-          columns: working,
-          rows: rows.map((row) => ({
-            ...row,
-            values:
-              row.values.length === working.length
-                ? row.values
-                : [...row.values, ...working.slice(row.values.length).map(() => null)],
-          })),
+          columns: batch.columns,
+          rows: batch.rows,
           messages: [...new Map(good.map((m) => [m.id, { id: m.id, position: m.position }])).values()],
         });
       } catch (error) {
@@ -134,27 +151,28 @@ export async function runStream(options: StreamRunOptions): Promise<void> {
         await source.retry(messages).catch(() => undefined);
         throw error;
       }
-      columns = working;
-      await source.ack(good);
     }
 
+    // The refused messages are settled first, so that the written ones can be acknowledged together.
     let deadLettered = 0;
+    const dead: BrokerMessage[] = [];
     const again: BrokerMessage[] = [];
     for (const { message, reason } of bad) {
       if (message.deliveryCount >= options.maxDeliveries) {
         await options.deadLetter(message, reason);
         deadLettered += 1;
+        dead.push(message);
         options.log('warn', `message ${message.id} dead-lettered after ${message.deliveryCount} deliveries: ${reason}`);
       } else again.push(message);
     }
-    if (deadLettered) await source.ack(bad.map((b) => b.message).filter((m) => !again.includes(m)));
     if (again.length) await source.retry(again);
+    if (dead.length || good.length) await source.ack([...dead, ...good]);
 
     const oldest = Math.min(...good.map((m) => m.publishedAt.getTime()));
     await options.onBatch?.({
       received: messages.length,
       written: written.rowsWritten,
-      duplicates: written.duplicates + repeated,
+      duplicates: written.duplicates + batch.repeated,
       deadLettered,
       retried: again.length,
       bytes: messages.reduce((sum, m) => sum + m.data.length, 0),
@@ -172,7 +190,59 @@ export async function runStream(options: StreamRunOptions): Promise<void> {
         )
         .catch((error: Error) => options.log('warn', `pruning the ledger failed: ${error.message}`));
     }
+  };
+
+  // The batch being written, if any; its failure ends the run once it is awaited.
+  let writing: Promise<void> | undefined;
+  let failure: { error: unknown } | undefined;
+  const settle = async () => {
+    const current = writing;
+    writing = undefined;
+    await current;
+    if (failure) throw failure.error;
+  };
+  try {
+    while (!signal.aborted) {
+      if (failure) await settle();
+      if (options.paused?.()) {
+        await settle();
+        options.onIdle?.();
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(250, options.batch.maxLatencyMs));
+          function done() {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+          }
+          signal.addEventListener('abort', done, { once: true });
+        });
+        continue;
+      }
+      const messages = await source.receive(options.batch.maxRows, options.batch.maxLatencyMs, signal);
+      options.onIdle?.();
+      if (messages.length === 0) {
+        await settle();
+        continue;
+      }
+      let batch: PreparedBatch;
+      try {
+        batch = prepare(options, path, columns, messages);
+      } catch (error) {
+        await settle();
+        throw error;
+      }
+      // Written (and acknowledged) in order: the batch before first.
+      await settle();
+      columns = batch.columns;
+      writing = commit(batch).catch((error: unknown) => {
+        failure = { error };
+      });
+    }
+  } finally {
+    // A stop or a failure still lets the batch in hand finish (or give its messages back).
+    await writing;
   }
+  if (failure) throw failure.error;
 }
 
 export { MESSAGE_ID_COLUMN };

@@ -161,7 +161,22 @@ function rabbitSource(config: RabbitConfig, context: ConnectorContext, options: 
       return (await buffer.take(max, waitMs, signal)).map(toMessage);
     },
     async ack(messages) {
-      settle(messages, (ch, m) => ch.ack(m), true);
+      // One `multiple` ack up to the highest tag when every delivery held below it is in this batch
+      // (the usual case: batches are acknowledged in order); else one ack per message.
+      if (!messages.length) return;
+      const tags = new Set(messages.map((m) => Number(m.receipt)));
+      const top = Math.max(...tags);
+      const covered = [...held.keys()].every((tag) => tag > top || tags.has(tag));
+      const last = held.get(top);
+      if (!covered || !last || !channel) {
+        settle(messages, (ch, m) => ch.ack(m), true);
+        return;
+      }
+      for (const message of messages) {
+        held.delete(Number(message.receipt));
+        deliveries.delete(message.id);
+      }
+      channel.ack(last, true);
     },
     async retry(messages) {
       settle(messages, (ch, m) => ch.nack(m, false, true), false);

@@ -8,7 +8,9 @@
  * Each claim is a run (stream_runs) with its counters; reports are written at most every 500 ms and
  * move the stream's event_seq, which the live status route sends as event ids.
  */
+import type { ContinuousLineage } from '../../governance/lineage/service.js';
 import {
+  recordTransform,
   runStream,
   type BrokerMessage,
   type ConnectorHandle,
@@ -59,6 +61,7 @@ export function startStreamConsumers(deps: {
   maxStreams: number;
   metrics?: StreamMetrics;
   pollMs?: number;
+  lineage?: ContinuousLineage;
 }): StreamConsumers {
   const { db, repository, logger } = deps;
 
@@ -74,6 +77,7 @@ export function startStreamConsumers(deps: {
           (row) => {
             if (!row) controller.abort(new Error('lease lost'));
             else if (row.desired_state === 'stopped') controller.abort(new Error('stopped'));
+            else paused = row.paused_at !== null;
           },
           (error: Error) => streamLogger.warn({ err: { message: error.message } }, 'stream lease renewal failed'),
         );
@@ -81,6 +85,24 @@ export function startStreamConsumers(deps: {
       Math.max(200, Math.floor(deps.leaseMs / 3)),
     );
     const run = await repository.startRun(db, id, owner);
+    const lineageRun = { runId: run.id, projectId: claimed.project_id, kind: 'stream', itemId: id };
+    const ended = (status: 'stopped' | 'failed' | 'interrupted', error: string | null) =>
+      deps.lineage
+        ?.continuousEnded({ ...lineageRun, status, error })
+        .catch((e: Error) =>
+          streamLogger.warn({ err: { message: e.message } }, 'recording the lineage of the run failed'),
+        );
+    await deps.lineage
+      ?.continuousStarted({
+        runId: run.id,
+        projectId: claimed.project_id,
+        job: { kind: 'stream', itemId: id },
+        inputs: [{ connector_id: claimed.source_connector_id, namespace: null, name: claimed.source.name }],
+        outputs: [{ connector_id: claimed.destination_connector_id, namespace: null, name: claimed.destination_table }],
+      })
+      .catch((e: Error) =>
+        streamLogger.warn({ err: { message: e.message } }, 'recording the lineage of the run failed'),
+      );
     let source: ConnectorHandle | undefined;
     let destination: ConnectorHandle | undefined;
     let messages: MessageSource | undefined;
@@ -90,7 +112,14 @@ export function startStreamConsumers(deps: {
     let lastReport = 0;
     let lastLag = 0;
     let lastLagValue: number | null | undefined;
-    let live = false;
+    // The status this consumer last reported (running or paused), and whether it is paused now.
+    let shown: 'running' | 'paused' | undefined;
+    let paused = claimed.paused_at !== null;
+    const show = async (status: 'running' | 'paused') => {
+      if (shown === status) return;
+      shown = status;
+      await report({ status, last_error: null });
+    };
     const flush = async () => {
       const counters = pending;
       const known = facts;
@@ -135,10 +164,7 @@ export function startStreamConsumers(deps: {
           await consumer.deadLetter(claimed.dead_letter.target, message, reason);
       };
       const onBatch = async (progress: StreamProgress) => {
-        if (!live) {
-          live = true;
-          await report({ status: 'running', last_error: null });
-        }
+        await show('running');
         pending.received += progress.received;
         pending.written += progress.received - progress.deadLettered - progress.retried;
         pending.rows += progress.written;
@@ -174,17 +200,23 @@ export function startStreamConsumers(deps: {
         if (!rows.length) return;
         for (const row of rows) {
           let deadAgain = false;
+          let given = false;
           const replay: MessageSource = {
-            receive: async () => [
-              {
-                id: row.message_id,
-                position: null,
-                data: row.payload,
-                deliveryCount: claimed.max_deliveries,
-                publishedAt: new Date(),
-                subject: row.subject,
-              },
-            ],
+            // The message once; then nothing (the run ends when its batch is written).
+            receive: async () => {
+              if (given) return [];
+              given = true;
+              return [
+                {
+                  id: row.message_id,
+                  position: null,
+                  data: row.payload,
+                  deliveryCount: claimed.max_deliveries,
+                  publishedAt: new Date(),
+                  subject: row.subject,
+                },
+              ];
+            },
             ack: async () => {
               if (!deadAgain) await repository.removeDeadLetter(db, row.id);
             },
@@ -201,6 +233,7 @@ export function startStreamConsumers(deps: {
             ...(claimed.format.record_path ? { recordPath: claimed.format.record_path } : {}),
             mode: claimed.write_mode,
             keyColumns: claimed.key_columns,
+            ...(claimed.transforms.length ? { transform: recordTransform(claimed.transforms) } : {}),
             batch: { maxRows: 1, maxLatencyMs: 0 },
             maxDeliveries: claimed.max_deliveries,
             deadLetter: async (message, reason) => {
@@ -236,13 +269,12 @@ export function startStreamConsumers(deps: {
         batch: { maxRows: claimed.batch_max_rows, maxLatencyMs: claimed.batch_max_latency_ms },
         maxDeliveries: claimed.max_deliveries,
         deadLetter,
+        ...(claimed.transforms.length ? { transform: recordTransform(claimed.transforms) } : {}),
         onBatch,
+        paused: () => paused,
         onIdle() {
-          if (!live) {
-            live = true;
-            void report({ status: 'running', last_error: null });
-          }
-          if (Date.now() - lastRetryCheck > 2000) {
+          void show(paused ? 'paused' : 'running');
+          if (!paused && Date.now() - lastRetryCheck > 2000) {
             lastRetryCheck = Date.now();
             void retryDeadLetters().catch((error: Error) =>
               log('warn', `retrying dead letters failed: ${error.message}`),
@@ -262,6 +294,7 @@ export function startStreamConsumers(deps: {
         facts.lastError = message;
         await flush();
         await repository.endRun(db, run.id, 'failed', message).catch(() => undefined);
+        await ended('failed', message);
         await report({
           status: permanent ? 'failed' : 'degraded',
           last_error: message,
@@ -281,10 +314,12 @@ export function startStreamConsumers(deps: {
     const reason = (controller.signal.reason as Error | undefined)?.message;
     if (reason === 'lease lost') {
       await repository.endRun(db, run.id, 'interrupted', 'the consumer lost its lease').catch(() => undefined);
+      await ended('interrupted', 'the consumer lost its lease');
       log('warn', `consumer ${owner} lost its lease; another worker takes over`);
       return;
     }
     await repository.endRun(db, run.id, 'stopped', null).catch(() => undefined);
+    await ended('stopped', null);
     if (reason === 'stopped') {
       await report({ status: 'stopped' });
       log('info', 'stopped');

@@ -1,4 +1,4 @@
-import type { MessageFormat, StartPosition } from '@svc/engine';
+import type { MessageFormat, StartPosition, TransformStep } from '@svc/engine';
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 import { leaseQueries } from '../../../platform/leases.js';
@@ -35,6 +35,10 @@ export interface StreamsTable {
   batch_max_latency_ms: number;
   max_deliveries: number;
   dead_letter: DeadLetterTarget;
+  /** Declarative transform steps applied to each message's records. */
+  transforms: Generated<TransformStep[]>;
+  /** Set while the stream is paused: its consumer holds it and takes no messages. */
+  paused_at: Date | null;
   desired_state: Generated<'running' | 'stopped'>;
   status: Generated<StreamStatus>;
   last_error: string | null;
@@ -120,7 +124,9 @@ export function createStreamsRepository() {
         | 'lease_expires_at'
         | 'created_at'
         | 'updated_at'
-      > & { desired_state: 'running' | 'stopped' },
+        | 'transforms'
+        | 'paused_at'
+      > & { desired_state: 'running' | 'stopped'; transforms: TransformStep[] },
     ) =>
       db
         .insertInto('streams')
@@ -129,6 +135,8 @@ export function createStreamsRepository() {
           source: json(row.source),
           format: json(row.format),
           dead_letter: json(row.dead_letter),
+          transforms: json(row.transforms),
+          paused_at: null,
           status: row.desired_state === 'running' ? 'starting' : 'stopped',
           last_error: null,
           lease_owner: null,
@@ -144,7 +152,7 @@ export function createStreamsRepository() {
     },
     /** Every change moves `event_seq`: live status streams send one event per value of it. */
     update: (db: Db, id: string, changes: StreamChanges, owner?: string) => {
-      const { source, format, dead_letter, ...rest } = changes;
+      const { source, format, dead_letter, transforms, ...rest } = changes;
       let query = db
         .updateTable('streams')
         .set((eb) => ({
@@ -152,6 +160,7 @@ export function createStreamsRepository() {
           ...(source ? { source: json(source) } : {}),
           ...(format ? { format: json(format) } : {}),
           ...(dead_letter ? { dead_letter: json(dead_letter) } : {}),
+          ...(transforms ? { transforms: json(transforms) } : {}),
           event_seq: eb('event_seq', '+', '1'),
           updated_at: sql`now()`,
         }))

@@ -9,7 +9,8 @@ import { principalOf, type Principal } from '../../../platform/authn.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items } from '../../../platform/schemas.js';
-import type { EventStreams } from '../../../platform/sse.js';
+import { eventStreamRoute, lastEventIdOf, type EventStreams } from '../../../platform/sse.js';
+import { LagPoint } from '../lag-samples.js';
 import {
   CreateStreamBody,
   DeadLetter,
@@ -17,7 +18,6 @@ import {
   ListQuery,
   Stream,
   StreamRun,
-  StreamRunsQuery,
   UpdateStreamBody,
 } from './schemas.js';
 import { presentRun, presentStream, type StreamsService } from './service.js';
@@ -52,6 +52,10 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ service: StreamsService; 
   for (const [action, summary] of [
     ['start', 'Start consuming (or again after a failure): resumes after what the broker has acknowledged'],
     ['stop', 'Stop consuming; unacknowledged messages stay at the broker'],
+    [
+      'pause',
+      'Pause: the consumer keeps the stream, its broker connection and its run but takes no messages (status paused) until start',
+    ],
   ] as const) {
     route.post(
       `/streams/:id/${action}`,
@@ -65,6 +69,17 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ service: StreamsService; 
       (request, principal, context) => service[action](principal, request.params.id, context),
     );
   }
+  route.get(
+    '/streams/:id/lag-history',
+    'stream:read',
+    {
+      operationId: 'getStreamLagHistory',
+      summary: 'Lag over the last hour, oldest first: one sample every SVC_LAG_SAMPLE_SECONDS (stream:read)',
+      params: IdParams,
+      response: { 200: Items(LagPoint) },
+    },
+    async (request, principal) => ({ items: await service.lagHistory(principal, request.params.id) }),
+  );
   route.get(
     '/streams/:id/runs',
     'stream:read',
@@ -108,21 +123,15 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ service: StreamsService; 
   );
 
   app.get('/streams/:id/runs/stream', {
-    config: { sseQueryToken: true, capability: 'stream:read' },
-    schema: {
+    ...eventStreamRoute('stream:read', {
       operationId: 'streamStreamRuns',
       tags,
       summary:
         'Live run status (Server-Sent Events, stream:read): events `status` with JSON {stream, run} (the stream as GET returns it, its latest run as the runs list does), one per change of status or counters and at most one every 500 ms; the event id moves with every change, and Last-Event-ID (header or last_event_id) skips the state already seen; a `: heartbeat` comment every 15 s. The access token goes in `token` (personal tokens are refused here). The stream ends with its credential (expiry, sign-out, revocation, lost membership or stream:read), after a final event `end` with JSON {reason, detail}',
       params: IdParams,
-      querystring: StreamRunsQuery,
-      response: { 200: { description: 'text/event-stream', type: 'string' } },
-    },
+    }),
     handler: async (request, reply) => {
-      const header = request.headers['last-event-id'];
-      const lastEventId = [typeof header === 'string' ? header : undefined, request.query.last_event_id].find(
-        (v) => v !== undefined && /^[0-9]+$/.test(v),
-      );
+      const lastEventId = lastEventIdOf(request);
       const principal = principalOf(request);
       const { row } = await service.status(principal, request.params.id);
       let lastSent = BigInt(lastEventId ?? 0);

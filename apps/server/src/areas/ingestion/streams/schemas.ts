@@ -1,5 +1,12 @@
 import { Type } from 'typebox';
 import { NullableTimestamp, Timestamp, Uuid } from '../../../platform/schemas.js';
+import { TransformStepSchema } from '../../etl/pipelines/schemas.js';
+
+const Transforms = Type.Array(TransformStepSchema, {
+  maxItems: 100,
+  description:
+    "Declarative steps (as pipelines have) applied to each message's records before they are written; a message a step cannot apply to is refused (then dead-lettered)",
+});
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Identifier = Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
@@ -95,6 +102,7 @@ export const CreateStreamBody = Type.Object(
     batch: Type.Optional(BatchSchema),
     max_deliveries: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 5 })),
     dead_letter: Type.Optional(DeadLetterSchema),
+    transforms: Type.Optional(Transforms),
     start: Type.Optional(Type.Boolean({ description: 'Start at once (default false)' })),
   },
   { additionalProperties: false },
@@ -107,6 +115,7 @@ export const UpdateStreamBody = Type.Object(
     batch: Type.Optional(BatchSchema),
     max_deliveries: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     dead_letter: Type.Optional(DeadLetterSchema),
+    transforms: Type.Optional(Transforms),
   },
   { additionalProperties: false },
 );
@@ -133,9 +142,13 @@ export const Stream = Type.Object({
   batch: Type.Object({ max_rows: Type.Integer(), max_latency_ms: Type.Integer() }),
   max_deliveries: Type.Integer(),
   dead_letter: DeadLetterSchema,
+  transforms: Type.Array(Type.Record(Type.String(), Type.Unknown())),
   desired_state: Type.Union([Type.Literal('running'), Type.Literal('stopped')]),
   status: StatusSchema,
   last_error: Type.Union([Type.String(), Type.Null()]),
+  paused_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'Since when the stream is paused (its consumer holds it and takes nothing); start resumes it',
+  }),
   consumer_worker: Type.Union([Type.String(), Type.Null()], { description: 'The worker consuming it now' }),
   created_by: Type.Union([Uuid, Type.Null()]),
   created_at: Timestamp,
@@ -187,11 +200,3 @@ export const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 export const DeadLetterParams = Type.Object({ id: Uuid, dead_letter_id: Type.String({ pattern: '^[0-9]{1,18}$' }) });
-
-export const StreamRunsQuery = Type.Object(
-  {
-    token: Type.Optional(Type.String({ description: 'Access token (EventSource cannot send headers)' })),
-    last_event_id: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
-  },
-  { additionalProperties: false },
-);

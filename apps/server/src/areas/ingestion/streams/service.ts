@@ -3,7 +3,8 @@
  * request and consumed by the worker that holds the stream's lease (consumers.ts). Runs, dead
  * letters and the live status are read here with the same per-project check as the stream itself.
  */
-import { connectorFor, type ConnectorDefinition } from '@svc/engine';
+import { lagHistory } from '../lag-samples.js';
+import { connectorFor, validateSteps, type ConnectorDefinition, type TransformStep } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
@@ -40,6 +41,7 @@ export interface StreamInput {
   batch?: { max_rows?: number; max_latency_ms?: number };
   max_deliveries?: number;
   dead_letter?: DeadLetterTarget;
+  transforms?: Array<{ type: string }>;
   start?: boolean;
 }
 export interface StreamUpdate {
@@ -48,7 +50,20 @@ export interface StreamUpdate {
   batch?: { max_rows?: number; max_latency_ms?: number };
   max_deliveries?: number;
   dead_letter?: DeadLetterTarget;
+  transforms?: Array<{ type: string }>;
 }
+
+/** Steps checked field by field by the engine: 422 naming `transforms.<i>.<field>`. */
+const checkSteps = (steps: Array<{ type: string }> | undefined): TransformStep[] | undefined => {
+  if (steps === undefined) return undefined;
+  const problems = validateSteps(steps).map((p) => ({ path: `transforms.${p.path}`, message: p.message }));
+  if (problems.length) throw validationFailed(problems);
+  return steps as unknown as TransformStep[];
+};
+
+/** Whether a worker consumes the stream now (its lease is live). */
+const held = (row: Pick<StreamRow, 'lease_owner' | 'lease_expires_at'>) =>
+  !!row.lease_owner && !!row.lease_expires_at && row.lease_expires_at > new Date();
 
 export const consumerName = (row: Pick<StreamRow, 'id' | 'source'>) =>
   row.source.consumer ?? `svc_${row.id.replaceAll('-', '')}`;
@@ -75,9 +90,11 @@ export const presentStream = (row: StreamRow) => ({
   batch: { max_rows: row.batch_max_rows, max_latency_ms: row.batch_max_latency_ms },
   max_deliveries: row.max_deliveries,
   dead_letter: row.dead_letter,
+  transforms: row.transforms as unknown as Record<string, unknown>[],
   desired_state: row.desired_state,
   status: row.status,
   last_error: row.last_error,
+  paused_at: row.paused_at?.toISOString() ?? null,
   consumer_worker:
     row.lease_owner && row.lease_expires_at && row.lease_expires_at > new Date() ? row.lease_owner : null,
   created_by: row.created_by,
@@ -198,6 +215,7 @@ export function createStreamsService(deps: {
   return {
     async create(principal: Principal, input: StreamInput, context: RequestContext) {
       await authorize(principal, 'stream:write', input.project_id, input.environment_id ?? null);
+      const transforms = checkSteps(input.transforms) ?? [];
       const defaultStart = (await checkConnectors(principal, input)) as StreamSource['start'];
       const row = await onUniqueViolation(
         db.transaction().execute(async (trx) => {
@@ -216,6 +234,7 @@ export function createStreamsService(deps: {
             batch_max_latency_ms: input.batch?.max_latency_ms ?? 500,
             max_deliveries: input.max_deliveries ?? 5,
             dead_letter: input.dead_letter ?? { kind: 'table' },
+            transforms,
             desired_state: input.start ? 'running' : 'stopped',
             created_by: principal.userId,
           });
@@ -235,6 +254,7 @@ export function createStreamsService(deps: {
 
     async update(principal: Principal, id: string, input: StreamUpdate, context: RequestContext) {
       const row = await guard.find(principal, id, 'stream:write');
+      const transforms = checkSteps(input.transforms);
       if (input.dead_letter?.kind === 'broker') {
         const facts = await deps.connectors.describe(principal, row.source_connector_id).catch(() => undefined);
         if (facts && !['nats', 'rabbitmq'].includes(facts.kind))
@@ -253,6 +273,7 @@ export function createStreamsService(deps: {
             ...(input.batch?.max_latency_ms !== undefined ? { batch_max_latency_ms: input.batch.max_latency_ms } : {}),
             ...(input.max_deliveries !== undefined ? { max_deliveries: input.max_deliveries } : {}),
             ...(input.dead_letter ? { dead_letter: input.dead_letter } : {}),
+            ...(transforms ? { transforms } : {}),
           },
           context,
           'stream_updated',
@@ -267,7 +288,8 @@ export function createStreamsService(deps: {
         id,
         {
           desired_state: 'running',
-          ...(row.desired_state === 'running' && row.status !== 'failed'
+          paused_at: null,
+          ...(row.desired_state === 'running' && row.status !== 'failed' && !row.paused_at
             ? {}
             : { status: 'starting', last_error: null }),
         },
@@ -282,12 +304,24 @@ export function createStreamsService(deps: {
       await guard.find(principal, id, 'stream:write');
       const row = await repository.find(db, id);
       // Without a live consumer nobody else will say it stopped.
-      const idle = !row?.lease_owner || !row.lease_expires_at || row.lease_expires_at < new Date();
       return change(
         id,
-        { desired_state: 'stopped', ...(idle ? { status: 'stopped' } : {}) },
+        { desired_state: 'stopped', paused_at: null, ...(row && !held(row) ? { status: 'stopped' } : {}) },
         context,
         'stream_stopped',
+      );
+    },
+
+    /** The consumer keeps the stream (lease, broker connection, run) and takes no messages until start. */
+    async pause(principal: Principal, id: string, context: RequestContext) {
+      const row = await guard.find(principal, id, 'stream:write');
+      if (row.desired_state !== 'running') throw conflict('Only a started stream can be paused');
+      if (row.paused_at) return presentStream(row);
+      return change(
+        id,
+        { paused_at: new Date(), ...(!held(row) ? { status: 'paused', last_error: null } : {}) },
+        context,
+        'stream_paused',
       );
     },
 
@@ -301,6 +335,12 @@ export function createStreamsService(deps: {
           trx,
         );
       });
+    },
+
+    /** The lag samples of the last hour, oldest first (the leader records them). */
+    async lagHistory(principal: Principal, id: string) {
+      await guard.find(principal, id, 'stream:read');
+      return lagHistory(db, 'stream', id);
     },
 
     async runs(principal: Principal, id: string, limit: number) {
