@@ -98,5 +98,7 @@ fi
 wait_for Mosquitto bash -c 'exec 3<>/dev/tcp/127.0.0.1/1883'
 # rsyslog with its GnuTLS driver: the audit forwarding tests start their own on free ports (TCP and TLS).
 [ -x /usr/sbin/rsyslogd ] && compgen -G '/usr/lib/*/rsyslog/lmnsd_gtls.so' >/dev/null || apt_install rsyslog rsyslog-gnutls
+# dovecot's IMAP server: the e-mail feed tests start their own on a free port (a passwd-file user, maildirs in a temporary folder).
+[ -x /usr/sbin/dovecot ] && [ -e /usr/lib/dovecot/imap ] || apt_install dovecot-imapd
 
 log "services ready"

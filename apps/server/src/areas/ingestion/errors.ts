@@ -36,3 +36,9 @@ export const unsupportedMedia = defineError('unsupported_media_type', 415, () =>
 }));
 
 export const noFile = () => validationFailed([{ path: 'file', message: 'is required: one file part' }]);
+
+export const EMAIL_FEED = 'E-mail feed';
+export const EMAIL_MESSAGE = 'Message';
+
+export const emailFeedNameTaken = (name: string) =>
+  conflict(`An e-mail feed named "${name}" already exists in this project`);

@@ -1,0 +1,125 @@
+/**
+ * One session with a feed's mailbox (imapflow): connected through the egress policy (the address
+ * connected to is the one the policy checked; TLS keeps the host name for SNI and the certificate),
+ * with `error` and `close` always handled, so that a dropped connection fails the pending command
+ * instead of the process. Each session reads from the feed's position afresh: every reconnect is
+ * a catch-up.
+ */
+import type { EgressPolicy } from '@svc/engine';
+import { ImapFlow, type MessageAddressObject } from 'imapflow';
+import type { EmailFeedRow, FiltersSpec } from './repository.js';
+
+export interface MailboxState {
+  uidValidity: string;
+  uidNext: number;
+}
+
+export interface FetchedMessage {
+  uid: number;
+  source: Buffer;
+  messageId: string | null;
+  from: string | null;
+  subject: string | null;
+  date: Date | null;
+}
+
+const TIMEOUT_MS = 15_000;
+
+const addressText = (list?: MessageAddressObject[]) =>
+  list?.map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? ''))).join(', ') || null;
+
+/** Why the mailbox could not be read, in words (imapflow's errors carry the server's answer apart). */
+export function reasonOf(error: unknown): string {
+  const e = error as { message?: string; responseText?: string; code?: string; authenticationFailed?: boolean };
+  if (e.authenticationFailed) return `authentication failed${e.responseText ? `: ${e.responseText}` : ''}`;
+  const text = e.responseText ? `${e.message}: ${e.responseText}` : (e.message ?? String(error));
+  return e.code && !text.includes(e.code) ? `${text} (${e.code})` : text;
+}
+
+export async function openSession(feed: EmailFeedRow, password: string, egress: EgressPolicy) {
+  const { address } = await egress.resolve(feed.host, feed.port);
+  let failure: Error | undefined;
+  const client = new ImapFlow({
+    host: address,
+    port: feed.port,
+    secure: feed.tls,
+    servername: feed.host,
+    tls: { servername: feed.host },
+    auth: { user: feed.username, pass: password },
+    logger: false,
+    disableAutoIdle: true,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: 60_000,
+  });
+  client.on('error', (error: Error) => (failure ??= error));
+  client.on('close', () => (failure ??= new Error('the IMAP server closed the connection')));
+  await client.connect();
+
+  const alive = () => {
+    if (failure) throw failure;
+  };
+
+  return {
+    /** UIDVALIDITY and UIDNEXT of the mailbox, without opening it. */
+    async state(): Promise<MailboxState> {
+      const status = await client.status(feed.mailbox, { uidValidity: true, uidNext: true });
+      alive();
+      if (!status) throw new Error(`mailbox ${feed.mailbox} cannot be read`);
+      return { uidValidity: String(status.uidValidity), uidNext: status.uidNext ?? 0 };
+    },
+    /** Opens the mailbox (read-write unless nothing is done to messages); answers its state. */
+    async open(): Promise<MailboxState> {
+      const box = await client.mailboxOpen(feed.mailbox, { readOnly: feed.post_action === 'none' });
+      alive();
+      return { uidValidity: String(box.uidValidity), uidNext: box.uidNext };
+    },
+    /** UIDs above `after`, all of them and those passing the filters that the server checks (sender, day). */
+    async newUids(after: number, filters: FiltersSpec) {
+      const range = `${after + 1}:*`;
+      // `n:*` always includes the highest UID, even below n: only UIDs above `after` count.
+      const all = ((await client.search({ uid: range }, { uid: true })) || []).filter((u) => u > after);
+      alive();
+      if (all.length === 0) return { all, matching: all };
+      if (!filters.from && !filters.since) return { all, matching: all };
+      const matching = (
+        (await client.search(
+          {
+            uid: `${after + 1}:${Math.max(...all)}`,
+            ...(filters.from ? { from: filters.from } : {}),
+            ...(filters.since ? { since: new Date(`${filters.since}T00:00:00Z`) } : {}),
+          },
+          { uid: true },
+        )) || []
+      ).filter((u) => u > after);
+      alive();
+      return { all, matching };
+    },
+    async fetch(uid: number): Promise<FetchedMessage | undefined> {
+      const message = await client.fetchOne(String(uid), { uid: true, envelope: true, source: true }, { uid: true });
+      alive();
+      if (!message || !message.source) return undefined;
+      return {
+        uid,
+        source: message.source,
+        messageId: message.envelope?.messageId ?? null,
+        from: addressText(message.envelope?.from),
+        subject: message.envelope?.subject ?? null,
+        date: message.envelope?.date ? new Date(message.envelope.date) : null,
+      };
+    },
+    /** The post action on a loaded message. */
+    async settle(uid: number) {
+      if (feed.post_action === 'mark_seen') await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+      else if (feed.post_action === 'move') await client.messageMove(String(uid), feed.move_to!, { uid: true });
+      else if (feed.post_action === 'delete') await client.messageDelete(String(uid), { uid: true });
+      alive();
+    },
+    async close() {
+      if (!failure) await client.logout().catch(() => undefined);
+      client.close();
+    },
+  };
+}
+
+export type ImapSession = Awaited<ReturnType<typeof openSession>>;

@@ -1,0 +1,65 @@
+/** E-mail feeds wired: service, routes, the run handler, and the scheduled looks at mailboxes. */
+import { egressPolicyFrom } from '../../../platform/egress.js';
+import type { Platform } from '../../../platform/runtime.js';
+import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
+import type { IngestionRunDeps } from '../file-ingestions/index.js';
+import { createEmailFeedHandler } from './email-feed.job.js';
+import { createEmailFeedsRepository } from './repository.js';
+import { emailFeedRoutes } from './routes.js';
+import { createEmailFeedsService } from './service.js';
+
+export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, metrics: IngestMetrics) {
+  const db = platform.framework.db;
+  const egress = egressPolicyFrom(platform.config);
+  const repository = createEmailFeedsRepository();
+  const logger = platform.logger.child({ component: 'email-feeds' });
+  const service = createEmailFeedsService({
+    db,
+    repository,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    executions: deps.executions,
+    box: deps.box,
+    egress,
+    connectors: deps.connectors,
+  });
+  return {
+    service,
+    jobHandlers: {
+      email_feed: createEmailFeedHandler({
+        db,
+        repository,
+        recorder: deps.recorder,
+        queue: deps.queue,
+        openConnector: deps.connectors.openForRun,
+        metrics,
+        box: deps.box,
+        egress,
+      }),
+    },
+    /** From a worker process: the looks at mailboxes that are due, every few seconds. */
+    startPolling(intervalMs = 5000) {
+      let stopped = false;
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(() =>
+          stopped
+            ? undefined
+            : service
+                .startDue()
+                .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'polling mailboxes failed')),
+        );
+      }, intervalMs);
+      return {
+        async stop() {
+          stopped = true;
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+    routes: emailFeedRoutes,
+    routeOptions: { service },
+  };
+}

@@ -1,0 +1,331 @@
+/**
+ * E-mail feeds: a mailbox read over IMAP whose new messages' attachments (or fields) are loaded
+ * into a destination table, each message once, with a history row per message. Reading is a run
+ * (an execution of kind `email_feed`) that the worker executes (email-feed.job.ts); scheduled looks
+ * first ask the server for the mailbox's state and start a run only when there is something new,
+ * and mark the feed degraded (with the reason) when the mailbox cannot be reached.
+ */
+import type { EgressPolicy } from '@svc/engine';
+import type { Principal } from '../../../platform/authn.js';
+import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import type { RequestContext } from '../../../platform/request-context.js';
+import type { SecretBox } from '../../../platform/secrets.js';
+import type { AuditService } from '../../audit/service.js';
+import type { ExecutionsService } from '../../operations/executions/service.js';
+import { EMAIL_FEED, EMAIL_MESSAGE, emailFeedNameTaken } from '../errors.js';
+import type { DestinationSpec } from '../file-ingestions/repository.js';
+import { SYSTEM_CONTEXT, type ConnectorDescription } from '../file-ingestions/service.js';
+import type { EmailFeedRunParams } from './email-feed.job.js';
+import { openSession, reasonOf } from './imap.js';
+import type {
+  EmailFeedRow,
+  EmailFeedsRepository,
+  FeedChanges,
+  FiltersSpec,
+  LoadSpecOfFeed,
+  MessageRow,
+  MessageStatus,
+  PostAction,
+} from './repository.js';
+
+export interface EmailFeedInput {
+  project_id: string;
+  name: string;
+  host: string;
+  port: number;
+  tls: boolean;
+  username: string;
+  password: string;
+  mailbox?: string;
+  filters?: FiltersSpec;
+  load: LoadSpecOfFeed;
+  post_action?: PostAction;
+  move_to?: string | null;
+  destination: DestinationSpec;
+  poll_interval_seconds?: number | null;
+}
+
+export const presentEmailFeed = (row: EmailFeedRow) => ({
+  id: row.id,
+  project_id: row.project_id,
+  name: row.name,
+  host: row.host,
+  port: row.port,
+  tls: row.tls,
+  username: row.username,
+  has_password: !!row.password_encrypted,
+  mailbox: row.mailbox,
+  filters: row.filters as Record<string, unknown>,
+  load: row.load as { kind: string },
+  post_action: row.post_action,
+  move_to: row.move_to,
+  destination: row.destination as unknown as Record<string, unknown>,
+  poll_interval_seconds: row.poll_interval_seconds,
+  next_poll_at: row.next_poll_at?.toISOString() ?? null,
+  status: row.status,
+  status_reason: row.status_reason,
+  status_changed_at: row.status_changed_at?.toISOString() ?? null,
+  uid_validity: row.uid_validity,
+  last_uid: String(row.last_uid),
+  last_polled_at: row.last_polled_at?.toISOString() ?? null,
+  created_by: row.created_by,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+export const presentMessage = (row: MessageRow) => ({
+  id: row.id,
+  feed_id: row.feed_id,
+  uid_validity: String(row.uid_validity),
+  uid: String(row.uid),
+  message_id: row.message_id,
+  from: row.sender,
+  subject: row.subject,
+  sent_at: row.sent_at?.toISOString() ?? null,
+  attachments: row.attachments,
+  rows_loaded: Number(row.rows_loaded),
+  status: row.status,
+  error: row.error,
+  execution_id: row.execution_id,
+  created_at: row.created_at.toISOString(),
+});
+
+export type EmailFeedsService = ReturnType<typeof createEmailFeedsService>;
+
+export function createEmailFeedsService(deps: {
+  db: Db;
+  repository: EmailFeedsRepository;
+  authorize: Authorize;
+  visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  audit: AuditService;
+  executions: ExecutionsService;
+  box: SecretBox;
+  egress: EgressPolicy;
+  connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
+}) {
+  const { db, repository, audit, executions } = deps;
+
+  const guard = resourceGuard(deps, EMAIL_FEED, (id) => repository.find(db, id), {
+    capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
+  });
+
+  const problemsOf = async (principal: Principal, projectId: string, input: Omit<EmailFeedInput, 'password'>) => {
+    const problems: FieldError[] = [];
+    const destination = input.destination;
+    const facts = await deps.connectors.describe(principal, destination.connector_id).catch(() => undefined);
+    if (!facts || facts.project_id !== projectId)
+      problems.push({ path: 'destination.connector_id', message: 'is not a data connector of this project' });
+    else if (facts.capabilities && !facts.capabilities.write)
+      problems.push({ path: 'destination.connector_id', message: `a ${facts.kind} connector cannot be written` });
+    else if (facts.capabilities && !facts.capabilities.writeModes.includes(destination.mode))
+      problems.push({ path: 'destination.mode', message: `a ${facts.kind} connector does not write in this mode` });
+    if (destination.mode === 'upsert' && !destination.key_columns?.length)
+      problems.push({ path: 'destination.key_columns', message: 'is required for upsert' });
+    if (destination.mode === 'overwrite')
+      problems.push({ path: 'destination.mode', message: 'each message would replace the last: use append or upsert' });
+    if (input.post_action === 'move' && !input.move_to)
+      problems.push({ path: 'move_to', message: 'is required with post_action move' });
+    if (input.filters?.subject_pattern) {
+      try {
+        new RegExp(input.filters.subject_pattern, 'i');
+      } catch {
+        problems.push({ path: 'filters.subject_pattern', message: 'is not a valid regular expression' });
+      }
+    }
+    if (input.filters?.since && Number.isNaN(Date.parse(input.filters.since)))
+      problems.push({ path: 'filters.since', message: 'is not a date' });
+    return problems;
+  };
+
+  const startRun = (
+    trx: Db,
+    row: EmailFeedRow,
+    params: Omit<EmailFeedRunParams, 'feed_id' | 'feed_name'>,
+    principal: Principal | null,
+    context: RequestContext,
+  ) =>
+    executions.startRun(
+      trx,
+      {
+        projectId: row.project_id,
+        kind: 'email_feed',
+        params: { feed_id: row.id, feed_name: row.name, ...params },
+        createdBy: principal?.userId ?? null,
+      },
+      context,
+    );
+
+  return {
+    async create(principal: Principal, input: EmailFeedInput, context: RequestContext) {
+      await deps.authorize(principal, 'ingestion:write', input.project_id);
+      const problems = await problemsOf(principal, input.project_id, input);
+      if (problems.length) throw validationFailed(problems);
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const created = await repository.insert(trx, {
+            project_id: input.project_id,
+            name: input.name,
+            host: input.host,
+            port: input.port,
+            tls: input.tls,
+            username: input.username,
+            password_encrypted: deps.box.encrypt(input.password),
+            mailbox: input.mailbox ?? 'INBOX',
+            filters: input.filters ?? {},
+            load: input.load,
+            post_action: input.post_action ?? 'none',
+            move_to: input.move_to ?? null,
+            destination: input.destination,
+            poll_interval_seconds: input.poll_interval_seconds ?? null,
+            next_poll_at: input.poll_interval_seconds ? new Date() : null,
+            created_by: principal.userId,
+          });
+          await audit.record(
+            context,
+            {
+              kind: 'email_feed_created',
+              target: { type: 'email_feed', id: created.id },
+              details: { name: created.name },
+            },
+            trx,
+          );
+          return created;
+        }),
+        () => emailFeedNameTaken(input.name),
+      );
+      return presentEmailFeed(row);
+    },
+
+    ...guard.readers('ingestion:read', (projectIds) => repository.list(db, projectIds), presentEmailFeed),
+
+    async update(principal: Principal, id: string, patch: Partial<EmailFeedInput>, context: RequestContext) {
+      const current = await guard.find(principal, id, 'ingestion:write');
+      const { password, ...rest } = patch;
+      const merged = {
+        ...current,
+        ...rest,
+        move_to: rest.move_to !== undefined ? rest.move_to : current.move_to,
+      } as unknown as EmailFeedInput;
+      const problems = await problemsOf(principal, current.project_id, merged);
+      if (problems.length) throw validationFailed(problems);
+      // Another server or mailbox: its position means nothing there.
+      const moved =
+        (rest.host !== undefined && rest.host !== current.host) ||
+        (rest.port !== undefined && rest.port !== current.port) ||
+        (rest.username !== undefined && rest.username !== current.username) ||
+        (rest.mailbox !== undefined && rest.mailbox !== current.mailbox);
+      const changes: FeedChanges = {
+        ...rest,
+        ...(password !== undefined ? { password_encrypted: deps.box.encrypt(password) } : {}),
+        ...(moved ? { uid_validity: null, last_uid: '0' } : {}),
+        ...(rest.poll_interval_seconds !== undefined
+          ? { next_poll_at: rest.poll_interval_seconds ? new Date() : null }
+          : {}),
+      };
+      const row = await onUniqueViolation(
+        db.transaction().execute(async (trx) => {
+          const updated = await repository.update(trx, id, changes);
+          if (!updated) throw notFound(EMAIL_FEED);
+          await audit.record(
+            context,
+            { kind: 'email_feed_updated', target: { type: 'email_feed', id }, details: { fields: Object.keys(patch) } },
+            trx,
+          );
+          return updated;
+        }),
+        () => emailFeedNameTaken(merged.name),
+      );
+      return presentEmailFeed(row);
+    },
+
+    async remove(principal: Principal, id: string, context: RequestContext) {
+      const row = await guard.find(principal, id, 'ingestion:write');
+      await db.transaction().execute(async (trx) => {
+        await repository.remove(trx, id);
+        await audit.record(
+          context,
+          { kind: 'email_feed_deleted', target: { type: 'email_feed', id }, details: { name: row.name } },
+          trx,
+        );
+      });
+    },
+
+    async messages(principal: Principal, id: string, query: { status?: MessageStatus; limit?: number }) {
+      await guard.find(principal, id, 'ingestion:read');
+      return { items: (await repository.messages(db, id, query)).map(presentMessage) };
+    },
+
+    /** Reads the mailbox now: a run. */
+    async run(principal: Principal, id: string, fromStart: boolean, context: RequestContext) {
+      const row = await guard.find(principal, id, 'ingestion:run');
+      const execution = await db
+        .transaction()
+        .execute((trx) => startRun(trx, row, fromStart ? { from_start: true } : {}, principal, context));
+      return executions.present(execution);
+    },
+
+    /** Loads one message again (its UID, under the current UIDVALIDITY): a run. */
+    async reload(principal: Principal, id: string, messageId: string, context: RequestContext) {
+      const row = await guard.find(principal, id, 'ingestion:run');
+      const message = await repository.findMessageById(db, id, messageId);
+      if (!message) throw notFound(EMAIL_MESSAGE);
+      if (String(message.uid_validity) !== row.uid_validity)
+        throw validationFailed([
+          {
+            path: 'message_id',
+            message: 'was read under an earlier UIDVALIDITY of the mailbox; it cannot be found again by its UID',
+          },
+        ]);
+      const execution = await db
+        .transaction()
+        .execute((trx) => startRun(trx, row, { reload_uids: [String(message.uid)] }, principal, context));
+      return executions.present(execution);
+    },
+
+    /**
+     * The scheduled looks that are due: the mailbox's state is asked (STATUS), a run started only
+     * when there are new messages or its UIDVALIDITY changed; a mailbox that cannot be reached
+     * marks the feed degraded with the reason.
+     */
+    async startDue(limit = 20) {
+      const due = await db.transaction().execute((trx) => repository.claimDue(trx, limit));
+      let started = 0;
+      for (const row of due) {
+        let changed: boolean;
+        try {
+          const session = await openSession(row, deps.box.decrypt(row.password_encrypted), deps.egress);
+          try {
+            const state = await session.state();
+            changed = state.uidValidity !== row.uid_validity || state.uidNext - 1 > Number(row.last_uid);
+          } finally {
+            await session.close();
+          }
+        } catch (error) {
+          await repository.setStatus(db, row.id, 'degraded', reasonOf(error));
+          continue;
+        }
+        if (!changed) {
+          await repository.setStatus(db, row.id, 'active', null);
+          continue;
+        }
+        await db.transaction().execute(async (trx) => {
+          // One run of a feed at a time: a run still queued or running will see these messages.
+          const open = await trx
+            .selectFrom('executions')
+            .select('id')
+            .where('kind', '=', 'email_feed')
+            .where('status', 'in', ['queued', 'running'])
+            .where(({ ref }) => ref('params', '->>').key('feed_id'), '=', row.id)
+            .executeTakeFirst();
+          if (!open) {
+            await startRun(trx, row, {}, null, SYSTEM_CONTEXT);
+            started += 1;
+          }
+        });
+      }
+      return started;
+    },
+  };
+}
