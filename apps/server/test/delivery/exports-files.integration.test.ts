@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
-import { adminLogin, api, createProject } from '../support/http.js';
+import { adminLogin, api, createProject, createUser } from '../support/http.js';
 import { createPostgresConnector, query, waitForStatus, type Execution } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
@@ -145,6 +145,32 @@ describe('exports to files', () => {
     });
     const elsewhere = link.body.url.replace(`/exports/${id}/`, `/exports/${other}/`);
     expect((await fetch(`${t.url}${elsewhere}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(403);
+    // A link past its expiry is refused.
+    const short = await api<{ url: string }>(
+      t,
+      'POST',
+      `/api/v1/exports/${id}/runs/${account.execution_id}/download-link?expires_in_seconds=1`,
+      { token: admin },
+    );
+    expect(short.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await fetch(`${t.url}${short.body.url}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(expired.status).toBe(403);
+    expect(JSON.stringify(await expired.json())).toContain('expired');
+    // A member of another project only: refused the link and the file.
+    const outsider = await createUser(t, admin);
+    const otherProject = await createProject(t, admin);
+    await api(t, 'PUT', `/api/v1/admin/projects/${otherProject.id}/members/${outsider.id}`, {
+      token: admin,
+      body: { role: 'owner' },
+    });
+    const token = outsider.session.accessToken;
+    expect((await fetch(`${t.url}${link.body.url}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      403,
+    );
+    expect(
+      (await api(t, 'POST', `/api/v1/exports/${id}/runs/${account.execution_id}/download-link`, { token })).status,
+    ).toBe(403);
   });
 
   it('writes NDJSON, gzipped, in parts of at most max_rows_per_file rows', async () => {
@@ -249,6 +275,53 @@ describe('exports to files', () => {
     expect(execution.error).toContain('the source key (customer) is not unique: [1] appears more than once');
     expect(account.status).toBe('failed');
     expect(await readdir(path.join(folder, 'out/dupes'))).toEqual([]);
+  });
+
+  it("exports a pipeline's output: the table its destination holds", async () => {
+    const pipeline = await api<{ id: string }>(t, 'POST', '/api/v1/etl/pipelines', {
+      token: admin,
+      body: {
+        project_id: projectId,
+        name: `gold-${Math.random().toString(36).slice(2, 8)}`,
+        sources: [{ connector_id: sourceId, dataset: 'customers' }],
+        transforms: [{ type: 'filter', expression: "tier == 'gold'" }],
+        destination: { connector_id: sourceId, table: 'gold_customers', mode: 'overwrite' },
+      },
+    });
+    expect(pipeline.status, JSON.stringify(pipeline.body)).toBe(201);
+    const started = await api<Execution>(t, 'POST', `/api/v1/etl/pipelines/${pipeline.body.id}/run`, {
+      token: admin,
+    });
+    const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    const id = await create({
+      source: { kind: 'pipeline', pipeline_id: pipeline.body.id },
+      columns: ['id', 'tier'],
+      destination: { kind: 'files', folder: 'out/pipeline' },
+      format: { type: 'ndjson' },
+    });
+    const { execution, account } = await run(id);
+    expect(execution.status, execution.error ?? '').toBe('succeeded');
+    expect(account.delivered).toBe(25);
+    const records = (await read(account.files[0]!.name))
+      .toString()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; tier: string });
+    expect(records.every((r) => r.tier === 'gold' && r.id % 2 === 0)).toBe(true);
+    expect(records.map((r) => r.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => (i + 1) * 2));
+    // A pipeline of no project of the caller's, or extra source fields: 422 naming the field.
+    const bad = await api<{ errors: Array<{ path: string }> }>(t, 'POST', '/api/v1/exports', {
+      token: admin,
+      body: {
+        project_id: projectId,
+        name: 'bad-pipeline-source',
+        source: { kind: 'pipeline', pipeline_id: '00000000-0000-4000-8000-000000000000', dataset: 'x' },
+        destination: { kind: 'files' },
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e) => e.path).sort()).toEqual(['source.dataset', 'source.pipeline_id']);
   });
 
   it('sends only the rows past the cursor of the previous run (incremental)', async () => {

@@ -103,5 +103,25 @@ describe('exports to an S3-compatible object store', () => {
       );
     }
     expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+
+    // A signed link streams the object from the bucket through the API.
+    const run = runs.body.items[0] as unknown as { execution_id: string };
+    const link = await api<{ url: string; file: string }>(
+      t,
+      'POST',
+      `/api/v1/exports/${created.body.id}/runs/${run.execution_id}/download-link?file=1`,
+      { token: admin },
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(link.body.file).toBe(files[1]!.name);
+    const download = await fetch(`${t.url}${link.body.url}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toContain('application/x-ndjson');
+    const object = await s3.send(
+      new GetObjectCommand({ Bucket: 'exports-bucket', Key: files[1]!.name.replace('s3://exports-bucket/', '') }),
+    );
+    expect(await download.text()).toBe(await object.Body!.transformToString());
+    const forged = link.body.url.replace(/signature=[^&]+/, 'signature=AAAA');
+    expect((await fetch(`${t.url}${forged}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(403);
   });
 });

@@ -127,6 +127,33 @@ export const S3Destination = Type.Object(
   { additionalProperties: false },
 );
 
+export const SftpDestination = Type.Object(
+  {
+    kind: Type.Literal('sftp'),
+    host: Type.String({ minLength: 1, maxLength: 255 }),
+    port: Type.Integer({ minimum: 1, maximum: 65535, default: 22 }),
+    username: Type.String({ minLength: 1, maxLength: 128 }),
+    password: Type.Optional(Type.String({ maxLength: 1000, 'x-secret': true })),
+    private_key: Type.Optional(
+      Type.String({ maxLength: 20_000, 'x-secret': true, description: 'PEM or OpenSSH private key' }),
+    ),
+    passphrase: Type.Optional(Type.String({ maxLength: 1000, 'x-secret': true })),
+    host_key_sha256: Type.String({
+      pattern: '^SHA256:[A-Za-z0-9+/]{43}=?$',
+      description:
+        "The server's host key fingerprint as `ssh-keygen -lf` prints it (SHA256:...): any other key is refused",
+    }),
+    directory: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: 'The directory on the server (created when missing)',
+    }),
+    file_name: Type.String({ minLength: 1, maxLength: 300, default: '{export}_{run_time}_{part}.{ext}' }),
+    max_rows_per_file: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
 export const CsvFormat = Type.Object(
   {
     type: Type.Literal('csv'),
@@ -208,18 +235,36 @@ export type S3DestinationConfig = {
   secret_access_key?: string;
   force_path_style: boolean;
 };
+export type SftpDestinationConfig = {
+  kind: 'sftp';
+  host: string;
+  port: number;
+  username: string;
+  password?: string;
+  private_key?: string;
+  passphrase?: string;
+  host_key_sha256: string;
+  directory: string;
+  file_name: string;
+  max_rows_per_file?: number;
+};
 export type DestinationConfig =
-  FilesDestinationConfig | DatabaseDestinationConfig | HttpDestinationConfig | S3DestinationConfig;
+  | FilesDestinationConfig
+  | DatabaseDestinationConfig
+  | HttpDestinationConfig
+  | S3DestinationConfig
+  | SftpDestinationConfig;
 
 const DESTINATIONS: Record<string, TObject> = {
   files: FilesDestination,
   database: DatabaseDestination,
   http: HttpDestination,
   s3: S3Destination,
+  sftp: SftpDestination,
 };
 const FORMATS: Record<string, TObject> = { csv: CsvFormat, ndjson: NdjsonFormat, parquet: ParquetFormat };
 /** Destination kinds that write files, and so take a format. */
-export const FILE_DESTINATIONS = new Set(['files', 's3']);
+export const FILE_DESTINATIONS = new Set(['files', 's3', 'sftp']);
 
 export const FILE_NAME_PLACEHOLDERS = ['export', 'run_time', 'run_id', 'part', 'ext'];
 
@@ -270,7 +315,7 @@ export function checkDestination(destination: Record<string, unknown>): FieldErr
   const validate = validatorOf(spec);
   if (!validate(destination)) return fieldErrors('destination', validate.errors);
   const problems: FieldError[] = [];
-  if (destination['kind'] === 'files' || destination['kind'] === 's3') {
+  if (FILE_DESTINATIONS.has(String(destination['kind']))) {
     const config = destination as FilesDestinationConfig;
     if (config.kind === 'files' && !folderInside('/project', config.folder))
       problems.push({ path: 'destination.folder', message: "must be a folder inside the project's folder" });

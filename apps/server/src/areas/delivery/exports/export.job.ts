@@ -60,6 +60,7 @@ export function createExportHandler(deps: ExportJobDeps): JobHandler<'export'> {
         executionId,
         runTime: execution.created_at,
         fullResync: params.full_resync,
+        viewer: execution.created_by ?? row.created_by,
         signal: watch.signal,
         log,
         onProgress: (account) => {

@@ -100,6 +100,8 @@ export class ExportFiles {
     private readonly naming: FileNaming,
     private readonly projectFolder: string,
     private readonly deliver?: (temp: string, finalName: string) => Promise<{ name: string; bytes: number }>,
+    /** Ends what `deliver` holds open (a connection), once the run's files are whole or abandoned. */
+    private readonly release?: () => Promise<void>,
   ) {}
 
   private tempPrefix = () => `.${this.naming.runId}.`;
@@ -135,7 +137,11 @@ export class ExportFiles {
     if (this.format.gzip) await pipeline(source, coalesce(), createGzip(), current.file);
     else await pipeline(source, coalesce(), current.file);
     current.rows = rows();
-    await this.publish(current);
+    try {
+      await this.publish(current);
+    } finally {
+      await this.release?.();
+    }
   }
 
   /** Writes lines (one per row), starting a new part at max_rows_per_file. */
@@ -204,7 +210,11 @@ export class ExportFiles {
       if (this.format.type === 'parquet') this.openParquet(columns);
       else await write(this.open().sink, header);
     }
-    await this.close();
+    try {
+      await this.close();
+    } finally {
+      await this.release?.();
+    }
     return this.files;
   }
 
@@ -212,6 +222,7 @@ export class ExportFiles {
   async abort(): Promise<void> {
     const current = this.current;
     this.current = undefined;
+    await this.release?.();
     if (!current) return;
     current.sink.destroy();
     current.file.destroy();

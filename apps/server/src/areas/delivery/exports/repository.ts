@@ -3,8 +3,9 @@ import { sql, type Generated, type Selectable } from 'kysely';
 import { type Db } from '../../../platform/db/index.js';
 
 export interface ExportSourceSpec {
-  kind: 'warehouse_query' | 'connector';
+  kind: 'warehouse_query' | 'connector' | 'pipeline';
   query?: string;
+  pipeline_id?: string;
   schema?: string;
   connector_id?: string;
   namespace?: string | null;

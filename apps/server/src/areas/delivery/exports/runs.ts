@@ -18,13 +18,17 @@ import type {
   FormatConfig,
   HttpDestinationConfig,
   S3DestinationConfig,
+  SftpDestinationConfig,
 } from './config.js';
 import { s3Uploader } from './s3.js';
+import { sftpUploader } from './sftp.js';
 import { httpSink } from './http.js';
 import { folderInside } from './config.js';
 import { ExportFiles, headerLine, lineFormatter } from './files.js';
 import type { ExportAccount, ExportFileRecord, ExportRow, ExportsRepository, FailedRowRecord } from './repository.js';
 import { tableSink } from './table.js';
+import type { MaskingService } from '../../governance/masking/service.js';
+import type { RowMask } from '../../governance/masking/plan.js';
 import { copyWarehouseQuery, ExportSourceError, jsonValue, openSource, type SourceDeps } from './source.js';
 
 /** What an export run's execution carries. */
@@ -119,6 +123,8 @@ export interface RunContext {
   signal: AbortSignal;
   log: Log;
   onProgress(account: ExportAccount): void;
+  /** Whom the rows are masked for (masking policies): the user who started the run, or the export's creator. */
+  viewer: string | null;
 }
 
 export type ExportRuns = ReturnType<typeof createExportRuns>;
@@ -129,6 +135,8 @@ export function createExportRuns(deps: {
   queue: JobQueue;
   recorder: RunRecorder;
   sources: SourceDeps;
+  /** What the run's viewer may see (governance/masking): every delivered value goes through it. */
+  masking: Pick<MaskingService, 'maskerFor'>;
   projectFolder(projectId: string): Promise<string>;
   /** Where destinations may connect (platform/egress.ts). */
   egress: EgressPolicy;
@@ -150,6 +158,26 @@ export function createExportRuns(deps: {
       await files.prepare();
       return files;
     }
+    if (ctx.destination['kind'] === 'sftp') {
+      // Parts are staged on local disk, then uploaded whole under a temporary name and renamed.
+      const destination = ctx.destination as unknown as SftpDestinationConfig;
+      const uploader = await sftpUploader(destination, deps.egress, ctx.log);
+      const staging = path.join(os.tmpdir(), 'svc-export-staging');
+      const files = new ExportFiles(
+        staging,
+        destination,
+        format,
+        naming,
+        staging,
+        async (temp, name) => {
+          const { size } = await stat(temp);
+          return uploader.upload(temp, name, size);
+        },
+        uploader.close,
+      );
+      await files.prepare();
+      return files;
+    }
     const destination = ctx.destination as unknown as FilesDestinationConfig;
     const projectFolder = await deps.projectFolder(ctx.row.project_id);
     const folder = folderInside(projectFolder, destination.folder);
@@ -161,7 +189,7 @@ export function createExportRuns(deps: {
 
   const openSink = async (ctx: RunContext): Promise<Sink> => {
     const kind = String(ctx.destination['kind']);
-    if (kind === 'files' || kind === 's3')
+    if (kind === 'files' || kind === 's3' || kind === 'sftp')
       return filesSink(await openFiles(ctx), ctx.row.format as unknown as FormatConfig, ctx.row.mode === 'diff');
     if (kind === 'http')
       return httpSink(ctx.destination as unknown as HttpDestinationConfig, {
@@ -180,7 +208,7 @@ export function createExportRuns(deps: {
     ctx.row.source.kind === 'warehouse_query' &&
     ctx.row.mode === 'full' &&
     (ctx.row.format as unknown as FormatConfig).type !== 'parquet' &&
-    (ctx.destination['kind'] === 'files' || ctx.destination['kind'] === 's3') &&
+    ['files', 's3', 'sftp'].includes(String(ctx.destination['kind'])) &&
     (ctx.destination as unknown as FilesDestinationConfig).max_rows_per_file === undefined;
 
   async function copyRun(ctx: RunContext): Promise<RunResult> {
@@ -213,8 +241,10 @@ export function createExportRuns(deps: {
 
     /** Reads, works out the changes, delivers them and counts every row (see the module comment). */
     async execute(ctx: RunContext): Promise<RunResult> {
-      if (fastPath(ctx)) return copyRun(ctx);
       const { row, signal } = ctx;
+      // A masked run never takes the COPY path: every value goes through the masker.
+      const masker = await deps.masking.maskerFor(ctx.viewer ? { userId: ctx.viewer } : null, row.project_id);
+      if (!masker.active && fastPath(ctx)) return copyRun(ctx);
       const account = emptyAccount();
       const failures: FailedRowRecord[] = [];
       const mode = row.mode;
@@ -234,21 +264,31 @@ export function createExportRuns(deps: {
       );
       const sink = await openSink(ctx);
       let columns: ColumnSchema[] | undefined;
+      let rowMask: RowMask | null = null;
+      let keyMasked = false;
       let keyIndexes: number[] = [];
       let cursorIndex = -1;
       const keyOf = (values: Value[]) =>
         keyIndexes.length ? JSON.stringify(keyIndexes.map((i) => jsonValue(values[i] ?? null))) : hashOf(values);
       const recordOf = (values: Value[]) =>
         Object.fromEntries((columns ?? []).map((c, i) => [c.name, jsonValue(values[i] ?? null)]));
-      const send = async (changes: Change[]) => {
-        if (!changes.length) return;
+      const send = async (clear: Change[]) => {
+        if (!clear.length) return;
+        // Keys, cursors and snapshots work on the source's values; what is delivered (and kept of a
+        // failed row) is masked.
+        const mask = rowMask;
+        const changes = mask ? clear.map((c) => ({ ...c, values: mask.row(c.values) })) : clear;
         const failed = await sink.deliver(columns!, changes);
         const byKey = new Map(failed.map((f) => [f.key, f.reason]));
         for (const change of changes) {
           const reason = byKey.get(change.key);
           if (reason !== undefined) {
             account.failed += 1;
-            failures.push({ row_key: change.key, reason, record: recordOf(change.values) });
+            failures.push({
+              row_key: keyMasked ? keyOf(change.values) : change.key,
+              reason,
+              record: recordOf(change.values),
+            });
             continue;
           }
           account.delivered += 1;
@@ -266,6 +306,11 @@ export function createExportRuns(deps: {
             for (const key of keyColumns)
               if (!names.includes(key)) throw new ExportSourceError(`key column ${key} is not a column of the source`);
             keyIndexes = keyColumns.map((k) => names.indexOf(k));
+            rowMask = masker.columns(columns);
+            if (rowMask) {
+              keyMasked = keyIndexes.some((i) => columns![i]!.name in rowMask!.masked);
+              ctx.log('info', `masked columns: ${Object.keys(rowMask.masked).join(', ')}`, { masked: rowMask.masked });
+            }
             if (mode === 'incremental') {
               cursorIndex = names.indexOf(row.cursor_column!);
               if (cursorIndex < 0)

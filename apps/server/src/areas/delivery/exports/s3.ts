@@ -29,12 +29,13 @@ function egressLookup(egress: EgressPolicy, port: number): LookupFunction {
   };
 }
 
-export function s3Uploader(config: S3DestinationConfig, egress: EgressPolicy) {
+/** An S3 client for the destination, every connection through the egress policy; the caller destroys it. */
+export function s3ClientOf(config: S3DestinationConfig, egress: EgressPolicy): S3Client {
   const endpoint = config.endpoint ? new URL(config.endpoint) : undefined;
   const secure = endpoint ? endpoint.protocol === 'https:' : true;
   const port = endpoint?.port ? Number(endpoint.port) : secure ? 443 : 80;
   const lookup = egressLookup(egress, port);
-  const client = new S3Client({
+  return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.force_path_style,
@@ -46,6 +47,10 @@ export function s3Uploader(config: S3DestinationConfig, egress: EgressPolicy) {
       httpsAgent: new https.Agent({ lookup }),
     },
   });
+}
+
+export function s3Uploader(config: S3DestinationConfig, egress: EgressPolicy) {
+  const client = s3ClientOf(config, egress);
   return {
     /** Uploads a whole staged part as `prefix + name`; the object appears when the upload completes. */
     async upload(temp: string, name: string, bytes: number, signal: AbortSignal) {

@@ -6,10 +6,11 @@ const ColumnName = Type.String({ minLength: 1, maxLength: 63 });
 
 export const ExportSource = Type.Object(
   {
-    kind: Type.Union([Type.Literal('warehouse_query'), Type.Literal('connector')], {
+    kind: Type.Union([Type.Literal('warehouse_query'), Type.Literal('connector'), Type.Literal('pipeline')], {
       description:
-        "warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine",
+        "warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine; pipeline: the output of a pipeline of the project (the table its destination connector holds)",
     }),
+    pipeline_id: Type.Optional(Uuid),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000, description: 'warehouse_query: the SELECT' })),
     schema: Type.Optional(
       Type.String({
@@ -29,14 +30,14 @@ export const ExportSource = Type.Object(
 /** Checked field by field by the service against the destination kind's spec (422 naming `destination.<field>`). */
 export const ExportDestinationBody = Type.Object(
   {
-    kind: Type.String({ description: 'files (more kinds: docs/exports.md)' }),
+    kind: Type.String({ description: 'files, s3, sftp, http or database (docs/exports.md)' }),
   },
   { additionalProperties: true },
 );
 
 /** Checked by the service (422 naming `format.<field>`). */
 export const ExportFormatBody = Type.Object(
-  { type: Type.String({ description: 'csv or ndjson' }) },
+  { type: Type.String({ description: 'csv, ndjson or parquet' }) },
   { additionalProperties: true },
 );
 
@@ -151,7 +152,7 @@ export const RunParams = Type.Object({ id: Uuid, run: Uuid });
 export const DownloadLinkQuery = Type.Object(
   {
     file: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: "Index in the run's files" })),
-    expires_in_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400, default: 900 })),
+    expires_in_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400, default: 900 })),
   },
   { additionalProperties: false },
 );

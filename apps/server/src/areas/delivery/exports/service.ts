@@ -7,6 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { EgressPolicy, Log } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
@@ -24,7 +27,12 @@ import {
   folderInside,
   secretFieldsOf,
   type DatabaseDestinationConfig,
+  type S3DestinationConfig,
+  type SftpDestinationConfig,
 } from './config.js';
+import { s3ClientOf } from './s3.js';
+import type { PipelineOutput } from './source.js';
+import { openSftpStore, sftpPathOf } from './sftp.js';
 import type {
   ExportChanges,
   ExportMode,
@@ -105,6 +113,10 @@ export function createExportsService(deps: {
   describeConnector(principal: Principal, id: string): Promise<ConnectorFacts>;
   executions: ExecutionsService;
   projectFolder(projectId: string): Promise<string>;
+  pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
+  /** Where a download from a remote destination (S3, SFTP) may connect. */
+  egress: EgressPolicy;
+  log: Log;
 }) {
   const { db, repository, authorize, audit, box, executions } = deps;
   const executionStatus = async (id: string) => (await executions.find(id))?.status;
@@ -118,11 +130,30 @@ export function createExportsService(deps: {
   const problemsOf = async (principal: Principal, projectId: string, input: Omit<ExportInput, 'project_id'>) => {
     const problems: FieldError[] = [];
     const { source } = input;
+    if (source.kind !== 'pipeline' && source.pipeline_id !== undefined)
+      problems.push({ path: 'source.pipeline_id', message: 'belongs to a pipeline source' });
     if (source.kind === 'warehouse_query') {
       if (!source.query) problems.push({ path: 'source.query', message: 'is required for a warehouse_query source' });
       for (const field of ['connector_id', 'dataset', 'namespace'] as const)
         if (source[field] !== undefined)
           problems.push({ path: `source.${field}`, message: 'belongs to a connector source' });
+    } else if (source.kind === 'pipeline') {
+      for (const field of ['query', 'schema', 'connector_id', 'dataset', 'namespace'] as const)
+        if (source[field] !== undefined)
+          problems.push({ path: `source.${field}`, message: 'a pipeline source names only pipeline_id' });
+      if (input.filter) problems.push({ path: 'filter', message: 'applies to warehouse_query sources only' });
+      const output = source.pipeline_id ? await deps.pipelineOutput(source.pipeline_id) : undefined;
+      if (!source.pipeline_id) problems.push({ path: 'source.pipeline_id', message: 'is required' });
+      else if (!output || output.project_id !== projectId)
+        problems.push({ path: 'source.pipeline_id', message: 'is not a pipeline of this project' });
+      else {
+        const facts = await deps.describeConnector(principal, output.connector_id).catch(() => undefined);
+        if (!facts?.capabilities.read)
+          problems.push({
+            path: 'source.pipeline_id',
+            message: `the pipeline's destination (${facts?.kind ?? 'connector'}) cannot be read`,
+          });
+      }
     } else {
       if (source.query !== undefined || source.schema !== undefined)
         problems.push({ path: 'source.query', message: 'a connector source names a dataset, not a query' });
@@ -190,14 +221,51 @@ export function createExportsService(deps: {
     return { plain, secrets };
   };
 
+  /** The stored destination with its secrets decrypted (for runs and downloads only; never answered). */
+  const destinationOf = (row: ExportRow): Record<string, unknown> => {
+    const destination = { ...row.destination };
+    for (const [field, ciphertext] of Object.entries(row.secrets))
+      destination[field] = JSON.parse(box.decrypt(ciphertext));
+    return destination;
+  };
+
+  /** An object a run wrote to S3 (named s3://bucket/key), read from the bucket; undefined when gone. */
+  const s3Download = async (config: S3DestinationConfig, name: string): Promise<Readable | undefined> => {
+    const prefix = `s3://${config.bucket}/`;
+    if (!name.startsWith(prefix)) return undefined;
+    const client = s3ClientOf(config, deps.egress);
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: name.slice(prefix.length) }));
+      const body = object.Body as Readable;
+      body.once('close', () => client.destroy());
+      return body;
+    } catch (error) {
+      client.destroy();
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  };
+
+  /** A file a run wrote over SFTP, read from the server (host key checked); undefined when gone. */
+  const sftpDownload = async (config: SftpDestinationConfig, name: string): Promise<Readable | undefined> => {
+    const remote = sftpPathOf(config, name);
+    if (!remote) return undefined;
+    const store = await openSftpStore(config, deps.egress, deps.log);
+    const info = await store.stat(remote).catch(() => undefined);
+    if (!info?.isFile) {
+      await store.close().catch(() => undefined);
+      return undefined;
+    }
+    const out = new PassThrough();
+    const input = store.readStream(remote);
+    input.on('error', (error) => out.destroy(error));
+    input.pipe(out);
+    out.once('close', () => void store.close().catch(() => undefined));
+    return out;
+  };
+
   return {
-    /** The stored destination with its secrets decrypted (for runs only; never answered). */
-    destinationOf(row: ExportRow): Record<string, unknown> {
-      const destination = { ...row.destination };
-      for (const [field, ciphertext] of Object.entries(row.secrets))
-        destination[field] = JSON.parse(box.decrypt(ciphertext));
-      return destination;
-    },
+    destinationOf,
 
     async create(principal: Principal, input: ExportInput, context: RequestContext) {
       await authorize(principal, 'export:write', input.project_id);
@@ -379,18 +447,31 @@ export function createExportsService(deps: {
         throw forbidden('The download link is not valid');
       if (link.expires < Date.now() / 1000) throw forbidden('The download link has expired');
       const file = await fileOf(row.id, runId, link.file);
+      const name = path.posix.basename(file.name);
+      const contentType = name.endsWith('.gz')
+        ? 'application/gzip'
+        : name.endsWith('.csv')
+          ? 'text/csv; charset=utf-8'
+          : name.endsWith('.parquet')
+            ? 'application/vnd.apache.parquet'
+            : 'application/x-ndjson';
+      const kind = String(row.destination['kind']);
+      if (kind === 's3' || kind === 'sftp') {
+        // Streamed through this server from the destination, as it is configured now.
+        const destination = destinationOf(row);
+        const stream =
+          kind === 's3'
+            ? await s3Download(destination as unknown as S3DestinationConfig, file.name)
+            : await sftpDownload(destination as unknown as SftpDestinationConfig, file.name);
+        if (!stream) throw notFound('Export file');
+        return { name, size: file.bytes, contentType, stream };
+      }
       const folder = await deps.projectFolder(row.project_id);
       const target = folderInside(folder, file.name);
       if (!target) throw notFound('Export file');
       const stats = await stat(target).catch(() => undefined);
       if (!stats?.isFile()) throw notFound('Export file');
-      const name = path.basename(target);
-      const contentType = name.endsWith('.gz')
-        ? 'application/gzip'
-        : name.endsWith('.csv')
-          ? 'text/csv; charset=utf-8'
-          : 'application/x-ndjson';
-      return { name, size: stats.size, contentType, stream: createReadStream(target) };
+      return { name, size: stats.size, contentType, stream: createReadStream(target) as Readable };
     },
 
     /** Rows that failed and wait for the next run, with their reason. */

@@ -13,8 +13,18 @@ import type { ExportRow } from './repository.js';
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Where a pipeline writes: its destination connector and table. */
+export interface PipelineOutput {
+  project_id: string;
+  name: string;
+  connector_id: string;
+  namespace: string | null;
+  table: string;
+}
+
 export interface SourceDeps {
   openConnector(id: string, log: Log): Promise<ConnectorHandle>;
+  pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
   projectWarehouse(projectId: string, schema?: string): Promise<ProjectWarehouse> | undefined;
 }
 
@@ -58,7 +68,15 @@ export async function openSource(
       },
     };
   }
-  const handle = await deps.openConnector(row.source.connector_id!, log);
+  // A pipeline's output: the table its destination connector holds, as the pipeline is now.
+  let { connector_id: connectorId, namespace, dataset } = row.source;
+  if (row.source.kind === 'pipeline') {
+    const output = await deps.pipelineOutput(row.source.pipeline_id!);
+    if (!output || output.project_id !== row.project_id)
+      throw new ExportSourceError('the source pipeline no longer exists in this project');
+    ({ connector_id: connectorId, namespace, table: dataset } = output);
+  }
+  const handle = await deps.openConnector(connectorId!, log);
   if (!handle.read) {
     await handle.close();
     throw new ExportSourceError('the source connector cannot be read');
@@ -66,7 +84,7 @@ export async function openSource(
   return {
     handle,
     request: {
-      dataset: { namespace: row.source.namespace ?? null, name: row.source.dataset! },
+      dataset: { namespace: namespace ?? null, name: dataset! },
       columns,
       incremental,
     },

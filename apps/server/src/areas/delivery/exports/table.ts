@@ -6,7 +6,7 @@
  * alone, with the server's reason, and the others are written. The connection goes to the address the
  * egress policy checked.
  */
-import type { ColumnSchema, EgressPolicy, Value } from '@svc/engine';
+import { jsonTextOf, type ColumnSchema, type EgressPolicy, type Value } from '@svc/engine';
 import { connect as connectSocket } from 'node:net';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -25,7 +25,7 @@ interface Connection {
 }
 
 const jsonOrValue = (value: Value): unknown =>
-  value !== null && typeof value === 'object' && !Buffer.isBuffer(value) ? JSON.stringify(value) : value;
+  value !== null && typeof value === 'object' && !Buffer.isBuffer(value) ? jsonTextOf(value) : value;
 
 async function connectPostgres(config: DatabaseDestinationConfig, egress: EgressPolicy): Promise<Connection> {
   const port = config.port ?? 5432;
