@@ -3,7 +3,7 @@
  * functions evaluate every argument before looking at nulls, and and/or/if/coalesce are lazy, as
  * PostgreSQL's executor is: an error is raised in the same rows on both paths.
  */
-import type { CanonicalType } from '../types.js';
+import { jsonOperand, type CanonicalType } from '../types.js';
 import { EvaluationFailure } from './steps.js';
 import { ExpressionProblem, type CompareDomain, type ComparisonOperator, type Typed } from './expression.js';
 import {
@@ -53,6 +53,8 @@ export function compile(node: Typed): Evaluator {
           return value == null ? null : toInt(value);
         };
       }
+      // A json column from a SQL source holds its text: expressions see the parsed document.
+      if (node.type === 'json') return (row) => jsonOperand(row[index]) ?? null;
       return (row) => row[index] ?? null;
     }
     case 'convert': {

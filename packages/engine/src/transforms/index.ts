@@ -12,3 +12,4 @@ export {
 export { validateSteps } from './validate.js';
 export { planTransforms, type PlanOptions, type TransformPlan } from './plan.js';
 export { maskRule } from './casts.js';
+export { columnLineage, type ColumnLineageEntry, type ColumnTransformation } from './lineage.js';

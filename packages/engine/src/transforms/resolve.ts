@@ -2,7 +2,7 @@
  * Resolves each step once against its input columns into column producers (closures over column
  * indexes, with their SQL), so the runner and the pushed-down SELECT cannot drift apart.
  */
-import type { CanonicalType, ColumnSchema, JsonValue, Value } from '../types.js';
+import { jsonOperand, type CanonicalType, type ColumnSchema, type JsonValue, type Value } from '../types.js';
 import { castRule, maskRule, textToRule, type ValueRule } from './casts.js';
 import { compile, fold } from './evaluate.js';
 import { ExpressionProblem, parseExpression, typecheck, type Typed } from './expression.js';
@@ -208,8 +208,8 @@ function ruleProducer(rule: ValueRule, source: number, column: ColumnSchema, pat
     path,
     dependencies: [source],
     js: (row) => {
-      const value = row[source];
-      return value == null ? null : convert(value);
+      const value = jsonOperand(row[source]);
+      return value == null ? null : convert(value as Value);
     },
     sql: () => rule.sql(columnSql(column)),
   };
@@ -244,7 +244,7 @@ function resolveFlatten(
   if (column.type !== 'json')
     throw problem(`${i}.column`, `flatten needs a json column, "${step.column}" is ${column.type}`);
   const separator = step.separator ?? '_';
-  const docs = sampleRows().map((row) => row[source]);
+  const docs = sampleRows().map((row) => jsonOperand(row[source]));
   const paths = step.paths ?? leafPaths(docs);
   if (paths.length === 0)
     throw problem(
@@ -341,7 +341,7 @@ function leafProducer(
     path,
     dependencies: [source],
     js: (row) => {
-      const value = row[source];
+      const value = jsonOperand(row[source]);
       return value == null ? null : convert(jsonAt(value, segments));
     },
     sql: () =>

@@ -3,7 +3,7 @@
  * last mapping step before a buffer or the end allocates the row it returns; earlier ones reuse a
  * scratch row, so a row costs one allocation however many steps it passes.
  */
-import type { CanonicalType, ColumnSchema, RecordBatch, Value } from '../types.js';
+import { jsonOperand, type CanonicalType, type ColumnSchema, type RecordBatch, type Value } from '../types.js';
 import { compile } from './evaluate.js';
 import type { ColumnProducer, Resolved } from './resolve.js';
 import { EvaluationFailure, TransformError } from './steps.js';
@@ -180,7 +180,7 @@ function rowKey(step: Extract<Resolved, { kind: 'dedupe' }>): (row: Value[]) => 
   const parts = step.keys.map((k) => {
     const normalize = keyOf(step.input[k]!.type);
     return (row: Value[]) => {
-      const value = row[k];
+      const value = jsonOperand(row[k]) as Value;
       return value == null ? null : normalize(value);
     };
   });

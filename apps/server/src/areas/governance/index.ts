@@ -1,23 +1,50 @@
-/** Metadata and governance: the catalog (lineage, masking and retention follow). */
+/** Metadata and governance: the catalog and lineage (masking and retention follow). */
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
-import type { Authorize } from '../../platform/authz.js';
+import { projectsWith, requireAdmin, type Authorize } from '../../platform/authz.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
+import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
+import { resolveSecretBox } from '../../platform/secrets.js';
 import { createCatalogRepository } from './catalog/repository.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { createCatalogService } from './catalog/service.js';
+import { lineageRoutes } from './lineage/routes.js';
 import { createLineageService } from './lineage/service.js';
 
-export function createGovernanceArea(
+export async function createGovernanceArea(
   platform: Platform,
   deps: { authorize: Authorize; visibleProjects: (principal: Principal) => Promise<string[] | null> },
 ) {
-  const catalog = createCatalogService({ db: platform.framework.db, repository: createCatalogRepository(), ...deps });
+  const db = platform.framework.db;
+  const lineage = createLineageService({
+    db,
+    ...deps,
+    box: await resolveSecretBox(platform.config),
+    egress: egressPolicyFrom(platform.config),
+    logger: platform.logger.child({ area: 'lineage' }),
+  });
+  const catalog = createCatalogService({ db, repository: createCatalogRepository(), lineage, ...deps });
+  const forwardTask: LeaderTask = { name: 'lineage-forwarding', intervalMs: 2000, run: () => lineage.forward() };
+  const lineageAccess = {
+    service: lineage,
+    scope: async (principal: Principal, projectId?: string) => {
+      if (projectId) {
+        await deps.authorize(principal, 'lineage:read', projectId);
+        return [projectId];
+      }
+      return projectsWith(deps, principal, 'lineage:read');
+    },
+    check: (principal: Principal, projectId: string) => deps.authorize(principal, 'lineage:read', projectId),
+    admin: async (principal: Principal) => requireAdmin(principal, 'lineage:admin'),
+  };
   return {
     catalog,
-    lineage: createLineageService(),
+    lineage,
+    leaderTasks: [forwardTask],
     async routes(app: FastifyInstance) {
       await app.register(catalogRoutes, { service: catalog });
+      await app.register(lineageRoutes, { service: lineageAccess });
     },
   };
 }

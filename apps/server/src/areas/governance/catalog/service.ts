@@ -5,6 +5,7 @@ import { resourceGuard, type Authorize, type VisibleProjects } from '../../../pl
 import type { Db } from '../../../platform/db/index.js';
 import type { CatalogRepository, ColumnRow, DatasetRow } from './repository.js';
 import { DATASET } from '../errors.js';
+import type { LineageService } from '../lineage/service.js';
 
 const presentDataset = (d: DatasetRow) => ({
   id: d.id,
@@ -33,6 +34,7 @@ export function createCatalogService(deps: {
   repository: CatalogRepository;
   authorize: Authorize;
   visibleProjects: VisibleProjects;
+  lineage: LineageService;
 }) {
   const { db, repository } = deps;
   // One check for a dataset and the list of datasets.

@@ -1,0 +1,28 @@
+/** Masking policies: the service every exit path asks what a viewer may see, and its routes. */
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../../platform/authn.js';
+import type { Authorize } from '../../../platform/authz.js';
+import type { Platform } from '../../../platform/runtime.js';
+import type { SecretBox } from '../../../platform/secrets.js';
+import type { AuditService } from '../../audit/service.js';
+import { createMaskingRepository } from './repository.js';
+import { maskingRoutes } from './routes.js';
+import { createMaskingService } from './service.js';
+
+export function createMaskingArea(
+  platform: Platform,
+  deps: {
+    authorize: Authorize;
+    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    audit: AuditService;
+    box: SecretBox;
+  },
+) {
+  const service = createMaskingService({ db: platform.framework.db, repository: createMaskingRepository(), ...deps });
+  return {
+    service,
+    async routes(app: FastifyInstance) {
+      await app.register(maskingRoutes, { service });
+    },
+  };
+}
