@@ -289,6 +289,41 @@ describe('alert rules', () => {
     expect(hooksOf(muted.id)).toHaveLength(0);
     const mutedHistory = await events(muted.id);
     expect(mutedHistory[0]).toMatchObject({ state: 'firing', muted: true, notifications: [] });
+    // The recovery of a muted rule is recorded, and silent too.
+    await run(subject, 'orders');
+    await waitState(muted.id, 'resolved');
+    expect((await events(muted.id))[0]).toMatchObject({ state: 'resolved', muted: true, notifications: [] });
+    expect(hooksOf(muted.id)).toHaveLength(0);
+  });
+
+  it('keep_firing_for holds a cleared alert before it resolves; a failure meanwhile sends nothing new', async () => {
+    const subject = await newSubject();
+    const held = await createRule({
+      name: 'held',
+      kind: 'run_failed',
+      keep_firing_for: 4,
+      scope: [{ kind: 'sync', id: subject.id }],
+      channel_ids: [channel['hook']],
+    });
+    await run(subject, 'no_such_table');
+    await waitState(held.id, 'firing');
+    await run(subject, 'orders');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await stateOf(held.id)).toBe('firing');
+    // Failing again within the window: still the same firing alert, no second notification.
+    await run(subject, 'no_such_table');
+    await new Promise((r) => setTimeout(r, 800));
+    expect(hooksOf(held.id)).toHaveLength(1);
+    await run(subject, 'orders');
+    const cleared = Date.now();
+    await waitState(held.id, 'resolved', 10_000);
+    expect(Date.now() - cleared).toBeGreaterThanOrEqual(3000);
+    await until(() => hooksOf(held.id).length === 2, 5000, 'the resolution');
+    expect(hooksOf(held.id).map((r) => r.body['state'])).toEqual(['firing', 'resolved']);
+    expect((await events(held.id)).map((e) => `${e.previous_state}>${e.state}`)).toEqual([
+      'firing>resolved',
+      'ok>firing',
+    ]);
   });
 
   it('validates parameters, scope and channels, naming the field', async () => {

@@ -9,7 +9,13 @@ import { egressPolicyFrom } from '../../platform/egress.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
-import { createAlertEvaluator, type CdcTableFigures, type RunRecord } from './alert-rules/evaluator.js';
+import {
+  createAlertEvaluator,
+  type CdcTableFigures,
+  type RunRecord,
+  type StreamFigures,
+  type WatchedItem,
+} from './alert-rules/evaluator.js';
 import { createAlertRulesRepository } from './alert-rules/repository.js';
 import { alertRuleRoutes } from './alert-rules/routes.js';
 import { createAlertRulesService } from './alert-rules/service.js';
@@ -33,8 +39,10 @@ export async function createAlertingArea(
     };
     /** The ingestion area's CDC tables with their lag figures. */
     cdcTables(projectIds: string[]): Promise<CdcTableFigures[]>;
-    /** The ETL area's pipelines. */
-    pipelines(projectIds: string[]): Promise<Array<{ id: string; project_id: string; name: string }>>;
+    /** The ingestion area's streams with their own lag figures. */
+    streams(projectIds: string[]): Promise<StreamFigures[]>;
+    /** Every item of the projects a rule's scope may name (pipelines, CDC tables, streams, exports, ...). */
+    items(projectIds: string[]): Promise<WatchedItem[]>;
     /** The identity area's users: the enabled ones among ids, with their e-mail address. */
     contacts(ids: string[]): Promise<Array<{ id: string; username: string; email: string; is_admin: boolean }>>;
   },
@@ -55,8 +63,6 @@ export async function createAlertingArea(
     delivery,
   });
   const repository = createAlertRulesRepository();
-  const names = async (projectIds: string[]) =>
-    new Map((await deps.pipelines(projectIds)).map((p) => [p.id, p.name] as const));
   const rules = createAlertRulesService({
     db,
     repository,
@@ -66,10 +72,7 @@ export async function createAlertingArea(
     visibleProjects: deps.visibleProjects,
     unusableChannels: channels.unusableFor,
     baseUrl,
-    items: {
-      pipelines: (projectId) => names([projectId]),
-      cdcTables: async (projectId) => new Map((await deps.cdcTables([projectId])).map((t) => [t.id, t.name] as const)),
-    },
+    items: (projectId) => deps.items([projectId]),
   });
   const settings = createNotificationSettingsService({
     db,
@@ -86,7 +89,8 @@ export async function createAlertingArea(
     repository,
     runHistory: deps.runs.history,
     cdcTables: deps.cdcTables,
-    pipelineNames: names,
+    streams: deps.streams,
+    items: deps.items,
     channels: channels.channels,
     send: channels.send,
     users: () => settings.notifier,

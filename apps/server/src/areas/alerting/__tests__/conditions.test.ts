@@ -103,4 +103,27 @@ describe('alert state machine', () => {
     expect(observe(spec, facts, at(30))[0]).toMatchObject({ item: { kind: 'pipeline', id: 'p' }, active: false });
     expect(observe(spec, facts, at(61))[0]!.active).toBe(true);
   });
+
+  it('stream_lag compares the messages waiting and publish-to-commit seconds with their limits', () => {
+    const streams = [
+      { id: 'a', name: 'orders', lag_messages: 500, lag_seconds: 0.2 },
+      { id: 'b', name: 'clicks', lag_messages: 3, lag_seconds: 12 },
+      { id: 'c', name: 'new', lag_messages: null, lag_seconds: null },
+    ];
+    const spec = rule({ kind: 'stream_lag', params: { max_lag_messages: 100, max_lag_seconds: 10 } });
+    const observations = observe(spec, { subjects: [], cdcTables: [], streams }, at(0));
+    expect(observations.map((o) => [o.item.id, o.active, o.value['breaches']])).toEqual([
+      ['a', true, ['lag_messages']],
+      ['b', true, ['lag_seconds']],
+      ['c', false, []],
+    ]);
+    const scoped = rule({
+      kind: 'stream_lag',
+      params: { max_lag_messages: 100 },
+      scope: [{ kind: 'stream', id: 'b' }],
+    });
+    expect(observe(scoped, { subjects: [], cdcTables: [], streams }, at(0))).toMatchObject([
+      { item: { kind: 'stream', id: 'b', name: 'clicks' }, active: false },
+    ]);
+  });
 });

@@ -11,17 +11,23 @@ export const RULE_KINDS = [
   'run_duration',
   'freshness',
   'cdc_lag',
+  'stream_lag',
   'row_count',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 /**
  * Kinds of item a rule may name in its scope. Runs are grouped by their subject: a pipeline, a sync
- * (`<source connector id>>` + `<destination connector id>`), and each later kind of run by the kind and
- * id its executions name; CDC tables are watched for lag.
+ * (`<source connector id>>` + `<destination connector id>`), an export, a file ingestion, an inbox (its
+ * loads) and a warehouse model (the model runs that select it); CDC tables and streams are watched for lag.
  */
-export const ITEM_KINDS = ['pipeline', 'sync', 'cdc_table'] as const;
+export const RUN_ITEM_KINDS = ['pipeline', 'sync', 'export', 'file_ingestion', 'inbox', 'dw_model'] as const;
+export const ITEM_KINDS = [...RUN_ITEM_KINDS, 'cdc_table', 'stream'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/** The kinds of item a rule of `kind` watches. */
+export const itemKindsOf = (kind: RuleKind): readonly string[] =>
+  kind === 'cdc_lag' ? ['cdc_table'] : kind === 'stream_lag' ? ['stream'] : RUN_ITEM_KINDS;
 
 export type AlertState = 'ok' | 'pending' | 'firing' | 'resolved';
 
@@ -64,6 +70,14 @@ export interface LagFigures {
   lag_seconds: number | null;
   lag_bytes: number | null;
   retained_wal_bytes: number | null;
+}
+
+/** A stream's own figures (its latest run): messages waiting at the broker, publish-to-commit seconds. */
+export interface StreamLagFigures {
+  id: string;
+  name: string;
+  lag_messages: number | null;
+  lag_seconds: number | null;
 }
 
 export interface Observation {
@@ -166,35 +180,49 @@ function observeRuns(rule: RuleSpec, subject: Subject, now: Date): Omit<Observat
   }
 }
 
-function observeLag(rule: RuleSpec, table: LagFigures): Omit<Observation, 'item'> {
-  const p = rule.params;
-  const breaches: string[] = [];
-  const over = (value: number | null, limit: number | undefined) =>
-    limit !== undefined && value !== null && value > limit;
-  if (over(table.lag_seconds, p['max_lag_seconds'])) breaches.push('lag_seconds');
-  if (over(table.lag_bytes, p['max_lag_bytes'])) breaches.push('lag_bytes');
-  if (over(table.retained_wal_bytes, p['max_retained_wal_bytes'])) breaches.push('retained_wal_bytes');
-  return {
-    active: breaches.length > 0,
-    value: {
-      breaches,
-      lag_seconds: table.lag_seconds,
-      lag_bytes: table.lag_bytes,
-      retained_wal_bytes: table.retained_wal_bytes,
-    },
-  };
+/** Each figure compared with the parameter that limits it (a figure not known yet never breaches). */
+function observeLag(rule: RuleSpec, figures: Record<string, number | null>, limits: Record<string, string>) {
+  const breaches = Object.entries(limits)
+    .filter(([figure, param]) => {
+      const limit = rule.params[param];
+      const value = figures[figure];
+      return limit !== undefined && value !== null && value !== undefined && value > limit;
+    })
+    .map(([figure]) => figure);
+  return { active: breaches.length > 0, value: { breaches, ...figures } };
 }
+
+const CDC_LIMITS = {
+  lag_seconds: 'max_lag_seconds',
+  lag_bytes: 'max_lag_bytes',
+  retained_wal_bytes: 'max_retained_wal_bytes',
+};
+const STREAM_LIMITS = { lag_seconds: 'max_lag_seconds', lag_messages: 'max_lag_messages' };
 
 /** The items a rule watches now, and whether its condition holds for each. */
 export function observe(
   rule: RuleSpec,
-  facts: { subjects: Subject[]; cdcTables: LagFigures[] },
+  facts: { subjects: Subject[]; cdcTables: LagFigures[]; streams?: StreamLagFigures[] },
   now: Date,
 ): Observation[] {
   if (rule.kind === 'cdc_lag')
     return facts.cdcTables
       .filter((table) => inScope(rule.scope, 'cdc_table', table.id))
-      .map((table) => ({ item: { kind: 'cdc_table', id: table.id, name: table.name }, ...observeLag(rule, table) }));
+      .map((table) => ({
+        item: { kind: 'cdc_table', id: table.id, name: table.name },
+        ...observeLag(
+          rule,
+          { lag_seconds: table.lag_seconds, lag_bytes: table.lag_bytes, retained_wal_bytes: table.retained_wal_bytes },
+          CDC_LIMITS,
+        ),
+      }));
+  if (rule.kind === 'stream_lag')
+    return (facts.streams ?? [])
+      .filter((stream) => inScope(rule.scope, 'stream', stream.id))
+      .map((stream) => ({
+        item: { kind: 'stream', id: stream.id, name: stream.name },
+        ...observeLag(rule, { lag_seconds: stream.lag_seconds, lag_messages: stream.lag_messages }, STREAM_LIMITS),
+      }));
   const observations = facts.subjects
     .filter((subject) => inScope(rule.scope, subject.kind, subject.id))
     .map((subject) => ({

@@ -22,6 +22,7 @@ import {
   type Observation,
   type RuleSpec,
   type StateRow,
+  type StreamLagFigures,
   type Subject,
 } from './conditions.js';
 import type { AlertEventRow, AlertRuleRow, AlertRulesRepository } from './repository.js';
@@ -37,6 +38,8 @@ export interface RunRecord {
   finished_at: Date | null;
   subject_kind: string;
   subject_id: string;
+  /** A model run: the names of the models it selected (each is a dw_model subject of its own). */
+  models?: string[] | null;
   rows_written: string | number;
 }
 
@@ -48,6 +51,27 @@ export interface CdcTableFigures {
   lag_bytes: string | number | null;
   retained_wal_bytes: string | number | null;
 }
+
+/** A stream with its own figures (its latest run). */
+export interface StreamFigures {
+  id: string;
+  project_id: string;
+  name: string;
+  lag_messages: number | null;
+  lag_seconds: number | null;
+}
+
+/** An item a rule's scope may name; a disabled one (a stopped stream or CDC table) is not watched. */
+export interface WatchedItem {
+  kind: string;
+  id: string;
+  project_id: string;
+  name: string;
+  enabled: boolean;
+}
+
+/** Kinds whose items the directory knows: one of them missing from it was deleted. */
+const DIRECTORY_KINDS = new Set(['pipeline', 'export', 'file_ingestion', 'inbox', 'dw_model', 'cdc_table', 'stream']);
 
 /** Who else hears of an event: users whose notification settings ask for it (notification-settings). */
 export interface UserNotifier {
@@ -69,7 +93,8 @@ export function createAlertEvaluator(deps: {
   repository: AlertRulesRepository;
   runHistory(projectIds: string[], perSubject: number): Promise<RunRecord[]>;
   cdcTables(projectIds: string[]): Promise<CdcTableFigures[]>;
-  pipelineNames(projectIds: string[]): Promise<Map<string, string>>;
+  streams(projectIds: string[]): Promise<StreamFigures[]>;
+  items(projectIds: string[]): Promise<WatchedItem[]>;
   channels(ids: string[]): Promise<NotificationConfigRow[]>;
   send(channel: NotificationConfigRow, message: AlertMessage): Promise<DeliveryResult>;
   users?: () => UserNotifier | undefined;
@@ -129,35 +154,48 @@ export function createAlertEvaluator(deps: {
     created_at: rule.created_at,
   });
 
-  const subjectsOf = (runs: RunRecord[], names: Map<string, string>) => {
+  /** Runs grouped by subject per project; a model run counts for each model it selected (by name). */
+  const subjectsOf = (runs: RunRecord[], items: WatchedItem[]) => {
+    const names = new Map<string, string>(items.map((i) => [`${i.kind}:${i.id}`, i.name]));
+    const modelIds = new Map(
+      items.filter((i) => i.kind === 'dw_model').map((i) => [`${i.project_id}/${i.name}`, i.id] as const),
+    );
     const byProject = new Map<string, Map<string, Subject>>();
     for (const run of runs) {
       const subjects = byProject.get(run.project_id) ?? new Map<string, Subject>();
       byProject.set(run.project_id, subjects);
-      const key = `${run.subject_kind}:${run.subject_id}`;
-      let subject = subjects.get(key);
-      if (!subject) {
-        subject = {
-          kind: run.subject_kind,
-          id: run.subject_id,
-          name: run.subject_kind === 'pipeline' ? (names.get(run.subject_id) ?? null) : null,
-          runs: [],
-        };
-        subjects.set(key, subject);
+      const targets =
+        run.subject_kind === 'model_run'
+          ? (run.models ?? []).flatMap((name) => {
+              const id = modelIds.get(`${run.project_id}/${name}`);
+              return id ? [{ kind: 'dw_model', id }] : [];
+            })
+          : [{ kind: run.subject_kind, id: run.subject_id }];
+      for (const target of targets) {
+        const key = `${target.kind}:${target.id}`;
+        let subject = subjects.get(key);
+        if (!subject) {
+          subject = { kind: target.kind, id: target.id, name: names.get(key) ?? null, runs: [] };
+          subjects.set(key, subject);
+        }
+        subject.runs.push({
+          id: run.id,
+          status: run.status,
+          created_at: run.created_at,
+          started_at: run.started_at,
+          finished_at: run.finished_at,
+          rows_written: Number(run.rows_written),
+        });
       }
-      subject.runs.push({
-        id: run.id,
-        status: run.status,
-        created_at: run.created_at,
-        started_at: run.started_at,
-        finished_at: run.finished_at,
-        rows_written: Number(run.rows_written),
-      });
     }
     return byProject;
   };
 
-  const evaluateRule = async (rule: AlertRuleRow, facts: { subjects: Subject[]; cdcTables: LagFigures[] }) => {
+  const evaluateRule = async (
+    rule: AlertRuleRow,
+    facts: { subjects: Subject[]; cdcTables: LagFigures[]; streams: StreamLagFigures[] },
+    directory: Map<string, WatchedItem>,
+  ) => {
     const now = new Date();
     await db.transaction().execute(async (trx) => {
       const locked = await repository.lockRule(trx, rule.id);
@@ -175,9 +213,21 @@ export function createAlertEvaluator(deps: {
             active: false,
             value: state.value,
           });
-      for (const [key, observation] of items) {
+      // A deleted or disabled item is not watched: its alert resolves at once (keep_firing_for does not
+      // hold it), and a new state is never opened for it.
+      const goneReason = (kind: string, id: string) => {
+        if (!DIRECTORY_KINDS.has(kind)) return null;
+        const known = directory.get(`${kind}:${id}`);
+        return !known ? 'deleted' : known.enabled ? null : 'disabled';
+      };
+      for (const [key, observed] of items) {
         const current = states.get(key);
-        const result = step(spec, current, observation.active, now);
+        const gone = goneReason(observed.item.kind, observed.item.id);
+        if (gone && !current) continue;
+        const observation: Observation = gone
+          ? { ...observed, active: false, value: { ...observed.value, item: gone } }
+          : observed;
+        const result = step(gone ? { ...spec, keep_firing_for_seconds: 0 } : spec, current, observation.active, now);
         const next: StateRow & { value: Record<string, unknown>; deadline_at: Date | null; item_name: string | null } =
           {
             ...result.next,
@@ -233,17 +283,26 @@ export function createAlertEvaluator(deps: {
     const stop = evaluationSeconds.startTimer();
     const rules = await repository.enabled(db);
     if (rules.length) {
-      const runProjects = [...new Set(rules.filter((r) => r.kind !== 'cdc_lag').map((r) => r.project_id))];
-      const lagProjects = [...new Set(rules.filter((r) => r.kind === 'cdc_lag').map((r) => r.project_id))];
-      const [runs, tables, names] = await Promise.all([
+      const projectsOf = (test: (kind: string) => boolean) => [
+        ...new Set(rules.filter((r) => test(r.kind)).map((r) => r.project_id)),
+      ];
+      const runProjects = projectsOf((kind) => kind !== 'cdc_lag' && kind !== 'stream_lag');
+      const lagProjects = projectsOf((kind) => kind === 'cdc_lag');
+      const streamProjects = projectsOf((kind) => kind === 'stream_lag');
+      const [runs, tables, streams, items] = await Promise.all([
         runProjects.length ? deps.runHistory(runProjects, RUNS_PER_SUBJECT) : Promise.resolve([]),
         lagProjects.length ? deps.cdcTables(lagProjects) : Promise.resolve([]),
-        runProjects.length ? deps.pipelineNames(runProjects) : Promise.resolve(new Map<string, string>()),
+        streamProjects.length ? deps.streams(streamProjects) : Promise.resolve([]),
+        deps.items(projectsOf(() => true)),
       ]);
-      const subjects = subjectsOf(runs, names);
+      const directory = new Map<string, WatchedItem>(items.map((i) => [`${i.kind}:${i.id}`, i]));
+      const subjects = subjectsOf(runs, items);
       for (const rule of rules) {
         const facts = {
           subjects: [...(subjects.get(rule.project_id)?.values() ?? [])],
+          streams: streams
+            .filter((s) => s.project_id === rule.project_id)
+            .map((s) => ({ id: s.id, name: s.name, lag_messages: s.lag_messages, lag_seconds: s.lag_seconds })),
           cdcTables: tables
             .filter((t) => t.project_id === rule.project_id)
             .map((t) => ({
@@ -255,7 +314,7 @@ export function createAlertEvaluator(deps: {
             })),
         };
         try {
-          await evaluateRule(rule, facts);
+          await evaluateRule(rule, facts, directory);
         } catch (error) {
           logger.warn({ err: error, rule_id: rule.id }, 'evaluating an alert rule failed');
         }
@@ -280,6 +339,9 @@ export function createAlertEvaluator(deps: {
       freshness: resolved
         ? `${item} has a recent successful run again.`
         : `No successful run of ${item} for ${String(v['age_seconds'])} s (limit ${rule.params['max_age_seconds']} s).`,
+      stream_lag: resolved
+        ? `Stream ${item} is within its lag limits again.`
+        : `Stream ${item} is over its limits: ${((v['breaches'] as string[] | undefined) ?? []).join(', ')} (${String(v['lag_messages'])} messages waiting, ${String(v['lag_seconds'])} s from publish to commit).`,
       cdc_lag: resolved
         ? `CDC table ${item} is within its lag limits again.`
         : `CDC table ${item} is over its limits: ${((v['breaches'] as string[] | undefined) ?? []).join(', ')} (lag ${String(v['lag_seconds'])} s, ${String(v['lag_bytes'])} bytes, retained WAL ${String(v['retained_wal_bytes'])} bytes).`,
@@ -291,7 +353,10 @@ export function createAlertEvaluator(deps: {
       state: resolved ? 'resolved' : 'firing',
       repeat: event.repeat,
       title: `${rule.name}: ${item}`,
-      text: texts[rule.kind],
+      text:
+        resolved && (v['item'] === 'deleted' || v['item'] === 'disabled')
+          ? `${item} was ${String(v['item'])}: it is no longer watched.`
+          : texts[rule.kind],
       severity: rule.severity,
       dedup_key: `svc-${rule.id}-${event.item_key}`,
       link: itemLink(deps.baseUrl(), event.item_kind, event.item_id, event.value),

@@ -41,6 +41,17 @@ export const RULE_PARAMS: Record<RuleKind, TObject> = {
     },
     { additionalProperties: false, minProperties: 1 },
   ),
+  stream_lag: Type.Object(
+    {
+      max_lag_seconds: Type.Optional(
+        Type.Number({ minimum: 0, description: 'Publish to committed in the destination, of the latest batch' }),
+      ),
+      max_lag_messages: Type.Optional(
+        Type.Integer({ minimum: 0, description: 'Messages waiting at the broker, as the consumer saw last' }),
+      ),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
   row_count: Type.Object(
     {
       fraction: Type.Number({
@@ -63,9 +74,10 @@ const Kind = Type.Union(
     Type.Literal('run_duration'),
     Type.Literal('freshness'),
     Type.Literal('cdc_lag'),
+    Type.Literal('stream_lag'),
     Type.Literal('row_count'),
   ],
-  { description: 'run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count' },
+  { description: 'run_failed, consecutive_failures, run_duration, freshness, cdc_lag, stream_lag, row_count' },
 );
 const Severity = Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('critical')]);
 const State = Type.Union([
@@ -76,16 +88,30 @@ const State = Type.Union([
 ]);
 const ScopeItem = Type.Object(
   {
-    kind: Type.Union([Type.Literal('pipeline'), Type.Literal('sync'), Type.Literal('cdc_table')], {
-      description: 'pipeline, sync (id: "<source connector id>><destination connector id>") or cdc_table',
-    }),
+    kind: Type.Union(
+      [
+        Type.Literal('pipeline'),
+        Type.Literal('sync'),
+        Type.Literal('export'),
+        Type.Literal('file_ingestion'),
+        Type.Literal('inbox'),
+        Type.Literal('dw_model'),
+        Type.Literal('cdc_table'),
+        Type.Literal('stream'),
+      ],
+      {
+        description:
+          'pipeline, sync (id: "<source connector id>><destination connector id>"), export, file_ingestion, inbox, dw_model (run rules), cdc_table (cdc_lag) or stream (stream_lag)',
+      },
+    ),
     id: Type.String({ minLength: 1, maxLength: 100 }),
   },
   { additionalProperties: false },
 );
 const Scope = Type.Array(ScopeItem, {
   maxItems: 200,
-  description: "The items the rule watches; empty: every item of the project (every run's subject, or every CDC table)",
+  description:
+    "The items the rule watches; empty: every item of the project (every run's subject, every CDC table or every stream)",
 });
 const Params = Type.Record(Type.String(), Type.Unknown(), { description: "The kind's parameters (docs/alerting.md)" });
 

@@ -12,7 +12,7 @@ import { createSealer } from '../../../platform/sealed-config.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
 import { ALERT_RULE, ruleNameTaken } from '../errors.js';
-import type { AlertState, RuleKind, ScopeItem } from './conditions.js';
+import { itemKindsOf, type AlertState, type RuleKind, type ScopeItem } from './conditions.js';
 import type { AlertRuleRow, AlertRulesRepository, AlertStateRow } from './repository.js';
 import { RULE_PARAMS } from './schemas.js';
 
@@ -33,13 +33,18 @@ export interface AlertRuleInput {
 
 export type AlertRulePatch = Partial<Omit<AlertRuleInput, 'project_id' | 'kind'>>;
 
-/** What a rule's scope may name, as the areas that own the items know them. */
-export interface ItemDirectory {
-  /** Pipelines of the project (id -> name). */
-  pipelines(projectId: string): Promise<Map<string, string>>;
-  /** CDC tables of the project (id -> name). */
-  cdcTables(projectId: string): Promise<Map<string, string>>;
-}
+/** What a rule's scope may name: the items of the project, as the areas that own them know them. */
+export type ItemDirectory = (projectId: string) => Promise<Array<{ kind: string; id: string }>>;
+
+const ITEM_NOUNS: Record<string, string> = {
+  pipeline: 'a pipeline',
+  export: 'an export',
+  file_ingestion: 'a file ingestion',
+  inbox: 'an inbox',
+  dw_model: 'a warehouse model',
+  cdc_table: 'a CDC table',
+  stream: 'a stream',
+};
 
 const URGENCY: AlertState[] = ['ok', 'resolved', 'pending', 'firing'];
 
@@ -53,6 +58,7 @@ export function itemLink(
   const base = baseUrl.replace(/\/$/, '');
   if (kind === 'pipeline') return `${base}/pipelines?id=${encodeURIComponent(id)}`;
   if (kind === 'cdc_table') return `${base}/cdc-tables?id=${encodeURIComponent(id)}`;
+  if (kind === 'stream') return `${base}/streams?id=${encodeURIComponent(id)}`;
   const execution = value['execution_id'];
   return typeof execution === 'string'
     ? `${base}/executions?id=${encodeURIComponent(execution)}`
@@ -127,18 +133,17 @@ export function createAlertRulesService(
     let params: Record<string, number> | undefined;
     if (input.params !== undefined) params = validator.seal(RULE_PARAMS[kind], input.params).plain as never;
     if (input.scope) {
-      const wanted = kind === 'cdc_lag' ? ['cdc_table'] : ['pipeline', 'sync'];
-      const [pipelines, tables] = await Promise.all([deps.items.pipelines(projectId), deps.items.cdcTables(projectId)]);
+      const wanted = itemKindsOf(kind);
+      const known = new Set((await deps.items(projectId)).map((item) => `${item.kind}:${item.id}`));
       input.scope.forEach((item, index) => {
         const path = `scope.${index}`;
         if (!wanted.includes(item.kind))
-          problems.push({ path: `${path}.kind`, message: `a ${kind} rule watches ${wanted.join(' or ')} items` });
-        else if (item.kind === 'pipeline' && !pipelines.has(item.id))
-          problems.push({ path: `${path}.id`, message: 'is not a pipeline of the project' });
-        else if (item.kind === 'cdc_table' && !tables.has(item.id))
-          problems.push({ path: `${path}.id`, message: 'is not a CDC table of the project' });
-        else if (item.kind === 'sync' && !/^[0-9a-f-]{36}>[0-9a-f-]{36}$/i.test(item.id))
-          problems.push({ path: `${path}.id`, message: 'is "<source connector id>><destination connector id>"' });
+          problems.push({ path: `${path}.kind`, message: `a ${kind} rule watches ${wanted.join(', ')} items` });
+        else if (item.kind === 'sync') {
+          if (!/^[0-9a-f-]{36}>[0-9a-f-]{36}$/i.test(item.id))
+            problems.push({ path: `${path}.id`, message: 'is "<source connector id>><destination connector id>"' });
+        } else if (!known.has(`${item.kind}:${item.id}`))
+          problems.push({ path: `${path}.id`, message: `is not ${ITEM_NOUNS[item.kind] ?? item.kind} of the project` });
       });
     }
     if (input.channel_ids?.length) {
