@@ -5,6 +5,8 @@ import { api, unwrap } from './api/client';
 import { setSession } from './session-store';
 import { screen } from './components/screen';
 import { navigate, usePathname, withinScreen } from './navigation';
+import { ItemSelect } from './components/ItemSelect';
+import { useCurrentProject } from './project-context';
 
 // Each screen is its own chunk, loaded when first shown (docs/web-ui.md: bundle sizes).
 const ApiTokens = screen(() => import('./features/identity/ApiTokens'), 'ApiTokens');
@@ -97,10 +99,49 @@ const PAGES: Page[] = [
   { path: '/license', title: 'License', group: 'Admin', render: () => <License /> },
 ];
 
+/** The project every screen works in, switched once here (project-context.ts). */
+function ProjectSwitcher() {
+  const { projectId, projects, setProjectId } = useCurrentProject();
+  return (
+    <div className="project-switcher">
+      <ItemSelect
+        label="Current project"
+        items={projects}
+        value={projectId}
+        onChange={setProjectId}
+        isRequired={false}
+        empty="No project you may see"
+      />
+    </div>
+  );
+}
+
+/** Groups of the sidebar folded away, kept across reloads. */
+const FOLDED_KEY = 'svc.nav.folded';
+function readFolded(): string[] {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(FOLDED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export function Shell({ username, admin }: { username: string; admin: boolean }) {
   const path = usePathname();
   // Narrow screens: the navigation is behind the Menu button.
   const [menuOpen, setMenuOpen] = useState(false);
+  const [folded, setFolded] = useState<string[]>(readFolded);
+  const toggleGroup = (group: string) =>
+    setFolded((now) => {
+      const next = now.includes(group) ? now.filter((g) => g !== group) : [...now, group];
+      try {
+        window.localStorage.setItem(FOLDED_KEY, JSON.stringify(next));
+      } catch {
+        // storage refused: folded until the page is left
+      }
+      return next;
+    });
   const pages = PAGES.filter((p) => admin || !p.admin);
   // Polled, so the read-only banner appears when a license expires while the app is open.
   const license = useQuery({
@@ -136,6 +177,7 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
           Menu
         </Button>
         <span className="brand">svc</span>
+        <ProjectSwitcher />
         <span className="user">{username}</span>
         <Button className="secondary" onPress={() => void signOut()}>
           Sign out
@@ -153,14 +195,22 @@ export function Shell({ username, admin }: { username: string; admin: boolean })
             const inGroup = pages.filter((p) => p.group === group);
             if (inGroup.length === 0) return null;
             const id = `nav-${group || 'home'}`;
+            // The group of the open screen stays unfolded.
+            const isFolded = !!group && folded.includes(group) && !inGroup.some((p) => p.path === page.path);
             return (
               <div key={group || 'home'} className="nav-group">
                 {group ? (
-                  <p id={id} className="nav-group-title">
-                    {group}
-                  </p>
+                  <Button
+                    id={id}
+                    className="nav-group-title"
+                    aria-expanded={!isFolded}
+                    aria-controls={`${id}-items`}
+                    onPress={() => toggleGroup(group)}
+                  >
+                    <span aria-hidden="true">{isFolded ? '▸' : '▾'}</span> {group}
+                  </Button>
                 ) : null}
-                <ul aria-labelledby={group ? id : undefined}>
+                <ul id={`${id}-items`} aria-labelledby={group ? id : undefined} hidden={isFolded}>
                   {inGroup.map((p) => (
                     <li key={p.path}>
                       <a

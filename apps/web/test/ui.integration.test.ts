@@ -9,7 +9,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, login } from '../../server/test/support/http.js';
@@ -19,7 +19,16 @@ import { createTestDatabase } from '../../server/test/support/services.js';
 import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
 import { startHttpReceiver } from '../../server/test/alerting/receivers.js';
 
+/** The page's localStorage, as the browser code inside page.evaluate sees it (no DOM types here). */
+type BrowserStorage = { localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void } };
+
 const NEW_PASSWORD = 'a-new-Admin-password-77';
+
+/** Chooses the project every screen works in, with the shell's project switcher. */
+async function switchProject(page: Page, name: string) {
+  await page.getByRole('button', { name: /Current project/ }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
 
 /** A license as the vendor signs it: an EdDSA JWT. */
 function licenseJwt(privateKey: KeyObject, claims: Record<string, unknown>): string {
@@ -161,8 +170,7 @@ describe('web UI', () => {
       const page = await context.newPage();
       await page.goto(`${t.url}/cdc-tables`);
       const form = page.getByRole('region', { name: 'New CDC table' });
-      await form.getByRole('button', { name: /Project/ }).click();
-      await page.getByRole('option', { name: 'ui cdc' }).click();
+      await switchProject(page, 'ui cdc');
       await form.getByLabel('Name', { exact: true }).fill('orders feed');
       await form.getByRole('button', { name: /Source connector/ }).click();
       await page.getByRole('option', { name: 'source', exact: true }).click();
@@ -223,10 +231,16 @@ describe('web UI', () => {
         expect(created.status).toBe(201);
       }
       const page = await context.newPage();
+      // The screen works in the current project (chosen once for every screen, kept in localStorage).
+      await page.goto(`${t.url}/`);
+      await page.evaluate(
+        (id) => (globalThis as unknown as BrowserStorage).localStorage.setItem('svc.project', id),
+        project.id,
+      );
       await page.goto(`${t.url}/streams`);
       const form = page.getByRole('region', { name: 'New stream' });
-      await form.getByRole('button', { name: /Project/ }).click();
-      await page.getByRole('option', { name: 'ui streams' }).click();
+      await form.getByText('In project ui streams.').waitFor();
+      await expect(form.getByRole('button', { name: /Project/ }).count()).resolves.toBe(0);
       await form.getByLabel('Name', { exact: true }).fill('clicks');
       await form.getByRole('button', { name: /Broker connector/ }).click();
       await page.getByRole('option', { name: 'broker', exact: true }).click();
@@ -270,6 +284,7 @@ describe('web UI', () => {
         .getByRole('button', { name: 'Delete for good' })
         .click();
       await page.getByText('No streams yet.').waitFor();
+      await page.evaluate(() => (globalThis as unknown as BrowserStorage).localStorage.removeItem('svc.project'));
       await page.close();
     },
   );
@@ -293,8 +308,7 @@ describe('web UI', () => {
       const page = await context.newPage();
       await page.goto(`${t.url}/connectors`);
       await page.getByRole('heading', { name: 'New connector' }).waitFor();
-      await page.getByRole('button', { name: /Project/ }).click();
-      await page.getByRole('option', { name: 'ui connectors' }).click();
+      await switchProject(page, 'ui connectors');
       await page.getByRole('button', { name: /Kind/ }).click();
       await page.getByRole('option', { name: 'PostgreSQL' }).click();
       await page.getByLabel('Name').fill('framework db');
@@ -378,9 +392,8 @@ describe('web UI', () => {
         const page = await context.newPage();
         await page.goto(`${t.url}/pipelines`);
         await page.getByRole('heading', { name: 'New pipeline' }).waitFor();
+        await switchProject(page, 'ui pipelines');
         await page.getByText('No pipelines yet.').waitFor();
-        await page.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui pipelines' }).click();
         await page.getByLabel('Name', { exact: true }).fill('even items');
         await page.getByRole('button', { name: /Source connector/ }).click();
         await page.getByRole('option', { name: 'items db' }).click();
@@ -586,8 +599,7 @@ describe('web UI', () => {
         const page = await context.newPage();
         await page.goto(`${t.url}/executions`);
         const form = page.getByRole('region', { name: 'Start a sync' });
-        await form.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui syncs' }).click();
+        await switchProject(page, 'ui syncs');
         await form.getByRole('button', { name: /From connector/ }).click();
         await page.getByRole('option', { name: 'people source' }).click();
         await form.getByRole('button', { name: /Into connector/ }).click();
@@ -643,8 +655,7 @@ describe('web UI', () => {
       expect(base.status).toBe(201);
       const page = await context.newPage();
       await page.goto(`${t.url}/models`);
-      await page.getByRole('button', { name: /Project/ }).click();
-      await page.getByRole('option', { name: 'ui models' }).click();
+      await switchProject(page, 'ui models');
       await page.getByRole('cell', { name: 'numbers', exact: true }).waitFor();
       await page.getByRole('button', { name: 'New model' }).click();
       const editor = page.getByRole('region', { name: 'New model' });
@@ -695,8 +706,7 @@ describe('web UI', () => {
         const page = await context.newPage();
         await page.goto(`${t.url}/ai-providers`);
         const form = page.getByRole('region', { name: 'New AI provider' });
-        await form.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui ai' }).click();
+        await switchProject(page, 'ui ai');
         await form.getByLabel('Name').fill('local llm');
         await form.getByLabel('Base URL').fill(llm.url);
         await form.getByLabel('Model', { exact: true }).fill('local-model');
@@ -713,8 +723,6 @@ describe('web UI', () => {
         await usage.getByText('1 requests in the last minute (30); 18 tokens this month (no limit).').waitFor();
 
         const assistant = page.getByRole('region', { name: 'Ask the AI' });
-        await assistant.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui ai' }).click();
         await assistant.getByRole('button', { name: /Provider/ }).click();
         await page.getByRole('option', { name: 'local llm' }).click();
         llm.script.push({ text: '[{"type": "filter", "expression": "amount > 0"}]' });
@@ -725,8 +733,6 @@ describe('web UI', () => {
         await page.screenshot({ path: path.join(SHOTS, 'ai-providers.png'), fullPage: true });
 
         await page.getByRole('link', { name: 'Models' }).click();
-        await page.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui ai' }).click();
         await page.getByRole('button', { name: 'New model' }).click();
         const editor = page.getByRole('region', { name: 'New model' });
         await editor.getByRole('button', { name: /AI provider/ }).click();
@@ -1165,6 +1171,8 @@ describe('web UI', () => {
     await page.keyboard.type('keyboard token');
     await page.keyboard.press('Enter');
     await page.getByLabel('Token value').waitFor();
+    // The list refetches after the create: wait for the row, then check it is there once.
+    await page.getByRole('cell', { name: 'keyboard token', exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'keyboard token', exact: true }).count()).toBe(1);
     await page.close();
   });

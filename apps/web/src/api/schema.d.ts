@@ -619,6 +619,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/lineage/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenLineage RunEvents of the runs (lineage:read), oldest first, optionally of one run, job or dataset */
+        get: operations["listLineageEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lineage/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Datasets and jobs upstream and/or downstream of a node, within depth hops (lineage:read) */
+        get: operations["getLineageGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lineage/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a column of a dataset came from, level by level (lineage:read) */
+        get: operations["getColumnLineage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lineage/forwarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The external OpenLineage endpoint events are forwarded to (administrators) */
+        get: operations["getLineageForwarding"];
+        /** Forward the RunEvents to an external OpenLineage endpoint, through the egress policy (administrators) */
+        put: operations["updateLineageForwarding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/retention-policies/target-kinds": {
         parameters: {
             query?: never;
@@ -722,6 +791,60 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masking-policies/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sample rows as the caller would see them under the project's masking policies, with the policy that masks each column (policy:read) */
+        post: operations["evaluateMaskingPolicies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masking-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Masking policies of the projects where the caller holds policy:read */
+        get: operations["listMaskingPolicys"];
+        put?: never;
+        /** Create a masking policy: a method, the columns it covers by name or catalog tag, and who is exempt (policy:write) */
+        post: operations["createMaskingPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/masking-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One masking policy (policy:read) */
+        get: operations["getMaskingPolicy"];
+        put?: never;
+        post?: never;
+        /** Delete a masking policy (policy:write) */
+        delete: operations["deleteMaskingPolicy"];
+        options?: never;
+        head?: never;
+        /** Change a masking policy (policy:write) */
+        patch: operations["updateMaskingPolicy"];
         trace?: never;
     };
     "/api/v1/executions": {
@@ -1180,6 +1303,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cdc-tables/{id}/lag-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lag over the last hour, oldest first: one sample every SVC_LAG_SAMPLE_SECONDS (cdc:read) */
+        get: operations["getCdcTableLagHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cdc-tables/{id}/logs": {
         parameters: {
             query?: never;
@@ -1279,6 +1419,40 @@ export interface paths {
         put?: never;
         /** Stop consuming; unacknowledged messages stay at the broker (stream:write) */
         post: operations["stopStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause: the consumer keeps the stream, its broker connection and its run but takes no messages (status paused) until start (stream:write) */
+        post: operations["pauseStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/streams/{id}/lag-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lag over the last hour, oldest first: one sample every SVC_LAG_SAMPLE_SECONDS (stream:read) */
+        get: operations["getStreamLagHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1541,6 +1715,94 @@ export interface paths {
         put?: never;
         /** Send data to an inbox (JSON, NDJSON or CSV as the inbox accepts), authenticated with the inbox's own credential (bearer, basic or HMAC of the body); 202 once recorded */
         post: operations["receiveInboxData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mail feeds the caller may read (ingestion:read) */
+        get: operations["listEmailFeeds"];
+        put?: never;
+        /** Create an e-mail feed: an IMAP mailbox, filters, what to load (attachments or message fields), a post action, a destination table (ingestion:write) */
+        post: operations["createEmailFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One e-mail feed, with its status (degraded: why the mailbox could not be read) and position (ingestion:read) */
+        get: operations["getEmailFeed"];
+        put?: never;
+        post?: never;
+        /** Delete an e-mail feed and its message history (ingestion:write) */
+        delete: operations["deleteEmailFeed"];
+        options?: never;
+        head?: never;
+        /** Change an e-mail feed; another host, user or mailbox starts reading from its first message (ingestion:write) */
+        patch: operations["updateEmailFeed"];
+        trace?: never;
+    };
+    "/api/v1/email-feeds/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Message history: UID, Message-ID, sender, subject, attachments found, rows loaded, status and error, newest first (ingestion:read) */
+        get: operations["listEmailFeedMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-feeds/{id}/messages/{message_id}/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Load one message again, even though it was loaded: a run of kind email_feed (ingestion:run) */
+        post: operations["reloadEmailFeedMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email-feeds/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the mailbox now and load its new messages: an execution of kind email_feed (ingestion:run) */
+        post: operations["runEmailFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5307,6 +5569,288 @@ export interface operations {
             };
         };
     };
+    listLineageEvents: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                run_id?: string;
+                job_id?: string;
+                dataset_id?: string;
+                event_type?: "START" | "COMPLETE" | "FAIL" | "ABORT";
+                /** @description Events after this id */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Position in the feed (for `after`) */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            /** Format: uuid */
+                            run_id: string;
+                            event_type: string;
+                            /** Format: date-time */
+                            event_time: string;
+                            /** @description The OpenLineage 2-0-2 RunEvent */
+                            event: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLineageGraph: {
+        parameters: {
+            query: {
+                /** @description dataset:<id>, job:<id>, item:<id> (the jobs of a pipeline, export...) or catalog:<catalog dataset id> */
+                node: string;
+                direction?: "upstream" | "downstream" | "both";
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        project_id: string;
+                        roots: string[];
+                        nodes: {
+                            /** @description dataset:<id> or job:<id> */
+                            id: string;
+                            type: "dataset" | "job";
+                            /** Format: uuid */
+                            project_id: string;
+                            namespace: string;
+                            name: string;
+                            connector_id: string | null;
+                            source_namespace: string | null;
+                            source_name: string | null;
+                            kind: string | null;
+                            item_id: string | null;
+                        }[];
+                        edges: {
+                            from: string;
+                            to: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getColumnLineage: {
+        parameters: {
+            query: {
+                dataset: string;
+                column: string;
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            dataset_id: string;
+                            namespace: string;
+                            name: string;
+                            field: string;
+                            level: number;
+                            inputs: {
+                                dataset_id: string | null;
+                                namespace: string;
+                                name: string;
+                                field: string;
+                                transformations: unknown[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLineageForwarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        url: string | null;
+                        has_api_key: boolean;
+                        last_forwarded_at: string | null;
+                        last_error: string | null;
+                        last_error_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateLineageForwarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    url?: string | null;
+                    api_key?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        url: string | null;
+                        has_api_key: boolean;
+                        last_forwarded_at: string | null;
+                        last_error: string | null;
+                        last_error_at: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listRetentionTargetKinds: {
         parameters: {
             query?: never;
@@ -5839,6 +6383,410 @@ export interface operations {
                             started_at: string | null;
                             finished_at: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    evaluateMaskingPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    columns: {
+                        name: string;
+                        type?: string;
+                        /** @description Tags */
+                        tags?: string[];
+                    }[];
+                    rows: unknown[][];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        masked: {
+                            [key: string]: {
+                                policy: string;
+                                method: string;
+                            };
+                        };
+                        rows: unknown[][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMaskingPolicys: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            /** @description full (a constant of the column type), partial (keep first/last N characters), hash (keyed HMAC, deterministic per project), null, regex_replace, email_domain */
+                            method: "full" | "partial" | "hash" | "null" | "regex_replace" | "email_domain";
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            columns: string[];
+                            tags: string[];
+                            exempt: {
+                                capabilities: string[];
+                                roles: string[];
+                            };
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMaskingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    /** @description full (a constant of the column type), partial (keep first/last N characters), hash (keyed HMAC, deterministic per project), null, regex_replace, email_domain */
+                    method: "full" | "partial" | "hash" | "null" | "regex_replace" | "email_domain";
+                    options?: {
+                        /** @description partial: characters kept at the start (default 0) */
+                        keep_first?: number;
+                        /** @description partial: characters kept at the end (default 4) */
+                        keep_last?: number;
+                        /** @description regex_replace: what each match replaces */
+                        pattern?: string;
+                        /** @description regex_replace: literal text put in place of each match (default ****) */
+                        replacement?: string;
+                    };
+                    /** @description Column names it covers, in every dataset (case does not matter) */
+                    columns?: string[];
+                    /** @description Catalog tags: it covers every column carrying one */
+                    tags?: string[];
+                    exempt?: {
+                        /** @description Holders of any of these capabilities in the project see clear values (default data:read_unmasked) */
+                        capabilities?: string[];
+                        /** @description Members with one of these roles see clear values */
+                        roles?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description full (a constant of the column type), partial (keep first/last N characters), hash (keyed HMAC, deterministic per project), null, regex_replace, email_domain */
+                        method: "full" | "partial" | "hash" | "null" | "regex_replace" | "email_domain";
+                        options: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[];
+                        tags: string[];
+                        exempt: {
+                            capabilities: string[];
+                            roles: string[];
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMaskingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description full (a constant of the column type), partial (keep first/last N characters), hash (keyed HMAC, deterministic per project), null, regex_replace, email_domain */
+                        method: "full" | "partial" | "hash" | "null" | "regex_replace" | "email_domain";
+                        options: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[];
+                        tags: string[];
+                        exempt: {
+                            capabilities: string[];
+                            roles: string[];
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMaskingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateMaskingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description full (a constant of the column type), partial (keep first/last N characters), hash (keyed HMAC, deterministic per project), null, regex_replace, email_domain */
+                    method?: "full" | "partial" | "hash" | "null" | "regex_replace" | "email_domain";
+                    options?: {
+                        /** @description partial: characters kept at the start (default 0) */
+                        keep_first?: number;
+                        /** @description partial: characters kept at the end (default 4) */
+                        keep_last?: number;
+                        /** @description regex_replace: what each match replaces */
+                        pattern?: string;
+                        /** @description regex_replace: literal text put in place of each match (default ****) */
+                        replacement?: string;
+                    };
+                    /** @description Column names */
+                    columns?: string[];
+                    /** @description Catalog tags */
+                    tags?: string[];
+                    exempt?: {
+                        /** @description Holders of any of these capabilities in the project see clear values (default data:read_unmasked) */
+                        capabilities?: string[];
+                        /** @description Members with one of these roles see clear values */
+                        roles?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        /** @description full (a constant of the column type), partial (keep first/last N characters), hash (keyed HMAC, deterministic per project), null, regex_replace, email_domain */
+                        method: "full" | "partial" | "hash" | "null" | "regex_replace" | "email_domain";
+                        options: {
+                            [key: string]: unknown;
+                        };
+                        columns: string[];
+                        tags: string[];
+                        exempt: {
+                            capabilities: string[];
+                            roles: string[];
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
                     };
                 };
             };
@@ -8716,6 +9664,57 @@ export interface operations {
             };
         };
     };
+    getCdcTableLagHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description CDC tables: seconds behind the source */
+                            lag_seconds: number | null;
+                            /** @description CDC tables: change data past the applied position */
+                            lag_bytes: number | null;
+                            /** @description Streams: messages waiting at the broker */
+                            lag_messages: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getCdcTableLogs: {
         parameters: {
             query?: {
@@ -8873,9 +9872,14 @@ export interface operations {
                                 /** @description A subject (NATS) or queue (RabbitMQ) */
                                 target: string;
                             };
+                            transforms: {
+                                [key: string]: unknown;
+                            }[];
                             desired_state: "running" | "stopped";
                             status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
                             last_error: string | null;
+                            /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                            paused_at: string | null;
                             /** @description The worker consuming it now */
                             consumer_worker: string | null;
                             created_by: string | null;
@@ -8964,6 +9968,16 @@ export interface operations {
                         /** @description A subject (NATS) or queue (RabbitMQ) */
                         target: string;
                     };
+                    /** @description Declarative steps (as pipelines have) applied to each message's records before they are written; a message a step cannot apply to is refused (then dead-lettered) */
+                    transforms?: ({
+                        /**
+                         * @description docs/transforms.md lists each step's fields. Cast types: boolean, int16, int32, int64, float32, float64, decimal, string, uuid, date, time, timestamp, timestamptz, json, binary
+                         * @enum {string}
+                         */
+                        type: "select" | "drop" | "rename" | "cast" | "filter" | "derive" | "deduplicate" | "flatten" | "mask";
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                     /** @description Start at once (default false) */
                     start?: boolean;
                 };
@@ -9018,9 +10032,14 @@ export interface operations {
                             /** @description A subject (NATS) or queue (RabbitMQ) */
                             target: string;
                         };
+                        transforms: {
+                            [key: string]: unknown;
+                        }[];
                         desired_state: "running" | "stopped";
                         status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
                         last_error: string | null;
+                        /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                        paused_at: string | null;
                         /** @description The worker consuming it now */
                         consumer_worker: string | null;
                         created_by: string | null;
@@ -9110,9 +10129,14 @@ export interface operations {
                             /** @description A subject (NATS) or queue (RabbitMQ) */
                             target: string;
                         };
+                        transforms: {
+                            [key: string]: unknown;
+                        }[];
                         desired_state: "running" | "stopped";
                         status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
                         last_error: string | null;
+                        /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                        paused_at: string | null;
                         /** @description The worker consuming it now */
                         consumer_worker: string | null;
                         created_by: string | null;
@@ -9216,6 +10240,16 @@ export interface operations {
                         /** @description A subject (NATS) or queue (RabbitMQ) */
                         target: string;
                     };
+                    /** @description Declarative steps (as pipelines have) applied to each message's records before they are written; a message a step cannot apply to is refused (then dead-lettered) */
+                    transforms?: ({
+                        /**
+                         * @description docs/transforms.md lists each step's fields. Cast types: boolean, int16, int32, int64, float32, float64, decimal, string, uuid, date, time, timestamp, timestamptz, json, binary
+                         * @enum {string}
+                         */
+                        type: "select" | "drop" | "rename" | "cast" | "filter" | "derive" | "deduplicate" | "flatten" | "mask";
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                 };
             };
         };
@@ -9268,9 +10302,14 @@ export interface operations {
                             /** @description A subject (NATS) or queue (RabbitMQ) */
                             target: string;
                         };
+                        transforms: {
+                            [key: string]: unknown;
+                        }[];
                         desired_state: "running" | "stopped";
                         status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
                         last_error: string | null;
+                        /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                        paused_at: string | null;
                         /** @description The worker consuming it now */
                         consumer_worker: string | null;
                         created_by: string | null;
@@ -9360,9 +10399,14 @@ export interface operations {
                             /** @description A subject (NATS) or queue (RabbitMQ) */
                             target: string;
                         };
+                        transforms: {
+                            [key: string]: unknown;
+                        }[];
                         desired_state: "running" | "stopped";
                         status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
                         last_error: string | null;
+                        /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                        paused_at: string | null;
                         /** @description The worker consuming it now */
                         consumer_worker: string | null;
                         created_by: string | null;
@@ -9452,9 +10496,14 @@ export interface operations {
                             /** @description A subject (NATS) or queue (RabbitMQ) */
                             target: string;
                         };
+                        transforms: {
+                            [key: string]: unknown;
+                        }[];
                         desired_state: "running" | "stopped";
                         status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
                         last_error: string | null;
+                        /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                        paused_at: string | null;
                         /** @description The worker consuming it now */
                         consumer_worker: string | null;
                         created_by: string | null;
@@ -9462,6 +10511,154 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        environment_id: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        source_connector_id: string;
+                        source: {
+                            name: string;
+                            filter: string | null;
+                            consumer: string;
+                            /** @description Where a new consumer starts, where the broker supports it (RabbitMQ: all) */
+                            start: "all" | "new" | "from_time" | "from_sequence";
+                            start_time: string | null;
+                            start_sequence: number | null;
+                        };
+                        format: {
+                            type: string;
+                            record_path: string | null;
+                        };
+                        /** Format: uuid */
+                        destination_connector_id: string;
+                        table: string;
+                        write_mode: "append" | "upsert";
+                        key_columns: string[];
+                        batch: {
+                            max_rows: number;
+                            max_latency_ms: number;
+                        };
+                        max_deliveries: number;
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        dead_letter: {
+                            /** @enum {string} */
+                            kind: "table";
+                        } | {
+                            /** @enum {string} */
+                            kind: "broker";
+                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            target: string;
+                        };
+                        transforms: {
+                            [key: string]: unknown;
+                        }[];
+                        desired_state: "running" | "stopped";
+                        status: "stopped" | "starting" | "running" | "degraded" | "failed" | "paused";
+                        last_error: string | null;
+                        /** @description Since when the stream is paused (its consumer holds it and takes nothing); start resumes it */
+                        paused_at: string | null;
+                        /** @description The worker consuming it now */
+                        consumer_worker: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStreamLagHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description CDC tables: seconds behind the source */
+                            lag_seconds: number | null;
+                            /** @description CDC tables: change data past the applied position */
+                            lag_bytes: number | null;
+                            /** @description Streams: messages waiting at the broker */
+                            lag_messages: number | null;
+                        }[];
                     };
                 };
             };
@@ -11131,6 +12328,715 @@ export interface operations {
             };
         };
     };
+    listEmailFeeds: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            host: string;
+                            port: number;
+                            tls: boolean;
+                            username: string;
+                            has_password: boolean;
+                            mailbox: string;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            load: {
+                                kind: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            post_action: string;
+                            move_to: string | null;
+                            destination: {
+                                [key: string]: unknown;
+                            };
+                            poll_interval_seconds: number | null;
+                            next_poll_at: string | null;
+                            status: "active" | "degraded";
+                            /** @description degraded: why the mailbox could not be read */
+                            status_reason: string | null;
+                            status_changed_at: string | null;
+                            /** @description The mailbox's UIDVALIDITY last seen */
+                            uid_validity: string | null;
+                            /** @description The highest UID handled under that UIDVALIDITY */
+                            last_uid: string;
+                            last_polled_at: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createEmailFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    host: string;
+                    port: number;
+                    /** @description IMAP over TLS (port 993 usually); false: plain, upgraded by STARTTLS when offered */
+                    tls: boolean;
+                    username: string;
+                    /** @description Write-only; kept encrypted */
+                    password: string;
+                    /** @description Default: INBOX */
+                    mailbox?: string;
+                    filters?: {
+                        /** @description Only messages whose sender contains this */
+                        from?: string;
+                        /** @description A regular expression the subject must match (case-insensitive) */
+                        subject_pattern?: string;
+                        /**
+                         * Format: date
+                         * @description Only messages received on or after this day (YYYY-MM-DD)
+                         */
+                        since?: string;
+                    };
+                    load: {
+                        /**
+                         * @description Load the attachments that match, each as a file
+                         * @enum {string}
+                         */
+                        kind: "attachments";
+                        /** @description File name glob; default * */
+                        glob?: string;
+                        /** @description Accepted MIME types (any, when omitted) */
+                        mime_types?: string[];
+                        /** @description Default: from the name (.csv, .json, .ndjson/.jsonl, .xlsx, .parquet), then the MIME type */
+                        format?: "csv" | "json" | "ndjson" | "xlsx" | "parquet";
+                        /** @description CSV: default , */
+                        delimiter?: string;
+                    } | {
+                        /**
+                         * @description One row per message: message_id, sender, recipients, subject, sent_at, text
+                         * @enum {string}
+                         */
+                        kind: "message_fields";
+                    };
+                    /** @description What happens to a message once loaded */
+                    post_action?: "none" | "mark_seen" | "move" | "delete";
+                    /** @description post_action move: the folder */
+                    move_to?: string | null;
+                    destination: {
+                        /** Format: uuid */
+                        connector_id: string;
+                        namespace?: string | null;
+                        table: string;
+                        mode: "append" | "overwrite" | "upsert";
+                        key_columns?: string[];
+                    };
+                    /** @description Look for new messages this often (none: only on request) */
+                    poll_interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        username: string;
+                        has_password: boolean;
+                        mailbox: string;
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                        load: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        post_action: string;
+                        move_to: string | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        poll_interval_seconds: number | null;
+                        next_poll_at: string | null;
+                        status: "active" | "degraded";
+                        /** @description degraded: why the mailbox could not be read */
+                        status_reason: string | null;
+                        status_changed_at: string | null;
+                        /** @description The mailbox's UIDVALIDITY last seen */
+                        uid_validity: string | null;
+                        /** @description The highest UID handled under that UIDVALIDITY */
+                        last_uid: string;
+                        last_polled_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEmailFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        username: string;
+                        has_password: boolean;
+                        mailbox: string;
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                        load: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        post_action: string;
+                        move_to: string | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        poll_interval_seconds: number | null;
+                        next_poll_at: string | null;
+                        status: "active" | "degraded";
+                        /** @description degraded: why the mailbox could not be read */
+                        status_reason: string | null;
+                        status_changed_at: string | null;
+                        /** @description The mailbox's UIDVALIDITY last seen */
+                        uid_validity: string | null;
+                        /** @description The highest UID handled under that UIDVALIDITY */
+                        last_uid: string;
+                        last_polled_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteEmailFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateEmailFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    host?: string;
+                    port?: number;
+                    /** @description IMAP over TLS (port 993 usually); false: plain, upgraded by STARTTLS when offered */
+                    tls?: boolean;
+                    username?: string;
+                    /** @description Write-only; kept encrypted */
+                    password?: string;
+                    /** @description Default: INBOX */
+                    mailbox?: string;
+                    filters?: {
+                        /** @description Only messages whose sender contains this */
+                        from?: string;
+                        /** @description A regular expression the subject must match (case-insensitive) */
+                        subject_pattern?: string;
+                        /**
+                         * Format: date
+                         * @description Only messages received on or after this day (YYYY-MM-DD)
+                         */
+                        since?: string;
+                    };
+                    load?: {
+                        /**
+                         * @description Load the attachments that match, each as a file
+                         * @enum {string}
+                         */
+                        kind: "attachments";
+                        /** @description File name glob; default * */
+                        glob?: string;
+                        /** @description Accepted MIME types (any, when omitted) */
+                        mime_types?: string[];
+                        /** @description Default: from the name (.csv, .json, .ndjson/.jsonl, .xlsx, .parquet), then the MIME type */
+                        format?: "csv" | "json" | "ndjson" | "xlsx" | "parquet";
+                        /** @description CSV: default , */
+                        delimiter?: string;
+                    } | {
+                        /**
+                         * @description One row per message: message_id, sender, recipients, subject, sent_at, text
+                         * @enum {string}
+                         */
+                        kind: "message_fields";
+                    };
+                    /** @description What happens to a message once loaded */
+                    post_action?: "none" | "mark_seen" | "move" | "delete";
+                    /** @description post_action move: the folder */
+                    move_to?: string | null;
+                    destination?: {
+                        /** Format: uuid */
+                        connector_id: string;
+                        namespace?: string | null;
+                        table: string;
+                        mode: "append" | "overwrite" | "upsert";
+                        key_columns?: string[];
+                    };
+                    /** @description Look for new messages this often (none: only on request) */
+                    poll_interval_seconds?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        username: string;
+                        has_password: boolean;
+                        mailbox: string;
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                        load: {
+                            kind: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        post_action: string;
+                        move_to: string | null;
+                        destination: {
+                            [key: string]: unknown;
+                        };
+                        poll_interval_seconds: number | null;
+                        next_poll_at: string | null;
+                        status: "active" | "degraded";
+                        /** @description degraded: why the mailbox could not be read */
+                        status_reason: string | null;
+                        status_changed_at: string | null;
+                        /** @description The mailbox's UIDVALIDITY last seen */
+                        uid_validity: string | null;
+                        /** @description The highest UID handled under that UIDVALIDITY */
+                        last_uid: string;
+                        last_polled_at: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEmailFeedMessages: {
+        parameters: {
+            query?: {
+                status?: "loaded" | "partially_loaded" | "failed" | "skipped";
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            feed_id: string;
+                            uid_validity: string;
+                            uid: string;
+                            message_id: string | null;
+                            from: string | null;
+                            subject: string | null;
+                            sent_at: string | null;
+                            attachments: {
+                                filename: string;
+                                content_type: string;
+                                size: number;
+                                /** @description Whether it matched and was loaded */
+                                loaded: boolean;
+                                rows_loaded: number;
+                                error: string | null;
+                            }[];
+                            rows_loaded: number;
+                            status: "loaded" | "partially_loaded" | "failed" | "skipped";
+                            error: string | null;
+                            execution_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reloadEmailFeedMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    runEmailFeed: {
+        parameters: {
+            query?: {
+                /** @description Read the mailbox from its first message again (messages loaded already are still skipped) */
+                from_start?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        kind: string;
+                        status: "queued" | "running" | "succeeded" | "partially_failed" | "failed" | "cancelled";
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        duration_ms: number | null;
+                        attempts: number;
+                        rows_read: number;
+                        rows_written: number;
+                        /** @description Bytes of the source data: the bulk stream when there is one, else an estimate from the values */
+                        bytes_read: number;
+                        /** @description Bytes the destination was sent, as its connector reports them */
+                        bytes_written: number;
+                        error: string | null;
+                        cancel_requested: boolean;
+                        retry_of: string | null;
+                        /** @description Pipeline runs: the pipeline */
+                        pipeline_id: string | null;
+                        /** @description Pipeline runs started by a schedule: the schedule */
+                        schedule_id: string | null;
+                        /** @description Pipeline runs: what started the run */
+                        trigger: "manual" | "schedule" | "dependency" | "retry" | null;
+                        /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
+                        dag_run_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listExports: {
         parameters: {
             query?: {
@@ -11216,8 +13122,10 @@ export interface operations {
                     name: string;
                     description?: string;
                     source: {
-                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine */
-                        kind: "warehouse_query" | "connector";
+                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine; pipeline: the output of a pipeline of the project (the table its destination connector holds) */
+                        kind: "warehouse_query" | "connector" | "pipeline";
+                        /** Format: uuid */
+                        pipeline_id?: string;
                         /** @description warehouse_query: the SELECT */
                         query?: string;
                         /** @description warehouse_query: the project's schema the query runs in (default main) */
@@ -11231,13 +13139,13 @@ export interface operations {
                     /** @description A SQL condition over the source columns (warehouse_query sources) */
                     filter?: string;
                     destination: {
-                        /** @description files (more kinds: docs/exports.md) */
+                        /** @description files, s3, sftp, http or database (docs/exports.md) */
                         kind: string;
                     } & {
                         [key: string]: unknown;
                     };
                     format?: {
-                        /** @description csv or ndjson */
+                        /** @description csv, ndjson or parquet */
                         type: string;
                     } & {
                         [key: string]: unknown;
@@ -11428,8 +13336,10 @@ export interface operations {
                     name?: string;
                     description?: string;
                     source?: {
-                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine */
-                        kind: "warehouse_query" | "connector";
+                        /** @description warehouse_query: a SELECT over the project's own warehouse schema, run as the project's warehouse role; connector: a dataset of a data connector of the project, read through the engine; pipeline: the output of a pipeline of the project (the table its destination connector holds) */
+                        kind: "warehouse_query" | "connector" | "pipeline";
+                        /** Format: uuid */
+                        pipeline_id?: string;
                         /** @description warehouse_query: the SELECT */
                         query?: string;
                         /** @description warehouse_query: the project's schema the query runs in (default main) */
@@ -11442,13 +13352,13 @@ export interface operations {
                     columns?: string[] | null;
                     filter?: string | null;
                     destination?: {
-                        /** @description files (more kinds: docs/exports.md) */
+                        /** @description files, s3, sftp, http or database (docs/exports.md) */
                         kind: string;
                     } & {
                         [key: string]: unknown;
                     };
                     format?: {
-                        /** @description csv or ndjson */
+                        /** @description csv, ndjson or parquet */
                         type: string;
                     } & {
                         [key: string]: unknown;
@@ -13718,8 +15628,8 @@ export interface operations {
                             /** Format: uuid */
                             project_id: string;
                             name: string;
-                            /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
-                            kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                            /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, stream_lag, row_count */
+                            kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "stream_lag" | "row_count";
                             params: {
                                 [key: string]: unknown;
                             };
@@ -13792,16 +15702,16 @@ export interface operations {
                     /** Format: uuid */
                     project_id: string;
                     name: string;
-                    /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
-                    kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                    /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, stream_lag, row_count */
+                    kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "stream_lag" | "row_count";
                     /** @description The kind's parameters (docs/alerting.md) */
                     params?: {
                         [key: string]: unknown;
                     };
-                    /** @description The items the rule watches; empty: every item of the project (every run's subject, or every CDC table) */
+                    /** @description The items the rule watches; empty: every item of the project (every run's subject, every CDC table or every stream) */
                     scope?: {
-                        /** @description pipeline, sync (id: "<source connector id>><destination connector id>") or cdc_table */
-                        kind: "pipeline" | "sync" | "cdc_table";
+                        /** @description pipeline, sync (id: "<source connector id>><destination connector id>"), export, file_ingestion, inbox, dw_model (run rules), cdc_table (cdc_lag) or stream (stream_lag) */
+                        kind: "pipeline" | "sync" | "export" | "file_ingestion" | "inbox" | "dw_model" | "cdc_table" | "stream";
                         id: string;
                     }[];
                     severity?: "info" | "warning" | "critical";
@@ -13831,8 +15741,8 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         name: string;
-                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
-                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, stream_lag, row_count */
+                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "stream_lag" | "row_count";
                         params: {
                             [key: string]: unknown;
                         };
@@ -13914,8 +15824,8 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         name: string;
-                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
-                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, stream_lag, row_count */
+                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "stream_lag" | "row_count";
                         params: {
                             [key: string]: unknown;
                         };
@@ -14029,10 +15939,10 @@ export interface operations {
                     params?: {
                         [key: string]: unknown;
                     };
-                    /** @description The items the rule watches; empty: every item of the project (every run's subject, or every CDC table) */
+                    /** @description The items the rule watches; empty: every item of the project (every run's subject, every CDC table or every stream) */
                     scope?: {
-                        /** @description pipeline, sync (id: "<source connector id>><destination connector id>") or cdc_table */
-                        kind: "pipeline" | "sync" | "cdc_table";
+                        /** @description pipeline, sync (id: "<source connector id>><destination connector id>"), export, file_ingestion, inbox, dw_model (run rules), cdc_table (cdc_lag) or stream (stream_lag) */
+                        kind: "pipeline" | "sync" | "export" | "file_ingestion" | "inbox" | "dw_model" | "cdc_table" | "stream";
                         id: string;
                     }[];
                     severity?: "info" | "warning" | "critical";
@@ -14062,8 +15972,8 @@ export interface operations {
                         /** Format: uuid */
                         project_id: string;
                         name: string;
-                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, row_count */
-                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "row_count";
+                        /** @description run_failed, consecutive_failures, run_duration, freshness, cdc_lag, stream_lag, row_count */
+                        kind: "run_failed" | "consecutive_failures" | "run_duration" | "freshness" | "cdc_lag" | "stream_lag" | "row_count";
                         params: {
                             [key: string]: unknown;
                         };

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useConnectors, useProjects } from '../../api/queries';
+import { useConnectors } from '../../api/queries';
+import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { Card } from '../../components/Card';
@@ -155,9 +156,8 @@ export function Connectors() {
     queryKey: ['connector-kinds'],
     queryFn: () => unwrap(api.GET('/api/v1/data-connectors/kinds')),
   });
-  const projects = useProjects();
+  const { projectId: project } = useCurrentProject();
   const [kind, setKind] = useState<string | undefined>();
-  const [project, setProject] = useState<string | undefined>();
   const [checks, setChecks] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<string | undefined>();
   const edited = connectors.data?.items.find((c) => c.id === editing);
@@ -215,7 +215,6 @@ export function Connectors() {
     <>
       <Card id="new-connector" title="New connector">
         <Form key={formKey} onSubmit={submit}>
-          <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
           <ItemSelect
             label="Kind"
             items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))}
@@ -237,11 +236,11 @@ export function Connectors() {
       ) : null}
       <DataTable
         caption="Data connectors"
-        rows={connectors.data?.items}
+        rows={connectors.data?.items.filter((c) => c.project_id === project)}
         rowKey={(connector) => connector.id}
         pending={connectors.isPending}
         error={connectors.error ?? test.error ?? discover.error ?? remove.error}
-        empty="No connectors yet."
+        empty="No connectors in this project yet: add one with New connector."
         columns={[
           { header: 'Name', cell: (connector) => connector.name },
           { header: 'Kind', cell: (connector) => connector.kind },

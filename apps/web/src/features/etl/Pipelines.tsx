@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useItemRoute } from '../../navigation';
+import { useCurrentProject } from '../../project-context';
 import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { usePipelines } from '../../api/queries';
@@ -189,8 +190,7 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
 /** Builds a pipeline: a source dataset (from the catalog, or typed), the steps, a destination table. */
 function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void }) {
   const queries = useQueryClient();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
-    useProjectConnectors();
+  const { project, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [dataset, setDataset] = useState('');
   const [mode, setMode] = useState<WriteModeValue>('append');
   const [steps, setSteps] = useState<StepDraft[]>([]);
@@ -245,17 +245,6 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
   return (
     <Card id="new-pipeline" title="New pipeline">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect
-          label="Project"
-          items={projects}
-          value={project}
-          onChange={(id) => {
-            // Connectors, dataset and upstream pipelines belong to a project: choose them again.
-            chooseProject(id);
-            setDataset('');
-            setUpstream([]);
-          }}
-        />
         <TextInput name="name" label="Name" isRequired />
         <fieldset>
           <legend>Source</legend>
@@ -337,16 +326,18 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
 
 export function Pipelines() {
   const pipelines = usePipelines();
+  const { projectId } = useCurrentProject();
+  const inProject = pipelines.data?.items.filter((p) => p.project_id === projectId);
   // The open pipeline is in the address (/pipelines/<id>).
   const [selected, setSelected] = useItemRoute('/pipelines');
   const open = pipelines.data?.items.find((p) => p.id === selected);
   const nameOf = (id: string) => pipelines.data?.items.find((p) => p.id === id)?.name ?? id;
   return (
     <>
-      <NewPipeline onCreated={(pipeline) => setSelected(pipeline.id)} />
+      <NewPipeline key={projectId} onCreated={(pipeline) => setSelected(pipeline.id)} />
       <DataTable
         caption="Pipelines"
-        rows={pipelines.data?.items}
+        rows={inProject}
         rowKey={(pipeline) => pipeline.id}
         pending={pipelines.isPending}
         error={pipelines.error}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { usePipelines } from '../../api/queries';
+import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { Card } from '../../components/Card';
@@ -18,6 +19,7 @@ type Action = 'pause' | 'resume' | 'delete';
 function NewSchedule() {
   const queries = useQueryClient();
   const pipelines = usePipelines();
+  const { projectId } = useCurrentProject();
   const [pipeline, setPipeline] = useState<string | undefined>();
   const [timing, setTiming] = useState<'cron' | 'interval'>('cron');
   const [policy, setPolicy] = useState<Policy>('skip');
@@ -48,7 +50,7 @@ function NewSchedule() {
       <Form key={formKey} onSubmit={submit}>
         <ItemSelect
           label="Pipeline"
-          items={pipelines.data?.items ?? []}
+          items={(pipelines.data?.items ?? []).filter((p) => p.project_id === projectId)}
           value={pipeline}
           onChange={setPipeline}
           description="One schedule per pipeline."
@@ -122,9 +124,11 @@ const calls: Record<Action, (id: string) => Promise<unknown>> = {
 /** The schedules dashboard: next due time, last run, failures in a row, missed runs; pause, resume or delete each. */
 export function Schedules() {
   const queries = useQueryClient();
+  const { projectId } = useCurrentProject();
   const dashboard = useQuery({
-    queryKey: ['schedules-dashboard'],
-    queryFn: () => unwrap(api.GET('/api/v1/schedules/dashboard')),
+    queryKey: ['schedules-dashboard', projectId],
+    enabled: !!projectId,
+    queryFn: () => unwrap(api.GET('/api/v1/schedules/dashboard', { params: { query: { project_id: projectId } } })),
     refetchInterval: 5000,
   });
   const act = useMutation({

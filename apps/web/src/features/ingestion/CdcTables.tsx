@@ -9,6 +9,7 @@ import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { useCurrentProject } from '../../project-context';
 import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 
 type CdcTable = paths['/api/v1/cdc-tables/{id}']['get']['responses'][200]['content']['application/json'];
@@ -94,8 +95,7 @@ function TableSide(props: {
 /** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
 function NewCdcTable() {
   const queries = useQueryClient();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
-    useProjectConnectors();
+  const { project, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [mode, setMode] = useState<CdcBody['mode']>('mirror');
   // A new key empties the form after a CDC table was created.
   const [formKey, setFormKey] = useState(0);
@@ -129,7 +129,6 @@ function NewCdcTable() {
   return (
     <Card id="new-cdc-table" title="New CDC table">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
         <TextInput name="name" label="Name" isRequired />
         <TableSide
           side="Source"
@@ -217,9 +216,11 @@ const calls: Record<Action, (id: string) => Promise<unknown>> = {
 /** CDC tables: create one, follow their status and lag, start, stop, resync or delete them, and watch one's live log. */
 export function CdcTables() {
   const queries = useQueryClient();
+  const { projectId } = useCurrentProject();
   const tables = useQuery({
-    queryKey: ['cdc-tables'],
-    queryFn: () => unwrap(api.GET('/api/v1/cdc-tables')),
+    queryKey: ['cdc-tables', projectId],
+    enabled: !!projectId,
+    queryFn: () => unwrap(api.GET('/api/v1/cdc-tables', { params: { query: { project_id: projectId } } })),
     refetchInterval: 3000,
   });
   const [selected, setSelected] = useState<string | undefined>();

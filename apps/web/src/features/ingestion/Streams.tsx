@@ -7,15 +7,16 @@ import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
-import { CheckboxField, ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
+import { useConnectors } from '../../api/queries';
+import { CheckboxField, ChoiceField, FormSubmit, NumberInput, TextAreaInput, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
-import { useProjectConnectors } from '../connectivity/useProjectConnectors';
+import { useCurrentProject } from '../../project-context';
 
 type Stream = paths['/api/v1/streams/{id}']['get']['responses'][200]['content']['application/json'];
 type StreamBody = NonNullable<paths['/api/v1/streams']['post']['requestBody']>['content']['application/json'];
 type Run = paths['/api/v1/streams/{id}/runs']['get']['responses'][200]['content']['application/json']['items'][number];
 type Start = NonNullable<StreamBody['source']['start']>;
-type Action = 'start' | 'stop' | 'delete';
+type Action = 'start' | 'stop' | 'pause' | 'delete';
 
 /** Destinations that take streams, as the server checks. */
 const SINK_KINDS = ['postgres', 'warehouse'];
@@ -38,12 +39,31 @@ function useBrokerKinds() {
   return brokers;
 }
 
-/** Creates a stream: a broker source, the format of its messages, a destination table, batching and dead letters. */
-function NewStream() {
+/** The steps typed as JSON: an array, or the reason it is not one. */
+function parseSteps(text: string): { steps?: NonNullable<StreamBody['transforms']>; problem?: string } {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!Array.isArray(value)) return { problem: 'Transform steps: a JSON array of steps' };
+    return { steps: value as NonNullable<StreamBody['transforms']> };
+  } catch (error) {
+    return { problem: `Transform steps: not valid JSON (${(error as Error).message})` };
+  }
+}
+
+/**
+ * Creates a stream in the current project: a broker source, the format of its messages, transform
+ * steps, a destination table, batching and dead letters.
+ */
+function NewStream({ project, projectName }: { project: string; projectName: string }) {
   const queries = useQueryClient();
   const brokers = useBrokerKinds();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
-    useProjectConnectors();
+  const connectors = useConnectors();
+  const [source, setSource] = useState<string | undefined>();
+  const [destination, setDestination] = useState<string | undefined>();
+  const [stepsProblem, setStepsProblem] = useState<string | undefined>();
+  const inProject = (kinds: string[]) =>
+    (connectors.data?.items ?? []).filter((c) => c.project_id === project && kinds.includes(c.kind));
   const sources = inProject([...brokers.keys()]);
   const sourceKind = sources.find((c) => c.id === source)?.kind;
   const starts = (sourceKind && brokers.get(sourceKind)) || ['all'];
@@ -62,10 +82,13 @@ function NewStream() {
   const chosenStart = start && starts.includes(start) ? start : starts[0]!;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!project || !source || !destination) return;
+    if (!source || !destination) return;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const number = (name: string) => (text(name) ? Number(text(name)) : undefined);
+    const { steps, problem } = parseSteps(text('transforms'));
+    setStepsProblem(problem);
+    if (problem) return;
     create.mutate({
       project_id: project,
       name: text('name'),
@@ -100,13 +123,14 @@ function NewStream() {
       },
       ...(number('max_deliveries') ? { max_deliveries: number('max_deliveries') } : {}),
       dead_letter: deadLetter === 'broker' ? { kind: 'broker', target: text('dead_letter_target') } : { kind: 'table' },
+      ...(steps?.length ? { transforms: steps } : {}),
       start: form.get('start') === 'true',
     });
   };
   return (
     <Card id="new-stream" title="New stream">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
+        <p className="muted">In project {projectName}.</p>
         <TextInput name="name" label="Name" isRequired />
         <fieldset>
           <legend>Source</legend>
@@ -116,7 +140,6 @@ function NewStream() {
             items={sources}
             value={source}
             onChange={setSource}
-            isDisabled={!project}
             empty="No message broker connector in this project"
           />
           <TextInput
@@ -165,6 +188,20 @@ function NewStream() {
             />
           ) : null}
         </fieldset>
+        <TextAreaInput
+          name="transforms"
+          label="Transform steps (JSON)"
+          rows={3}
+          description={
+            <>
+              Optional: the steps pipelines take, applied to each message&apos;s records, e.g.{' '}
+              <code>
+                [{'{'}&quot;type&quot;: &quot;drop&quot;, &quot;columns&quot;: [&quot;secret&quot;]{'}'}]
+              </code>
+              . A message a step cannot apply to is dead-lettered with why.
+            </>
+          }
+        />
         <fieldset>
           <legend>Destination</legend>
           <ItemSelect
@@ -173,7 +210,6 @@ function NewStream() {
             items={inProject(SINK_KINDS)}
             value={destination}
             onChange={setDestination}
-            isDisabled={!project}
             empty="No connector of these kinds in this project"
           />
           <TextInput name="table" label="Table" isRequired description="Created from the first messages." />
@@ -214,7 +250,12 @@ function NewStream() {
           ) : null}
         </fieldset>
         <CheckboxField name="start" label="Start at once" defaultSelected />
-        <FormSubmit label="Create stream" error={create.error} isDisabled={create.isPending || !project} />
+        {stepsProblem ? (
+          <p role="alert" className="error">
+            {stepsProblem}
+          </p>
+        ) : null}
+        <FormSubmit label="Create stream" error={create.error} isDisabled={create.isPending} />
       </Form>
     </Card>
   );
@@ -319,12 +360,17 @@ function DeadLetters({ stream }: { stream: Stream }) {
 const calls: Record<Action, (id: string) => Promise<unknown>> = {
   start: (id) => unwrap(api.POST('/api/v1/streams/{id}/start', { params: { path: { id } } })),
   stop: (id) => unwrap(api.POST('/api/v1/streams/{id}/stop', { params: { path: { id } } })),
+  pause: (id) => unwrap(api.POST('/api/v1/streams/{id}/pause', { params: { path: { id } } })),
   delete: (id) => unwrap(api.DELETE('/api/v1/streams/{id}', { params: { path: { id } } })),
 };
 
-/** Streams: create one, start and stop them, follow one's run live and handle its dead letters. */
+/**
+ * Streams of the current project: create one, start, pause and stop them, follow one's run live and
+ * handle its dead letters.
+ */
 export function Streams() {
   const queries = useQueryClient();
+  const { projectId, project, isLoading } = useCurrentProject();
   const streams = useQuery({
     queryKey: ['streams'],
     queryFn: () => unwrap(api.GET('/api/v1/streams')),
@@ -338,13 +384,18 @@ export function Streams() {
       void queries.invalidateQueries({ queryKey: ['streams'] });
     },
   });
-  const chosen = streams.data?.items.find((s) => s.id === selected);
+  const inProject = streams.data?.items.filter((s) => s.project_id === projectId);
+  const chosen = inProject?.find((s) => s.id === selected);
   return (
     <>
-      <NewStream />
+      {project ? (
+        <NewStream key={project.id} project={project.id} projectName={project.name} />
+      ) : isLoading ? null : (
+        <p className="empty">No project to create a stream in.</p>
+      )}
       <DataTable
         caption="Streams"
-        rows={streams.data?.items}
+        rows={inProject}
         rowKey={(stream) => stream.id}
         rowProps={(stream) => ({ 'aria-selected': stream.id === selected })}
         pending={streams.isPending}
@@ -385,14 +436,35 @@ export function Streams() {
                   Start
                 </Button>
               ) : (
-                <Button
-                  className="secondary"
-                  aria-label={`Stop ${stream.name}`}
-                  onPress={() => act.mutate({ id: stream.id, action: 'stop' })}
-                  isDisabled={pending}
-                >
-                  Stop
-                </Button>
+                <>
+                  {stream.paused_at ? (
+                    <Button
+                      className="secondary"
+                      aria-label={`Resume ${stream.name}`}
+                      onPress={() => act.mutate({ id: stream.id, action: 'start' })}
+                      isDisabled={pending}
+                    >
+                      Resume
+                    </Button>
+                  ) : (
+                    <Button
+                      className="secondary"
+                      aria-label={`Pause ${stream.name}`}
+                      onPress={() => act.mutate({ id: stream.id, action: 'pause' })}
+                      isDisabled={pending}
+                    >
+                      Pause
+                    </Button>
+                  )}
+                  <Button
+                    className="secondary"
+                    aria-label={`Stop ${stream.name}`}
+                    onPress={() => act.mutate({ id: stream.id, action: 'stop' })}
+                    isDisabled={pending}
+                  >
+                    Stop
+                  </Button>
+                </>
               )}
               <DeleteButton
                 name={stream.name}

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useMe, useProjects } from '../../api/queries';
+import { useMe } from '../../api/queries';
+import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
@@ -31,8 +32,7 @@ const numberOrNull = (form: FormData, name: string) => {
 function NewProvider() {
   const queries = useQueryClient();
   const me = useMe();
-  const projects = useProjects();
-  const [project, setProject] = useState<string | undefined>();
+  const { projectId: project } = useCurrentProject();
   const [type, setType] = useState<ProviderType>('openai_compatible');
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -64,14 +64,6 @@ function NewProvider() {
   return (
     <Card id="new-ai-provider" title="New AI provider">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect
-          label="Project"
-          items={projects.data?.items ?? []}
-          value={project}
-          onChange={setProject}
-          isRequired={false}
-          description="The project whose members may use it."
-        />
         {admin ? (
           <Checkbox name="instance_wide" value="true">
             Instance-wide: usable in every project (administrators only)
@@ -151,10 +143,12 @@ function ProviderUsage({ provider }: { provider: Provider }) {
 
 /** The uses that are not part of another screen: pipeline steps from a description, a dataset described. */
 function Assistant({ providers }: { providers: Provider[] }) {
-  const projects = useProjects();
+  const { projectId: project } = useCurrentProject();
   const [provider, setProvider] = useState<string | undefined>();
-  const [project, setProject] = useState<string | undefined>();
-  const [dataset, setDataset] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<{ project?: string; dataset?: string }>({});
+  // A dataset of another project is dropped once the project changes.
+  const dataset = chosen.project === project ? chosen.dataset : undefined;
+  const setDataset = (id: string | undefined) => setChosen({ project, dataset: id });
   const datasets = useQuery({
     queryKey: ['catalog', 'project', project],
     enabled: !!project,
@@ -181,15 +175,6 @@ function Assistant({ providers }: { providers: Provider[] }) {
   const usable = providers.filter((p) => p.enabled && (p.project_id === null || p.project_id === project));
   return (
     <Card id="ai-assistant" title="Ask the AI">
-      <ItemSelect
-        label="Project"
-        items={projects.data?.items ?? []}
-        value={project}
-        onChange={(id) => {
-          setProject(id);
-          setDataset(undefined);
-        }}
-      />
       <ItemSelect
         label="Provider"
         items={usable}

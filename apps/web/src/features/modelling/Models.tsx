@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useProjects } from '../../api/queries';
+import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
@@ -432,9 +432,10 @@ function RunModels({ project }: { project: string }) {
 /** Warehouse models of a project: the list, the SQL editor with compile and preview, the DAG, runs and their results. */
 export function Models() {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const [project, setProject] = useState<string | undefined>();
-  const [open, setOpen] = useState<string | undefined>();
+  const { projectId: project } = useCurrentProject();
+  const [opened_, setOpen] = useState<{ project?: string; id?: string }>({});
+  // A model opened in another project is closed once the project changes.
+  const open = opened_.project === project ? opened_.id : undefined;
   const models = useQuery({
     queryKey: ['dw-models', project],
     queryFn: () => unwrap(api.GET('/api/v1/dw-models', { params: { query: { project_id: project } } })),
@@ -448,7 +449,7 @@ export function Models() {
   const remove = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/dw-models/{id}', { params: { path: { id } } })),
     onSuccess: (_result, id) => {
-      if (open === id) setOpen(undefined);
+      if (open === id) setOpen({});
       void queries.invalidateQueries({ queryKey: ['dw-models'] });
       void queries.invalidateQueries({ queryKey: ['dw-models-graph'] });
     },
@@ -456,24 +457,15 @@ export function Models() {
   const opened = models.data?.items.find((m) => m.id === open);
   return (
     <>
-      <ItemSelect
-        label="Project"
-        items={projects.data?.items ?? []}
-        value={project}
-        onChange={(id) => {
-          setProject(id);
-          setOpen(undefined);
-        }}
-      />
       {project ? (
         <>
           <div className="row">
-            <Button onPress={() => setOpen('new')}>New model</Button>
+            <Button onPress={() => setOpen({ project, id: 'new' })}>New model</Button>
           </div>
           {open === 'new' ? (
-            <ModelEditor key="new" project={project} model={undefined} onDone={() => setOpen(undefined)} />
+            <ModelEditor key="new" project={project} model={undefined} onDone={() => setOpen({})} />
           ) : opened ? (
-            <ModelEditor key={opened.id} project={project} model={opened} onDone={() => setOpen(undefined)} />
+            <ModelEditor key={opened.id} project={project} model={opened} onDone={() => setOpen({})} />
           ) : null}
           <DataTable
             caption="Models"
@@ -492,7 +484,11 @@ export function Models() {
             ]}
             actions={(m) => (
               <div className="row">
-                <Button className="secondary" aria-label={`Open ${m.name}`} onPress={() => setOpen(m.id)}>
+                <Button
+                  className="secondary"
+                  aria-label={`Open ${m.name}`}
+                  onPress={() => setOpen({ project, id: m.id })}
+                >
                   Open
                 </Button>
                 <DeleteButton
@@ -512,7 +508,7 @@ export function Models() {
           <RunModels project={project} />
         </>
       ) : (
-        <p className="empty">Choose a project to see its warehouse models.</p>
+        <p className="empty">No project yet: create one under Projects, then choose it in the project switcher.</p>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useItemRoute } from '../../navigation';
+import { useCurrentProject } from '../../project-context';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
@@ -232,12 +233,20 @@ export function Executions() {
   const [kind, setKind] = useState<Kind | 'all'>('all');
   // The open execution is in the address (/executions/<id>): shareable, and the back button closes it.
   const [selected, setSelected] = useItemRoute('/executions');
+  const { projectId } = useCurrentProject();
   const executions = useQuery({
-    queryKey: ['executions', status, kind],
+    queryKey: ['executions', projectId, status, kind],
+    enabled: !!projectId,
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/executions', {
-          params: { query: { ...(status === 'all' ? {} : { status }), ...(kind === 'all' ? {} : { kind }) } },
+          params: {
+            query: {
+              project_id: projectId,
+              ...(status === 'all' ? {} : { status }),
+              ...(kind === 'all' ? {} : { kind }),
+            },
+          },
         }),
       ),
     refetchInterval: 2000,

@@ -17,8 +17,7 @@ type StartBody = NonNullable<paths['/api/v1/executions']['post']['requestBody']>
 /** Starts a sync: tables the catalog found in a source connector, copied into a destination connector. */
 export function StartSync({ onStarted }: { onStarted: (executionId: string) => void }) {
   const queries = useQueryClient();
-  const { projects, project, chooseProject, source, setSource, destination, setDestination, inProject } =
-    useProjectConnectors();
+  const { project, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [tables, setTables] = useState<string[]>([]);
   const [mode, setMode] = useState<WriteModeValue>('overwrite');
   const catalog = useConnectorDatasets(source);
@@ -53,7 +52,6 @@ export function StartSync({ onStarted }: { onStarted: (executionId: string) => v
     <Card id="start-sync" title="Start a sync">
       <Form onSubmit={submit}>
         <div className="row">
-          <ItemSelect label="Project" items={projects} value={project} onChange={chooseProject} />
           <ItemSelect
             label="From connector"
             items={inProject()}

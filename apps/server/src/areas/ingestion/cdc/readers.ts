@@ -5,6 +5,8 @@
  * another claims the table once the lease expires and resumes after the position the destination
  * committed last.
  */
+import { randomUUID } from 'node:crypto';
+import type { ContinuousLineage } from '../../governance/lineage/service.js';
 import { runCapture, type ConnectorHandle, type Log } from '@svc/engine';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
@@ -33,6 +35,7 @@ export function startCdcReaders(deps: {
   maxTables: number;
   sourceHeartbeatMs: number;
   pollMs?: number;
+  lineage?: ContinuousLineage;
 }): CdcReaders {
   const { db, repository, logger } = deps;
 
@@ -42,6 +45,38 @@ export function startCdcReaders(deps: {
       void deps.logs.write(id, level, message, fields).catch(() => undefined);
     const report = (changes: CdcChanges) => repository.report(db, id, owner, changes).catch(() => undefined);
     let resyncing = claimed.resync_requested;
+    // Each time a reader takes the table is a run of its own for lineage.
+    const lineageRun = { runId: randomUUID(), projectId: claimed.project_id, kind: 'cdc_table', itemId: id };
+    const ended = (status: 'stopped' | 'failed' | 'interrupted', error: string | null) =>
+      deps.lineage
+        ?.continuousEnded({ ...lineageRun, status, error })
+        .catch((e: Error) =>
+          logger.warn({ err: { message: e.message }, cdc_table_id: id }, 'recording the lineage of the run failed'),
+        );
+    await deps.lineage
+      ?.continuousStarted({
+        runId: lineageRun.runId,
+        projectId: claimed.project_id,
+        job: { kind: 'cdc_table', itemId: id },
+        inputs: [
+          {
+            connector_id: claimed.source_connector_id,
+            namespace: claimed.source_namespace,
+            name: claimed.source_table,
+          },
+        ],
+        outputs: [
+          {
+            connector_id: claimed.destination_connector_id,
+            namespace: claimed.destination_namespace,
+            name: claimed.destination_table,
+            copyOf: 0,
+          },
+        ],
+      })
+      .catch((e: Error) =>
+        logger.warn({ err: { message: e.message }, cdc_table_id: id }, 'recording the lineage of the run failed'),
+      );
     const renew = setInterval(
       () => {
         repository.renew(db, id, owner, deps.leaseMs).then(
@@ -140,6 +175,7 @@ export function startCdcReaders(deps: {
         const permanent = isPermanent(error);
         log('error', permanent ? `failed: ${message}` : `failed, will retry in ${RETRY_AFTER_MS / 1000} s: ${message}`);
         await report({ status: 'failed', last_error: message, ...(permanent ? { desired_state: 'stopped' } : {}) });
+        await ended('failed', message);
         await repository.release(db, id, owner, permanent ? 0 : RETRY_AFTER_MS).catch(() => undefined);
         return;
       }
@@ -151,6 +187,10 @@ export function startCdcReaders(deps: {
       await destination?.close();
     }
     const reason = (controller.signal.reason as Error | undefined)?.message;
+    await ended(
+      reason === 'lease lost' ? 'interrupted' : 'stopped',
+      reason === 'lease lost' ? 'the reader lost its lease' : null,
+    );
     if (reason === 'stopped') {
       await report({ status: 'paused', lag_seconds: null });
       log('info', 'stopped');

@@ -5,17 +5,10 @@ import type { RequestContext } from '../../../platform/request-context.js';
 import { apiRoutes, resourceRoutes } from '../../../platform/routes.js';
 import { IdParams, Items } from '../../../platform/schemas.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
-import type { EventStreams } from '../../../platform/sse.js';
+import { eventStreamRoute, lastEventIdOf, type EventStreams } from '../../../platform/sse.js';
+import { LagPoint } from '../lag-samples.js';
 import { logChannel, type CdcLogLine } from './logs.js';
-import {
-  CdcTable,
-  CreateCdcTableBody,
-  DeleteQuery,
-  LogLine,
-  LogQuery,
-  LogStreamQuery,
-  RenameCdcTableBody,
-} from './schemas.js';
+import { CdcTable, CreateCdcTableBody, DeleteQuery, LogLine, LogQuery, RenameCdcTableBody } from './schemas.js';
 import type { CdcService } from './service.js';
 
 export const cdcRoutes: FastifyPluginAsyncTypebox<{
@@ -67,6 +60,17 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{
     );
   }
   route.get(
+    '/cdc-tables/:id/lag-history',
+    'cdc:read',
+    {
+      operationId: 'getCdcTableLagHistory',
+      summary: 'Lag over the last hour, oldest first: one sample every SVC_LAG_SAMPLE_SECONDS (cdc:read)',
+      params: IdParams,
+      response: { 200: Items(LagPoint) },
+    },
+    async (request, principal) => ({ items: await service.lagHistory(principal, request.params.id) }),
+  );
+  route.get(
     '/cdc-tables/:id/logs',
     'cdc:read',
     {
@@ -81,21 +85,15 @@ export const cdcRoutes: FastifyPluginAsyncTypebox<{
     }),
   );
   app.get('/cdc-tables/:id/logs/stream', {
-    config: { sseQueryToken: true, capability: 'cdc:read' },
-    schema: {
+    ...eventStreamRoute('cdc:read', {
       operationId: 'streamCdcTableLogs',
       tags,
       summary:
         'Live log lines (Server-Sent Events, cdc:read): events `log` with JSON {id, ts, level, message, ...}, the line id as event id; a `: heartbeat` comment every 15 s; Last-Event-ID (header or last_event_id) resumes after that line, else the latest 100 lines come first. The access token goes in `token` (personal tokens are refused here). The stream ends with its credential (expiry, sign-out, revocation, disabled user, lost membership or cdc:read), after a final event `end` with JSON {reason, detail}: do not reconnect with the same token',
       params: IdParams,
-      querystring: LogStreamQuery,
-      response: { 200: { description: 'text/event-stream', type: 'string' } },
-    },
+    }),
     handler: async (request, reply) => {
-      const header = request.headers['last-event-id'];
-      const lastEventId = [typeof header === 'string' ? header : undefined, request.query.last_event_id].find(
-        (v) => v !== undefined && /^[0-9]+$/.test(v),
-      );
+      const lastEventId = lastEventIdOf(request);
       const principal = principalOf(request);
       const id = request.params.id;
       // Subscribe before reading the history, so no line falls between the two; lines seen twice are sent once.

@@ -97,10 +97,3 @@ export const LogQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const LogStreamQuery = Type.Object(
-  {
-    token: Type.Optional(Type.String({ description: 'Access token (EventSource cannot send headers)' })),
-    last_event_id: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
-  },
-  { additionalProperties: false },
-);

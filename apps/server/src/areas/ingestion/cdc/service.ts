@@ -11,6 +11,7 @@ import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
+import { lagHistory } from '../lag-samples.js';
 import type { CdcLogs } from './logs.js';
 import type { CdcRepository, CdcTableRow } from './repository.js';
 import { CDC_TABLE, cdcNameTaken, slotDropFailed } from '../errors.js';
@@ -203,6 +204,12 @@ export function createCdcService(deps: {
           trx,
         );
       });
+    },
+
+    /** The lag samples of the last hour, oldest first (the leader records them). */
+    async lagHistory(principal: Principal, id: string) {
+      await guard.find(principal, id, 'cdc:read');
+      return lagHistory(db, 'cdc_table', id);
     },
 
     async logs(principal: Principal, id: string, afterId: string | undefined, limit: number) {
