@@ -17,6 +17,7 @@ import { createDeliveryArea } from './delivery/index.js';
 import { createEtlArea } from './etl/index.js';
 import type { Scheduler } from './etl/schedules/scheduler.js';
 import { createGovernanceArea } from './governance/index.js';
+import { createMaskingArea } from './governance/masking/index.js';
 import { createRetentionArea } from './governance/retention/index.js';
 import { createIdentityArea } from './identity/index.js';
 import { createIngestionArea } from './ingestion/index.js';
@@ -53,7 +54,9 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const administration = await createPlatformArea(platform, { audit, users: identity.users });
   identity.useGrantRole(administration.grantRole);
   const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
-  const governance = createGovernanceArea(platform, access);
+  const governance = await createGovernanceArea(platform, access);
+  const box = await resolveSecretBox(platform.config);
+  const masking = createMaskingArea(platform, { ...access, audit, box });
   const connectivity = await createConnectivityArea(platform, {
     ...access,
     audit,
@@ -61,6 +64,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     environmentBelongs: administration.environmentBelongs,
   });
   administration.onProjectDeleted(connectivity.removeProjectData);
+  governance.lineage.useLocator(connectivity.locate);
   const operations = createOperationsArea(platform, {
     ...access,
     audit,
@@ -73,6 +77,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     executions: operations.executions,
     lineage: governance.lineage,
+    masking: masking.service,
     queue: operations.queue,
     recorder: operations.recorder,
     rowsMoved: operations.rowsMoved,
@@ -94,6 +99,8 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     projectFolder: connectivity.projectFolder,
     projectWarehouse: connectivity.projectWarehouse,
+    pipelineOutput: etl.pipelineOutput,
+    masking: masking.service,
   });
   const modelling = await createModellingArea(platform, {
     ...access,
@@ -131,7 +138,8 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     executions: operations.executions,
     recorder: operations.recorder,
     queue: operations.queue,
-    box: await resolveSecretBox(platform.config),
+    box,
+    lineage: governance.lineage,
     connectors: {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,
@@ -142,7 +150,40 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     runs: { history: operations.runHistory, finishedChannel: RUN_FINISHED_CHANNEL },
     cdcTables: ingestion.cdcTables,
-    pipelines: etl.overview.pipelines,
+    streams: async (projectIds) => (await ingestion.alertItems(projectIds)).streams,
+    // Every item a rule's scope may name, with whether it is enabled (a stopped stream or CDC table is not).
+    items: async (projectIds) => {
+      const [pipelines, tables, ingestionItems, exportNames, models] = await Promise.all([
+        etl.overview.pipelines(projectIds),
+        ingestion.cdcTables(projectIds),
+        ingestion.alertItems(projectIds),
+        delivery.exportNames(projectIds),
+        modelling.modelNames(projectIds),
+      ]);
+      const of = (kind: string, rows: Array<{ id: string; project_id: string; name: string }>) =>
+        rows.map((r) => ({ kind, id: r.id, project_id: r.project_id, name: r.name, enabled: true }));
+      return [
+        ...of('pipeline', pipelines),
+        ...tables.map((t) => ({
+          kind: 'cdc_table',
+          id: t.id,
+          project_id: t.project_id,
+          name: t.name,
+          enabled: t.desired_state === 'running',
+        })),
+        ...ingestionItems.streams.map((s) => ({
+          kind: 'stream',
+          id: s.id,
+          project_id: s.project_id,
+          name: s.name,
+          enabled: s.enabled,
+        })),
+        ...of('file_ingestion', ingestionItems.fileIngestions),
+        ...of('inbox', ingestionItems.inboxes),
+        ...of('export', exportNames),
+        ...of('dw_model', models),
+      ];
+    },
     contacts: identity.users.contacts,
   });
   operations.useOverviewSources({
@@ -181,6 +222,8 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       ...alerting.leaderTasks,
       ...auditForwarding.leaderTasks,
       ...retention.leaderTasks,
+      ...governance.leaderTasks,
+      ...ingestion.leaderTasks,
     ],
     async routes(api) {
       await identity.routes(api);
@@ -188,6 +231,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       await connectivity.routes(api);
       await governance.routes(api);
       await retention.routes(api);
+      await masking.routes(api);
       await operations.routes(api);
       await etl.routes(api);
       await api.register(auditRoutes, { service: audit });

@@ -41,6 +41,7 @@ export const CAPABILITIES = [
   'export:run',
   'policy:read',
   'policy:write',
+  'data:read_unmasked',
   'lineage:read',
   'alert:read',
   'alert:write',
@@ -69,6 +70,7 @@ export const INSTANCE_CAPABILITIES = [
   'oidc:write',
   'ldap:read',
   'ldap:write',
+  'lineage:admin',
 ] as const;
 export type InstanceCapability = (typeof INSTANCE_CAPABILITIES)[number];
 
@@ -91,8 +93,9 @@ export const BUILT_IN_ROLES: Record<
 > = {
   owner: { description: 'Everything in the project, members included', capabilities: CAPABILITIES },
   editor: {
-    description: 'Reads, changes and runs everything in the project except its members and settings',
-    capabilities: CAPABILITIES.filter((c) => !['project:write', 'member:write'].includes(c)),
+    description:
+      'Reads, changes and runs everything in the project except its members and settings; sees masked data masked',
+    capabilities: CAPABILITIES.filter((c) => !['project:write', 'member:write', 'data:read_unmasked'].includes(c)),
   },
   viewer: { description: 'Reads everything in the project', capabilities: READ_CAPABILITIES },
 };

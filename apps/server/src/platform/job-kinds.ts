@@ -25,6 +25,8 @@ export interface JobPayloads {
   file_ingestion: { execution_id: string };
   /** Loads a batch of an inbox's accepted requests. */
   inbox_load: { execution_id: string };
+  /** Reads an e-mail feed's mailbox and loads its new messages. */
+  email_feed: { execution_id: string };
   /** A project's retention sweep (governance: retention policies). */
   retention_sweep: { execution_id: string };
 }
@@ -51,6 +53,7 @@ export const JOB_KINDS = {
   model_run: { area: 'modelling', runs: 'model_run', retryNeeds: 'model:run' },
   file_ingestion: { area: 'ingestion', runs: 'file_ingestion', retryNeeds: 'ingestion:run' },
   inbox_load: { area: 'ingestion', runs: 'inbox', retryNeeds: 'ingestion:run' },
+  email_feed: { area: 'ingestion', runs: 'email_feed', retryNeeds: 'ingestion:run' },
   retention_sweep: { area: 'governance', runs: 'retention_sweep', retryNeeds: 'policy:write' },
 } as const satisfies Record<JobKind, JobKindSpec>;
 

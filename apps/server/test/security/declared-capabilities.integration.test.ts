@@ -33,6 +33,7 @@ const RESOURCES: Array<[string, (f: TwoProjects) => string]> = [
   ['/api/v1/alert-rules/{id}', (f) => f.a.alertRule],
   ['/api/v1/file-ingestions/{id}', (f) => f.a.fileIngestion],
   ['/api/v1/inboxes/{id}', (f) => f.a.inbox],
+  ['/api/v1/email-feeds/{id}', (f) => f.a.emailFeed],
 ];
 
 describe('declared capabilities', () => {

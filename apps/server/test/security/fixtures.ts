@@ -75,7 +75,9 @@ export interface ProjectResources {
   ingestedFile: string;
   inbox: string;
   inboxRequest: string;
+  emailFeed: string;
   retentionPolicy: string;
+  maskingPolicy: string;
 }
 
 export interface TwoProjects {
@@ -224,11 +226,29 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
   });
   if (received.status !== 202) throw new Error(`receive failed: ${received.status} ${await received.text()}`);
   const inboxRequest = ((await received.json()) as { id: string }).id;
+  // Created without reaching a mailbox (nothing listens on port 9): its runs would only fail.
+  const emailFeed = await created(t, token, '/api/v1/email-feeds', {
+    project_id: projectA,
+    name: 'reports by mail',
+    host: '127.0.0.1',
+    port: 9,
+    tls: false,
+    username: 'reports',
+    password: 'mail-secret',
+    load: { kind: 'attachments' },
+    destination: { connector_id: destination, table: 'items_mailed', mode: 'append' },
+  });
   const retentionPolicy = await created(t, token, '/api/v1/retention-policies', {
     project_id: projectA,
     name: 'history of A',
     target: { kind: 'execution_history' },
     max_age: '30d',
+  });
+  const maskingPolicy = await created(t, token, '/api/v1/masking-policies', {
+    project_id: projectA,
+    name: 'e-mails of A',
+    method: 'hash',
+    columns: ['email'],
   });
   return {
     a: {
@@ -253,7 +273,9 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       ingestedFile,
       inbox,
       inboxRequest,
+      emailFeed,
       retentionPolicy,
+      maskingPolicy,
     },
     b: { project: projectB },
     ownerA,

@@ -70,7 +70,9 @@ const CLASSES: Array<{ prefix: string; ids: (f: TwoProjects, method: string) => 
   { prefix: '/api/v1/notification-settings/{id}', ids: (f) => ({ id: f.a.notificationSetting }) },
   { prefix: '/api/v1/file-ingestions/{id}', ids: (f) => ({ id: f.a.fileIngestion, file_id: f.a.ingestedFile }) },
   { prefix: '/api/v1/inboxes/{id}', ids: (f) => ({ id: f.a.inbox, request_id: f.a.inboxRequest }) },
+  { prefix: '/api/v1/email-feeds/{id}', ids: (f) => ({ id: f.a.emailFeed, message_id: FAKE_ID }) },
   { prefix: '/api/v1/retention-policies/{id}', ids: (f) => ({ id: f.a.retentionPolicy }) },
+  { prefix: '/api/v1/masking-policies/{id}', ids: (f) => ({ id: f.a.maskingPolicy }) },
   // Instance objects: administrators only, whatever the id.
   { prefix: '/api/v1/users/{id}', ids: (f) => ({ id: f.ownerA.id }) },
   { prefix: '/api/v1/admin/roles/{id}', ids: () => ({ id: FAKE_ID }) },
@@ -127,13 +129,17 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/etl/pipelines/${a.pipeline}/state`,
     `/api/v1/etl/schedules/${a.schedule}`,
     `/api/v1/cdc-tables/${a.cdcTable}`,
+    `/api/v1/cdc-tables/${a.cdcTable}/lag-history`,
     `/api/v1/streams/${a.stream}`,
+    `/api/v1/streams/${a.stream}/lag-history`,
     `/api/v1/streams/${a.stream}/runs`,
     `/api/v1/streams/${a.stream}/dead-letters`,
     `/api/v1/file-ingestions/${a.fileIngestion}`,
     `/api/v1/file-ingestions/${a.fileIngestion}/files`,
     `/api/v1/inboxes/${a.inbox}`,
     `/api/v1/inboxes/${a.inbox}/requests`,
+    `/api/v1/email-feeds/${a.emailFeed}`,
+    `/api/v1/email-feeds/${a.emailFeed}/messages`,
     `/api/v1/executions/${a.execution}`,
     `/api/v1/executions/${a.execution}/logs`,
     `/api/v1/exports/${a.export}`,
@@ -146,6 +152,7 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
     `/api/v1/alert-rules/${a.alertRule}`,
     `/api/v1/retention-policies/${a.retentionPolicy}`,
     `/api/v1/retention-policies/${a.retentionPolicy}/sweeps`,
+    `/api/v1/masking-policies/${a.maskingPolicy}`,
     `/api/v1/users/${f.ownerA.id}`,
   ];
   const views: Record<string, unknown> = {};
@@ -173,6 +180,8 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'file_ingestion_files',
       'inboxes',
       'inbox_requests',
+      'email_feeds',
+      'email_feed_messages',
       'executions',
       'jobs',
       'identity_providers',
@@ -181,6 +190,7 @@ async function snapshot(t: TestApp, f: TwoProjects, owner: string): Promise<unkn
       'ai_usage',
       'retention_policies',
       'retention_sweeps',
+      'masking_policies',
     ];
     const counts = await client.query(
       `select ${tables.map((name) => `(select count(*)::int from ${name}) as ${name}`).join(', ')}`,

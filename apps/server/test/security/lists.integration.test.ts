@@ -19,6 +19,9 @@ const NOT_PROJECT_LISTS = new Set([
   '/api/v1/data-connectors/kinds',
   '/api/v1/sso/discovery',
   '/api/v1/sso/callback',
+  // Queries about one node (required parameters), not lists: their isolation is tested with lineage.
+  '/api/v1/lineage/graph',
+  '/api/v1/lineage/columns',
 ]);
 
 describe('lists filter by the same check as their details', () => {
@@ -134,6 +137,7 @@ describe('lists filter by the same check as their details', () => {
       [`/api/v1/streams/${fixture.a.stream}`, '/api/v1/streams'],
       [`/api/v1/file-ingestions/${fixture.a.fileIngestion}`, '/api/v1/file-ingestions'],
       [`/api/v1/inboxes/${fixture.a.inbox}`, '/api/v1/inboxes'],
+      [`/api/v1/email-feeds/${fixture.a.emailFeed}`, '/api/v1/email-feeds'],
       [`/api/v1/etl/schedules/${fixture.a.schedule}`, '/api/v1/etl/schedules'],
       [`/api/v1/data-connectors/${fixture.a.connector}`, '/api/v1/data-connectors'],
     ]) {

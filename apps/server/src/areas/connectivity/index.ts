@@ -75,6 +75,29 @@ export async function createConnectivityArea(
      */
     warehouseFor: (projectId: string, schema: string): Promise<ProjectWarehouse> | undefined =>
       warehouse?.forProject(projectId, schema),
+    /**
+     * Where a connector's data lives (its kind and plain config; for the built-in warehouse, the
+     * server, database and the project's schema), for naming its datasets in lineage.
+     */
+    async locate(id: string) {
+      const row = await repository.find(platform.framework.db, id);
+      if (!row) return undefined;
+      if (row.kind === 'warehouse' && warehouse) {
+        const schema = typeof row.config.schema === 'string' ? row.config.schema : DEFAULT_SCHEMA;
+        const { connection, schema: actual } = await warehouse.forProject(row.project_id, schema);
+        return {
+          kind: row.kind,
+          config: row.config,
+          warehouse: {
+            host: connection.host,
+            port: connection.port ?? 5432,
+            database: connection.database,
+            schema: actual,
+          },
+        };
+      }
+      return { kind: row.kind, config: row.config };
+    },
     /** Connectors per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(platform.framework.db, projectIds),
     /** A deleted project's warehouse role and schemas, and its folder of the files root, go with it. */

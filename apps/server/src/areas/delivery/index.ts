@@ -12,11 +12,13 @@ import type { AuditService } from '../audit/service.js';
 import type { ProjectWarehouse } from '../connectivity/warehouse.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
+import type { MaskingService } from '../governance/masking/service.js';
 import { createExportHandler } from './exports/export.job.js';
 import { createExportRuns } from './exports/runs.js';
 import { createExportsRepository } from './exports/repository.js';
 import { exportRoutes } from './exports/routes.js';
 import { createExportsService, type ConnectorFacts } from './exports/service.js';
+import type { PipelineOutput } from './exports/source.js';
 
 export async function createDeliveryArea(
   platform: Platform,
@@ -26,6 +28,8 @@ export async function createDeliveryArea(
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     executions: ExecutionsService;
     queue: JobQueue;
+    /** What a viewer may see of a project's data (governance/masking). */
+    masking: Pick<MaskingService, 'maskerFor'>;
     /** The operations area's record of runs, and its count of rows moved. */
     recorder: RunRecorder;
     rowsMoved: Counter<'direction'>;
@@ -37,11 +41,16 @@ export async function createDeliveryArea(
     projectFolder(projectId: string): Promise<string>;
     /** How to reach the project's warehouse schema as the project's own role (undefined: no warehouse here). */
     projectWarehouse(projectId: string, schema?: string): Promise<ProjectWarehouse> | undefined;
+    /** Where a pipeline writes: the source of an export of the pipeline's output. */
+    pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
   },
 ) {
   const db = platform.framework.db;
   const repository = createExportsRepository();
+  const egress = egressPolicyFrom(platform.config);
   const exports = createExportsService({
+    egress,
+    log: (level, message, fields) => platform.logger[level]({ ...fields }, message),
     db,
     repository,
     authorize: deps.authorize,
@@ -51,15 +60,21 @@ export async function createDeliveryArea(
     describeConnector: deps.connectors.describe,
     executions: deps.executions,
     projectFolder: deps.projectFolder,
+    pipelineOutput: deps.pipelineOutput,
   });
   const runs = createExportRuns({
     db,
     repository,
     queue: deps.queue,
     recorder: deps.recorder,
-    sources: { openConnector: deps.connectors.openForRun, projectWarehouse: deps.projectWarehouse },
+    sources: {
+      openConnector: deps.connectors.openForRun,
+      projectWarehouse: deps.projectWarehouse,
+      pipelineOutput: deps.pipelineOutput,
+    },
+    masking: deps.masking,
     projectFolder: deps.projectFolder,
-    egress: egressPolicyFrom(platform.config),
+    egress,
   });
   const exportRows = new client.Counter({
     name: 'svc_export_rows_total',
@@ -68,6 +83,11 @@ export async function createDeliveryArea(
     registers: [platform.metrics.registry],
   });
   return {
+    /** The exports of the projects (id, project, name), for the scopes of alert rules. */
+    exportNames: (projectIds: string[]) =>
+      projectIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('exports').select(['id', 'project_id', 'name']).where('project_id', 'in', projectIds).execute(),
     /** The run kinds this area executes (platform/job-kinds.ts). */
     jobHandlers: {
       export: createExportHandler({

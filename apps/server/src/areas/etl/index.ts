@@ -17,6 +17,7 @@ import { createPipelineRuns } from './pipelines/runs.js';
 import { createPipelinesService, type ConnectorFacts } from './pipelines/service.js';
 import { createSchedulesRepository } from './schedules/repository.js';
 import { scheduleRoutes } from './schedules/routes.js';
+import type { MaskingService } from '../governance/masking/service.js';
 import { startScheduler, type Scheduler } from './schedules/scheduler.js';
 import { createSchedulesService } from './schedules/service.js';
 
@@ -36,6 +37,7 @@ export function createEtlArea(
       describe(principal: Principal, id: string): Promise<ConnectorFacts>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
     };
+    masking: Pick<MaskingService, 'maskerFor'>;
   },
 ) {
   const db = platform.framework.db;
@@ -48,6 +50,7 @@ export function createEtlArea(
     repository: pipelinesRepository,
     executions: deps.executions,
     connectors: deps.connectors,
+    masking: deps.masking,
     ...access,
   });
   const schedules = createSchedulesService({
@@ -73,6 +76,13 @@ export function createEtlArea(
     logger,
   });
   return {
+    /** Where a pipeline writes (its destination connector and table): what an export of its output reads. */
+    async pipelineOutput(id: string) {
+      const row = await pipelinesRepository.find(db, id);
+      if (!row) return undefined;
+      const { connector_id, namespace, table } = row.destination;
+      return { project_id: row.project_id, name: row.name, connector_id, namespace: namespace ?? null, table };
+    },
     /** Pipelines and schedules per project, and the pipelines' names, for the overview. */
     overview: {
       pipelineCounts: (projectIds: string[]) => pipelinesRepository.countByProject(db, projectIds),

@@ -1,4 +1,4 @@
-/** Ingestion: CDC tables, streams, file ingestions and inboxes (e-mail feeds come later). */
+/** Ingestion: CDC tables, streams, file ingestions, inboxes and e-mail feeds. */
 import type { ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
@@ -7,6 +7,7 @@ import type { Authorize } from '../../platform/authz.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { EventStreams } from '../../platform/sse.js';
 import type { AuditService } from '../audit/service.js';
+import type { ContinuousLineage } from '../governance/lineage/service.js';
 import { createCdcLogs } from './cdc/logs.js';
 import { startCdcReaders } from './cdc/readers.js';
 import { createCdcRepository } from './cdc/repository.js';
@@ -19,6 +20,8 @@ import { streamRoutes } from './streams/routes.js';
 import { createStreamsService } from './streams/service.js';
 import { createFileIngestions, createIngestMetrics, type IngestionRunDeps } from './file-ingestions/index.js';
 import { createInboxes } from './inboxes/index.js';
+import { createEmailFeeds } from './email-feeds/index.js';
+import { lagSamplingTask } from './lag-samples.js';
 
 export function createIngestionArea(
   platform: Platform,
@@ -28,6 +31,8 @@ export function createIngestionArea(
     streams: EventStreams;
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
+    /** Where stream consumers and CDC readers report their runs' lineage. */
+    lineage: ContinuousLineage;
     connectors: {
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
@@ -51,20 +56,66 @@ export function createIngestionArea(
   const ingestMetrics = createIngestMetrics(platform);
   const files = createFileIngestions(platform, deps, ingestMetrics);
   const inboxes = createInboxes(platform, deps, ingestMetrics);
+  const emailFeeds = createEmailFeeds(platform, deps, ingestMetrics);
   return {
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
     /** The CDC tables of the projects with their lag figures (seconds, bytes, retained WAL), for alert rules. */
     cdcTables: (projectIds: string[]) => repository.list(db, projectIds),
+    /**
+     * Streams, file ingestions and inboxes of the projects, for the scopes of alert rules: streams with
+     * their lag figures (of their latest run) and whether they are meant to run.
+     */
+    alertItems: async (projectIds: string[]) => {
+      if (projectIds.length === 0) return { streams: [], fileIngestions: [], inboxes: [] };
+      const [streams, fileIngestions, inboxes] = await Promise.all([
+        db
+          .selectFrom('streams as s')
+          .leftJoin(
+            (eb) =>
+              eb
+                .selectFrom('stream_runs')
+                .select(['stream_id', 'lag_messages', 'latency_seconds'])
+                .distinctOn('stream_id')
+                .orderBy('stream_id')
+                .orderBy('started_at', 'desc')
+                .as('r'),
+            (join) => join.onRef('r.stream_id', '=', 's.id'),
+          )
+          .select(['s.id', 's.project_id', 's.name', 's.desired_state', 'r.lag_messages', 'r.latency_seconds'])
+          .where('s.project_id', 'in', projectIds)
+          .execute(),
+        db
+          .selectFrom('file_ingestions')
+          .select(['id', 'project_id', 'name'])
+          .where('project_id', 'in', projectIds)
+          .execute(),
+        db.selectFrom('inboxes').select(['id', 'project_id', 'name']).where('project_id', 'in', projectIds).execute(),
+      ]);
+      return {
+        streams: streams.map((s) => ({
+          id: s.id,
+          project_id: s.project_id,
+          name: s.name,
+          enabled: s.desired_state === 'running',
+          lag_messages: s.lag_messages === null ? null : Number(s.lag_messages),
+          lag_seconds: s.latency_seconds,
+        })),
+        fileIngestions,
+        inboxes,
+      };
+    },
+    /** Leader-only: the lag of every CDC table and stream sampled for the charts of the last hour. */
+    leaderTasks: [lagSamplingTask(db, config.cdc.lagSampleSeconds)],
     /** The run kinds this area executes (platform/job-kinds.ts). */
-    jobHandlers: { ...files.jobHandlers, ...inboxes.jobHandlers },
+    jobHandlers: { ...files.jobHandlers, ...inboxes.jobHandlers, ...emailFeeds.jobHandlers },
     /**
      * The loops a worker process runs beside its job queue: stream consumers (unless
      * SVC_STREAMS_MAX_PER_WORKER is 0), the looks at folders and inbox loading, and CDC readers
      * (unless SVC_CDC_MAX_TABLES_PER_WORKER is 0).
      */
     startWorkerLoops() {
-      const loops = [files.startPolling(), inboxes.startLoading()];
+      const loops = [files.startPolling(), inboxes.startLoading(), emailFeeds.startPolling()];
       if (config.streams.maxPerWorker > 0)
         loops.push(
           startStreamConsumers({
@@ -76,6 +127,7 @@ export function createIngestionArea(
             ackWaitMs: config.streams.ackWaitSeconds * 1000,
             maxStreams: config.streams.maxPerWorker,
             metrics: streamMetrics,
+            lineage: deps.lineage,
           }),
         );
       if (config.cdc.maxTablesPerWorker === 0) return loops;
@@ -90,6 +142,7 @@ export function createIngestionArea(
           leaseMs: config.cdc.leaseSeconds * 1000,
           maxTables: config.cdc.maxTablesPerWorker,
           sourceHeartbeatMs: config.cdc.sourceHeartbeatSeconds * 1000,
+          lineage: deps.lineage,
         }),
       ];
     },
@@ -100,6 +153,7 @@ export function createIngestionArea(
       await app.register(streamRoutes, { service: streamsService, streams: deps.streams });
       await app.register(files.routes, files.routeOptions);
       await app.register(inboxes.routes, inboxes.routeOptions);
+      await app.register(emailFeeds.routes, emailFeeds.routeOptions);
     },
   };
 }

@@ -86,6 +86,15 @@ export async function createModellingArea(
     registers,
   });
   return {
+    /** The warehouse models of the projects (id, project, name), for the scopes of alert rules. */
+    modelNames: (projectIds: string[]) =>
+      projectIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('dw_models')
+            .select(['id', 'project_id', 'name'])
+            .where('project_id', 'in', projectIds)
+            .execute(),
     /** The run kinds this area executes (platform/job-kinds.ts). */
     jobHandlers: {
       model_run: createModelRunHandler({

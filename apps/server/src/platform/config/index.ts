@@ -192,6 +192,12 @@ export const configSchema = {
       15,
       'Interval of the heartbeat comment on live event streams (SSE); each stream also re-checks its credential and rights then, should a change notice have been lost.',
     ),
+    lagSampleSeconds: entry(
+      'SVC_LAG_SAMPLE_SECONDS',
+      integer({ min: 5, max: 600 }),
+      30,
+      'How often the leader process records the lag of every CDC table and stream, for the lag charts of the last hour (GET /cdc-tables/{id}/lag-history, /streams/{id}/lag-history); samples older than an hour are dropped.',
+    ),
   },
   streams: {
     leaseSeconds: entry(

@@ -80,6 +80,25 @@ export function createPipelineRuns(deps: {
             rows_written: String(result.counters.rows_written),
           })),
         );
+        await deps.lineage.recordRun(trx, {
+          runId: executionId,
+          projectId,
+          job: { kind: 'pipeline', itemId: params.pipeline_id },
+          inputs: params.sources.map((source) => ({
+            connector_id: source.connector_id,
+            namespace: source.namespace ?? null,
+            name: source.dataset ?? source.name,
+          })),
+          outputs: [
+            {
+              connector_id: params.destination.connector_id,
+              namespace: params.destination.namespace ?? null,
+              name: params.destination.table,
+              rowCount: result.counters.rows_written,
+              transformOf: { inputs: params.sources.map((_, i) => i), steps: params.transforms },
+            },
+          ],
+        });
         await deps.recorder.succeed(trx, executionId, result.counters);
         // The dependents start from a job enqueued with the run's success, so a crash in between loses no cascade.
         if ((await repository.dependents(trx, params.pipeline_id)).length > 0)

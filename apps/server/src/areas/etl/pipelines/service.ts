@@ -14,6 +14,8 @@ import {
   type TransformStep,
   type Value,
 } from '@svc/engine';
+import { maskedHandle } from '../../governance/masking/handles.js';
+import type { MaskingService } from '../../governance/masking/service.js';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
@@ -139,6 +141,8 @@ export function createPipelinesService(deps: {
     describe(principal: Principal, id: string): Promise<ConnectorFacts>;
     openForRun(id: string, log: Log): Promise<ConnectorHandle>;
   };
+  /** What a viewer may see (governance/masking): a preview's source rows are masked as they are read. */
+  masking: Pick<MaskingService, 'maskerFor'>;
 }) {
   const { db, repository, authorize, audit, executions } = deps;
 
@@ -330,6 +334,7 @@ export function createPipelinesService(deps: {
         if (problems.length) throw validationFailed(problems);
       }
       const handles = new Map<string, ConnectorHandle>();
+      const masker = await deps.masking.maskerFor(principal, row.project_id);
       const controller = new AbortController();
       const timer = setTimeout(
         () => controller.abort(new Error(`preview timed out after ${PREVIEW_TIMEOUT_MS / 1000} s`)),
@@ -342,7 +347,8 @@ export function createPipelinesService(deps: {
             handles.set(source.connector_id, await deps.connectors.openForRun(source.connector_id, () => undefined));
           sources.push({
             name: streamName(source),
-            handle: handles.get(source.connector_id)!,
+            // Masked before the steps, so that a step deriving a column from a masked one derives it from the mask.
+            handle: maskedHandle(handles.get(source.connector_id)!, masker),
             dataset: { namespace: source.namespace ?? null, name: source.dataset ?? streamName(source) },
             query: source.query,
             cursorColumn: source.cursor_column,
@@ -354,6 +360,9 @@ export function createPipelinesService(deps: {
           limit: options.limit ?? 100,
           signal: controller.signal,
         });
+        // And the output once more, by its own column names (a renamed column keeps its source's mask).
+        const outputMask = masker.columns(preview.output);
+        if (outputMask) preview.rows = preview.rows.map((r) => outputMask.row(r));
         const destination = await deps.connectors
           .describe(principal, row.destination.connector_id)
           .catch(() => undefined);

@@ -17,6 +17,11 @@ import * as m0015 from './0015_models_ai.js';
 import * as m0017 from './0017_alerting.js';
 import * as m0014 from './0014_file_ingestions_inboxes.js';
 import * as m0018 from './0018_retention.js';
+import * as m0021 from './0021_streams_ledger.js';
+import * as m0022 from './0022_lineage_catalog.js';
+import * as m0024 from './0024_email_feeds.js';
+import * as m0023 from './0023_masking.js';
+import * as m0020 from './0020_lag_samples.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -36,4 +41,9 @@ export const migrations: Record<string, Migration> = {
   '0017_alerting': m0017,
   '0014_file_ingestions_inboxes': m0014,
   '0018_retention': m0018,
+  '0021_streams_ledger': m0021,
+  '0022_lineage_catalog': m0022,
+  '0024_email_feeds': m0024,
+  '0023_masking': m0023,
+  '0020_lag_samples': m0020,
 };
