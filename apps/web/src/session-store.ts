@@ -2,7 +2,7 @@
  * The session: the access token lives in memory only; the refresh token is the HttpOnly svc_refresh
  * cookie. Refreshes are serialised across the browser's tabs with the Web Locks API: a refresh token
  * presented twice revokes the whole session, so two tabs must never present the same one. A refresh
- * is scheduled a minute before the access token expires.
+ * is scheduled a minute before the access token expires (at four fifths of a shorter lifetime).
  */
 type Listener = (token: string | null) => void;
 
@@ -20,7 +20,11 @@ export function subscribe(listener: Listener): () => void {
 export function setSession(next: string | null, expiresIn?: number) {
   token = next;
   window.clearTimeout(timer);
-  if (next && expiresIn) timer = window.setTimeout(() => void refreshSession(), Math.max(5, expiresIn - 60) * 1000);
+  // Renewed a minute before expiry, or at four fifths of a shorter life: not every few seconds in
+  // every tab, since each renewal rotates the cookie and one cut off (a tab closed mid-way) ends
+  // the session for every tab.
+  if (next && expiresIn)
+    timer = window.setTimeout(() => void refreshSession(), Math.max(5, expiresIn - Math.min(60, expiresIn / 5)) * 1000);
   for (const listener of listeners) listener(next);
 }
 

@@ -233,6 +233,9 @@ describe('web UI', () => {
       const page = await context.newPage();
       // The screen works in the current project (chosen once for every screen, kept in localStorage).
       await page.goto(`${t.url}/`);
+      // Signed in (the page's first refresh answered) before leaving it: a refresh cut off by the next
+      // navigation would leave its rotated cookie unsaved, and the next one would be taken for reuse.
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
       await page.evaluate(
         (id) => (globalThis as unknown as BrowserStorage).localStorage.setItem('svc.project', id),
         project.id,
@@ -1031,19 +1034,26 @@ describe('web UI', () => {
         await rule.getByLabel('Name', { exact: true }).fill('failures in ui alerts');
         await rule.getByText('failures in a row', { exact: true }).click();
         await rule.getByLabel('Failures in a row', { exact: true }).fill('3');
+        await rule.getByLabel('Keep firing for (seconds)', { exact: true }).fill('120');
+        await rule.getByLabel('Repeat every (seconds)', { exact: true }).fill('3600');
         await rule.getByText('team hook (webhook)', { exact: true }).click();
         await rule.getByRole('button', { name: 'Create rule' }).click();
         await page.getByRole('cell', { name: 'failures in ui alerts', exact: true }).waitFor();
         const rules = (
-          await api<{ items: Array<{ name: string; params: Record<string, unknown>; channel_ids: string[] }> }>(
-            t,
-            'GET',
-            '/api/v1/alert-rules',
-            { token: admin },
-          )
+          await api<{
+            items: Array<{
+              name: string;
+              params: Record<string, unknown>;
+              channel_ids: string[];
+              keep_firing_for: number;
+              repeat_interval: number | null;
+            }>;
+          }>(t, 'GET', '/api/v1/alert-rules', { token: admin })
         ).body.items;
         expect(rules.find((r) => r.name === 'failures in ui alerts')).toMatchObject({
           params: { count: 3 },
+          keep_firing_for: 120,
+          repeat_interval: 3600,
           channel_ids: [expect.any(String)],
         });
         await page.getByRole('button', { name: 'History of failures in ui alerts' }).click();
