@@ -264,6 +264,9 @@ export function createAlertEvaluator(deps: {
           repeat: result.event.repeat,
           muted: muted && result.event.notify,
           value: observation.value,
+          // The time the state moved by, the same clock `for` and `keep_firing_for` are counted on
+          // (the database's default would be its transaction's start, a few ms off).
+          at: now,
         });
         if (!result.event.notify || muted) continue;
         const users =

@@ -141,7 +141,7 @@ export function createAlertRulesRepository() {
           }),
         )
         .execute(),
-    addEvent: (trx: Db, row: Omit<AlertEventsTable, 'id' | 'at'>) =>
+    addEvent: (trx: Db, row: Omit<AlertEventsTable, 'id' | 'at'> & { at?: Date }) =>
       trx
         .insertInto('alert_events')
         .values({ ...row, value: JSON.stringify(row.value) as never })
