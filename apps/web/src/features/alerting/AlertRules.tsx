@@ -28,6 +28,11 @@ const KINDS: Array<{ value: Kind; label: string; param?: { name: string; label: 
   },
   { value: 'cdc_lag', label: 'CDC lag', param: { name: 'max_lag_seconds', label: 'Largest lag (seconds)' } },
   {
+    value: 'stream_lag',
+    label: 'stream lag',
+    param: { name: 'max_lag_seconds', label: 'Largest publish-to-commit lag (seconds)' },
+  },
+  {
     value: 'row_count',
     label: 'too few rows',
     param: { name: 'fraction', label: 'Fraction of the median of the last runs (0 to 1)', fraction: true },
@@ -76,6 +81,9 @@ function NewRule() {
       severity,
       params: param ? { [param.name]: Number(text(param.name)) } : {},
       for: Number(text('for') || 0),
+      ...(text('keep_firing_for') ? { keep_firing_for: Number(text('keep_firing_for')) } : {}),
+      // Empty: one notification per state change.
+      repeat_interval: text('repeat_interval') ? Number(text('repeat_interval')) : null,
       channel_ids: chosen,
     });
   };
@@ -114,6 +122,18 @@ function NewRule() {
           label="Pending for (seconds)"
           min={0}
           description="How long the condition must hold before it fires."
+        />
+        <NumberInput
+          name="keep_firing_for"
+          label="Keep firing for (seconds)"
+          min={0}
+          description="How long it stays firing after the condition cleared, so a flapping item alerts once."
+        />
+        <NumberInput
+          name="repeat_interval"
+          label="Repeat every (seconds)"
+          min={1}
+          description="While firing, notify again at this interval; empty: once per state change."
         />
         <CheckboxList
           label="Channels"
