@@ -2,7 +2,9 @@
  * npm run bench:sync: copy a table (int, text, numeric, timestamptz, jsonb) PostgreSQL to PostgreSQL
  * through a full run (API call to succeeded execution), side by side with the raw baseline
  * `psql -c "\copy t to stdout" | psql -c "\copy t2 from stdin"` in the same run, and the peak memory
- * of the process that ran the worker for two table sizes (it must not grow with the table).
+ * of the process that ran the worker for two table sizes (it must not grow with the table). MariaDB
+ * and CSV sources each beside their own tools' baseline: `mariadb --quick -B -N | psql \copy` and
+ * `psql \copy from` the file.
  * BENCH_ROWS (default 1,000,000) and BENCH_ROWS_LARGE (default 5,000,000; 0 skips the memory check).
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -50,6 +52,24 @@ async function baseline(rows: number): Promise<number> {
   if (check[0].n !== rows) throw new Error('baseline copied a wrong number of rows');
   return rows / seconds;
 }
+
+/** The database's own tools moving the same rows into a fresh table `table`: rows per second. */
+async function toolsBaseline(rows: number, table: string, command: string): Promise<number> {
+  await sql(names.destination, `drop table if exists ${table}`);
+  await sql(
+    names.destination,
+    `create table ${table} (id int, name text, amount numeric(12,2), ts timestamptz, doc jsonb)`,
+  );
+  const started = performance.now();
+  await sh(command);
+  const seconds = (performance.now() - started) / 1000;
+  const { rows: check } = await sql(names.destination, `select count(*)::int as n from ${table}`);
+  if (check[0].n !== rows) throw new Error(`baseline ${table} copied a wrong number of rows`);
+  await sql(names.destination, `drop table ${table}`);
+  return rows / seconds;
+}
+
+const ratio = (value: number, base: number) => `${((value / base) * 100).toFixed(0)}%`;
 
 interface SourceSpec {
   kind: 'postgres' | 'mysql' | 'files';
@@ -127,7 +147,7 @@ try {
     '| case | rows/s | vs baseline | peak RSS of the worker process |',
     '|---|---:|---:|---:|',
     `| psql \\copy to stdout | psql \\copy from stdin (baseline) | ${Math.round(base).toLocaleString('en')} | 100% | |`,
-    `| svc sync run, PostgreSQL to PostgreSQL (API call to succeeded) | ${Math.round(run.rowsPerSecond).toLocaleString('en')} | ${((run.rowsPerSecond / base) * 100).toFixed(0)}% | ${run.peakMb.toFixed(0)} MB |`,
+    `| svc sync run, PostgreSQL to PostgreSQL (API call to succeeded) | ${Math.round(run.rowsPerSecond).toLocaleString('en')} | ${ratio(run.rowsPerSecond, base)} | ${run.peakMb.toFixed(0)} MB |`,
   ];
   // MariaDB to PostgreSQL: the batch path (values decoded and re-encoded).
   const mysqlUrl = new URL(MYSQL_URL);
@@ -139,6 +159,14 @@ try {
       `insert into t select seq, concat('name ', seq), (seq % 100000) / 100.0, timestamp '2024-01-01 00:00:00' + interval seq second, json_object('g', seq) from seq_1_to_${mysqlRows};"`,
   );
   try {
+    const mysqlBase = await toolsBaseline(
+      mysqlRows,
+      't_mysql_base',
+      `mariadb --quick -B -N -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "select id, name, amount, ts, doc from t" ${mysqlDatabase} | psql "${urlOf(names.destination)}" -qc "\\copy t_mysql_base from stdin"`,
+    );
+    lines.push(
+      `| mariadb --quick -B -N into psql \\copy from stdin (MariaDB baseline), ${mysqlRows.toLocaleString('en')} rows | ${Math.round(mysqlBase).toLocaleString('en')} | 100% | |`,
+    );
     const fromMysql = await throughService(mysqlRows, {
       kind: 'mysql',
       config: {
@@ -150,7 +178,7 @@ try {
       },
     });
     lines.push(
-      `| svc sync run, MariaDB to PostgreSQL, ${mysqlRows.toLocaleString('en')} rows | ${Math.round(fromMysql.rowsPerSecond).toLocaleString('en')} | | ${fromMysql.peakMb.toFixed(0)} MB |`,
+      `| svc sync run, MariaDB to PostgreSQL, ${mysqlRows.toLocaleString('en')} rows | ${Math.round(fromMysql.rowsPerSecond).toLocaleString('en')} | ${ratio(fromMysql.rowsPerSecond, mysqlBase)} of the MariaDB baseline | ${fromMysql.peakMb.toFixed(0)} MB |`,
     );
   } finally {
     await sh(
@@ -159,6 +187,20 @@ try {
   }
 
   // CSV to PostgreSQL: a file in the project's folder of the files root, read with type inference.
+  const csvDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-csv-'));
+  let csvBase: number;
+  try {
+    const csvFile = path.join(csvDir, 't.csv');
+    await sh(`psql "${urlOf(names.source)}" -qc "\\copy t to '${csvFile}' with (format csv, header)"`);
+    csvBase = await toolsBaseline(
+      ROWS,
+      't_csv_base',
+      `psql "${urlOf(names.destination)}" -qc "\\copy t_csv_base from '${csvFile}' with (format csv, header)"`,
+    );
+  } finally {
+    await rm(csvDir, { recursive: true, force: true });
+  }
+  lines.push(`| psql \\copy from the CSV file (CSV baseline) | ${Math.round(csvBase).toLocaleString('en')} | 100% | |`);
   const fromCsv = await throughService(
     ROWS,
     { kind: 'files', config: { path: 'bench', format: 'csv' } },
@@ -170,7 +212,7 @@ try {
     },
   );
   lines.push(
-    `| svc sync run, CSV file to PostgreSQL, ${ROWS.toLocaleString('en')} rows | ${Math.round(fromCsv.rowsPerSecond).toLocaleString('en')} | | ${fromCsv.peakMb.toFixed(0)} MB |`,
+    `| svc sync run, CSV file to PostgreSQL, ${ROWS.toLocaleString('en')} rows | ${Math.round(fromCsv.rowsPerSecond).toLocaleString('en')} | ${ratio(fromCsv.rowsPerSecond, csvBase)} of the CSV baseline | ${fromCsv.peakMb.toFixed(0)} MB |`,
   );
 
   if (ROWS_LARGE > 0) {
