@@ -30,8 +30,10 @@ const NotificationSettings = screen(() => import('./features/alerting/Notificati
 const AuditForwarders = screen(() => import('./features/audit/AuditForwarders'), 'AuditForwarders');
 const FileIngestions = screen(() => import('./features/ingestion/FileIngestions'), 'FileIngestions');
 const Inboxes = screen(() => import('./features/ingestion/Inboxes'), 'Inboxes');
+const EmailFeeds = screen(() => import('./features/ingestion/EmailFeeds'), 'EmailFeeds');
 const Exports = screen(() => import('./features/delivery/Exports'), 'Exports');
 const Retention = screen(() => import('./features/governance/Retention'), 'Retention');
+const Masking = screen(() => import('./features/governance/Masking'), 'Masking');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -66,12 +68,14 @@ const PAGES: Page[] = [
   { path: '/streams', title: 'Streams', group: 'Ingestion', render: () => <Streams /> },
   { path: '/file-ingestions', title: 'File ingestions', group: 'Ingestion', render: () => <FileIngestions /> },
   { path: '/inboxes', title: 'Inboxes', group: 'Ingestion', render: () => <Inboxes /> },
+  { path: '/email-feeds', title: 'Email feeds', group: 'Ingestion', render: () => <EmailFeeds /> },
   { path: '/pipelines', title: 'Pipelines', group: 'ETL', render: () => <Pipelines /> },
   { path: '/schedules', title: 'Schedules', group: 'ETL', render: () => <Schedules /> },
   { path: '/models', title: 'Models', group: 'Modelling', render: () => <Models /> },
   { path: '/ai-providers', title: 'AI providers', group: 'Modelling', render: () => <AiProviders /> },
   { path: '/exports', title: 'Exports', group: 'Delivery', render: () => <Exports /> },
   { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
+  { path: '/masking', title: 'Masking', group: 'Governance', render: () => <Masking /> },
   { path: '/retention', title: 'Retention', group: 'Governance', render: () => <Retention /> },
   { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },
   { path: '/alerts', title: 'Alerts', group: 'Alerting', render: () => <AlertRules /> },
