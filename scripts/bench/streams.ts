@@ -113,6 +113,7 @@ async function rabbitBaseline(connection: amqp.ChannelModel, queue: string, tabl
   const started = performance.now();
   let batch: amqp.ConsumeMessage[] = [];
   let seen = 0;
+  let written = 0;
   let writing = Promise.resolve();
   await new Promise<void>((resolve, reject) => {
     const flush = () => {
@@ -128,7 +129,9 @@ async function rabbitBaseline(connection: amqp.ChannelModel, queue: string, tabl
         )
         .then(() => {
           channel.ack(taken.at(-1)!, true);
-          if (seen === MESSAGES) resolve();
+          // Counted by what is written, not received: earlier batches may finish after the last arrived.
+          written += taken.length;
+          if (written === MESSAGES) resolve();
         }, reject);
     };
     void channel.consume(queue, (m) => {
