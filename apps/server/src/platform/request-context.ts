@@ -29,6 +29,15 @@ export interface RequestContext {
   requestId?: string | null;
 }
 
+/** Schedulers, dependency triggers and other background work act for no request. */
+export const SYSTEM_CONTEXT: RequestContext = {
+  actorUserId: null,
+  actorTokenId: null,
+  clientAddress: null,
+  userAgent: null,
+  requestId: null,
+};
+
 export function requestContext(request: FastifyRequest): RequestContext {
   return {
     actorUserId: request.principal?.userId ?? null,

@@ -24,3 +24,28 @@ export const Page = <T extends TSchema>(item: T) =>
 
 /** The response of a route that answers 204 without a body. */
 export const NoContent = { 204: { type: 'null' } } as const;
+
+/** What a schedule does with due times missed while no process ran it. */
+export const MissedPolicy = Type.Union([Type.Literal('skip'), Type.Literal('run_once')], {
+  description:
+    'Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them',
+});
+/** The fields of a schedule's timing (a cron expression in a time zone, or an interval), all optional. */
+export const ScheduleTiming = {
+  cron: Type.Optional(
+    Type.Union([
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Five fields (minute precision) or six (seconds first), read in timezone',
+      }),
+      Type.Null(),
+    ]),
+  ),
+  timezone: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'IANA time zone of the cron expression (default UTC)' }),
+  ),
+  interval_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 31_536_000 }), Type.Null()])),
+  missed_policy: Type.Optional(MissedPolicy),
+  paused: Type.Optional(Type.Boolean()),
+};

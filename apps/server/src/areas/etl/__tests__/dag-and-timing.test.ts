@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downstreamOf, findCycle } from '../pipelines/dag.js';
-import { cronProblem, fire, nextDue, timezoneProblem } from '../schedules/timing.js';
+import { cronProblem, fire, nextDue, timezoneProblem } from '../../../platform/schedule-timing.js';
 
 const node = (id: string, ...depends_on: string[]) => ({ id, name: id, depends_on });
 

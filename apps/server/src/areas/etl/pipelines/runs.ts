@@ -7,6 +7,7 @@ import type { Log } from '@svc/engine';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
+import { SYSTEM_CONTEXT } from '../../../platform/request-context.js';
 import type { Job, JobQueue } from '../../../platform/jobs.js';
 import type { LineageService } from '../../governance/lineage/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
@@ -17,15 +18,6 @@ import type { PipelinesRepository } from './repository.js';
 import { runParamsOf, type PipelineRunParams } from './service.js';
 
 export type PipelineRuns = ReturnType<typeof createPipelineRuns>;
-
-/** Scheduler and dependency triggers act for no request. */
-export const SYSTEM_CONTEXT = {
-  actorUserId: null,
-  actorTokenId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-};
 
 export function createPipelineRuns(deps: {
   db: Db;

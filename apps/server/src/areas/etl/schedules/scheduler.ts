@@ -8,12 +8,12 @@
 import type { Logger } from 'pino';
 import type { Counter } from 'prom-client';
 import { savepoint, type Db } from '../../../platform/db/index.js';
+import { SYSTEM_CONTEXT } from '../../../platform/request-context.js';
 import { PipelineBusy, type ExecutionsService } from '../../operations/executions/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
-import { SYSTEM_CONTEXT } from '../pipelines/runs.js';
 import { runParamsOf } from '../pipelines/service.js';
 import type { SchedulesRepository } from './repository.js';
-import { fire } from './timing.js';
+import { fire } from '../../../platform/schedule-timing.js';
 
 const BATCH = 20;
 

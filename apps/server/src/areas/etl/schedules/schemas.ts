@@ -1,28 +1,12 @@
 import { Type } from 'typebox';
-import { NullableTimestamp, NullableUuid, Timestamp, Uuid } from '../../../platform/schemas.js';
-
-const Policy = Type.Union([Type.Literal('skip'), Type.Literal('run_once')], {
-  description:
-    'Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them',
-});
-const Timing = {
-  cron: Type.Optional(
-    Type.Union([
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description: 'Five fields (minute precision) or six (seconds first), read in timezone',
-      }),
-      Type.Null(),
-    ]),
-  ),
-  timezone: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 100, description: 'IANA time zone of the cron expression (default UTC)' }),
-  ),
-  interval_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 31_536_000 }), Type.Null()])),
-  missed_policy: Type.Optional(Policy),
-  paused: Type.Optional(Type.Boolean()),
-};
+import {
+  MissedPolicy as Policy,
+  NullableTimestamp,
+  NullableUuid,
+  ScheduleTiming as Timing,
+  Timestamp,
+  Uuid,
+} from '../../../platform/schemas.js';
 
 export const Schedule = Type.Object({
   id: Uuid,

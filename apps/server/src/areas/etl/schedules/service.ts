@@ -6,13 +6,13 @@
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import type { AuditService } from '../../audit/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
 import type { ScheduleRow, SchedulesRepository } from './repository.js';
-import { cronProblem, firstDue, timezoneProblem, type Timing } from './timing.js';
+import { firstDue, timingProblems, type Timing } from '../../../platform/schedule-timing.js';
 import { SCHEDULE, scheduleExists } from '../errors.js';
 
 export interface ScheduleInput {
@@ -42,19 +42,6 @@ export const presentSchedule = (row: ScheduleRow) => ({
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
-
-function timingProblems(timing: Timing): FieldError[] {
-  const problems: FieldError[] = [];
-  if (!timing.cron === !timing.interval_seconds)
-    problems.push({ path: 'cron', message: 'give exactly one of cron and interval_seconds' });
-  const zone = timezoneProblem(timing.timezone);
-  if (zone) problems.push({ path: 'timezone', message: zone });
-  else if (timing.cron) {
-    const cron = cronProblem(timing.cron, timing.timezone);
-    if (cron) problems.push({ path: 'cron', message: cron });
-  }
-  return problems;
-}
 
 export type SchedulesService = ReturnType<typeof createSchedulesService>;
 

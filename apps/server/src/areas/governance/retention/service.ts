@@ -13,7 +13,7 @@ import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/inde
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
-import { cronProblem, nextDue, timezoneProblem, type Timing } from '../../etl/schedules/timing.js';
+import { cronProblem, nextDue, timezoneProblem, type Timing } from '../../../platform/schedule-timing.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import { RETENTION_POLICY, retentionPolicyNameTaken, sweepActive } from '../errors.js';
 import type { PolicyRow, RetentionRepository, SweepRow } from './repository.js';

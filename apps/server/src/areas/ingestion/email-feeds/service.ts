@@ -10,13 +10,13 @@ import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
-import type { RequestContext } from '../../../platform/request-context.js';
+import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import { EMAIL_FEED, EMAIL_MESSAGE, emailFeedNameTaken } from '../errors.js';
 import type { DestinationSpec } from '../file-ingestions/repository.js';
-import { SYSTEM_CONTEXT, type ConnectorDescription } from '../file-ingestions/service.js';
+import type { ConnectorDescription } from '../file-ingestions/service.js';
 import type { EmailFeedRunParams } from './email-feed.job.js';
 import { openSession, reasonOf } from './imap.js';
 import type {

@@ -14,7 +14,7 @@ import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
-import type { RequestContext } from '../../../platform/request-context.js';
+import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import {
@@ -60,15 +60,6 @@ export interface ConnectorDescription {
   kind: string;
   capabilities?: { write: boolean; writeModes: string[] };
 }
-
-/** Scheduled looks at a folder act for no request. */
-export const SYSTEM_CONTEXT: RequestContext = {
-  actorUserId: null,
-  actorTokenId: null,
-  clientAddress: null,
-  userAgent: null,
-  requestId: null,
-};
 
 /** The source as shown: an S3 secret never, only whether one is set. */
 const shownSource = (source: SourceSpec) => {

@@ -21,14 +21,14 @@ import {
   type FieldError,
 } from '../../../platform/errors/index.js';
 import { WindowCounter } from '../../../platform/rate-limit.js';
-import type { RequestContext } from '../../../platform/request-context.js';
+import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { SharedState } from '../../../platform/shared-state/index.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import { payloadTooLarge } from '../errors.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
-import { SYSTEM_CONTEXT, type ConnectorDescription } from '../file-ingestions/service.js';
+import type { ConnectorDescription } from '../file-ingestions/service.js';
 import { jsonPathValue, kindOf, recordsOf } from './bodies.js';
 import { checkBeforeBody, checkSignature, newSecret, tokenHash } from './credentials.js';
 import type { DedupeSpec, InboxAuthConfig, InboxDestinationSpec, InboxesRepository, InboxRow } from './repository.js';

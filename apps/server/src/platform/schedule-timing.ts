@@ -4,6 +4,7 @@
  * missed, per the schedule's missed-run policy.
  */
 import { Cron } from 'croner';
+import type { FieldError } from './errors/index.js';
 
 export interface Timing {
   cron: string | null;
@@ -28,6 +29,20 @@ export function timezoneProblem(timezone: string): string | undefined {
   } catch {
     return 'is not an IANA time zone name (such as Europe/Berlin or UTC)';
   }
+}
+
+/** Every problem of a timing, each naming its field (exactly one of cron and interval_seconds). */
+export function timingProblems(timing: Timing, prefix = ''): FieldError[] {
+  const problems: FieldError[] = [];
+  if (!timing.cron === !timing.interval_seconds)
+    problems.push({ path: `${prefix}cron`, message: 'give exactly one of cron and interval_seconds' });
+  const zone = timezoneProblem(timing.timezone);
+  if (zone) problems.push({ path: `${prefix}timezone`, message: zone });
+  else if (timing.cron) {
+    const cron = cronProblem(timing.cron, timing.timezone);
+    if (cron) problems.push({ path: `${prefix}cron`, message: cron });
+  }
+  return problems;
 }
 
 /** The first due time strictly after `after`. Intervals keep their cadence from `after` (the previous due time). */
