@@ -224,6 +224,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       ...retention.leaderTasks,
       ...governance.leaderTasks,
       ...ingestion.leaderTasks,
+      ...delivery.leaderTasks,
     ],
     async routes(api) {
       await identity.routes(api);

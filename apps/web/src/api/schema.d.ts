@@ -13078,6 +13078,16 @@ export interface operations {
                             mode: string;
                             key_columns: string[];
                             cursor_column: string | null;
+                            schedule: {
+                                cron: string | null;
+                                timezone: string;
+                                interval_seconds: number | null;
+                                /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                                missed_policy: "skip" | "run_once";
+                                paused: boolean;
+                                /** @description null while paused */
+                                next_due_at: string | null;
+                            } | null;
                             created_by: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -13154,6 +13164,15 @@ export interface operations {
                     mode?: "full" | "incremental" | "diff";
                     key_columns?: string[];
                     cursor_column?: string;
+                    schedule?: {
+                        cron?: string | null;
+                        /** @description IANA time zone of the cron expression (default UTC) */
+                        timezone?: string;
+                        interval_seconds?: number | null;
+                        /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                        missed_policy?: "skip" | "run_once";
+                        paused?: boolean;
+                    } | null;
                 };
             };
         };
@@ -13187,6 +13206,16 @@ export interface operations {
                         mode: string;
                         key_columns: string[];
                         cursor_column: string | null;
+                        schedule: {
+                            cron: string | null;
+                            timezone: string;
+                            interval_seconds: number | null;
+                            /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                            missed_policy: "skip" | "run_once";
+                            paused: boolean;
+                            /** @description null while paused */
+                            next_due_at: string | null;
+                        } | null;
                         created_by: string | null;
                         /** Format: date-time */
                         created_at: string;
@@ -13255,6 +13284,16 @@ export interface operations {
                         mode: string;
                         key_columns: string[];
                         cursor_column: string | null;
+                        schedule: {
+                            cron: string | null;
+                            timezone: string;
+                            interval_seconds: number | null;
+                            /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                            missed_policy: "skip" | "run_once";
+                            paused: boolean;
+                            /** @description null while paused */
+                            next_due_at: string | null;
+                        } | null;
                         created_by: string | null;
                         /** Format: date-time */
                         created_at: string;
@@ -13367,6 +13406,15 @@ export interface operations {
                     mode?: "full" | "incremental" | "diff";
                     key_columns?: string[];
                     cursor_column?: string | null;
+                    schedule?: {
+                        cron?: string | null;
+                        /** @description IANA time zone of the cron expression (default UTC) */
+                        timezone?: string;
+                        interval_seconds?: number | null;
+                        /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                        missed_policy?: "skip" | "run_once";
+                        paused?: boolean;
+                    } | null;
                 };
             };
         };
@@ -13400,6 +13448,16 @@ export interface operations {
                         mode: string;
                         key_columns: string[];
                         cursor_column: string | null;
+                        schedule: {
+                            cron: string | null;
+                            timezone: string;
+                            interval_seconds: number | null;
+                            /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                            missed_policy: "skip" | "run_once";
+                            paused: boolean;
+                            /** @description null while paused */
+                            next_due_at: string | null;
+                        } | null;
                         created_by: string | null;
                         /** Format: date-time */
                         created_at: string;
@@ -13530,6 +13588,7 @@ export interface operations {
                             export_id: string;
                             /** @description running, succeeded, partially_failed, failed or cancelled */
                             status: string;
+                            trigger: "manual" | "schedule";
                             full_resync: boolean;
                             extracted: number;
                             added: number;

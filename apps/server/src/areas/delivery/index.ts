@@ -5,6 +5,7 @@ import client, { type Counter } from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
+import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
 import { egressPolicyFrom } from '../../platform/egress.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
@@ -48,8 +49,16 @@ export async function createDeliveryArea(
   const db = platform.framework.db;
   const repository = createExportsRepository();
   const egress = egressPolicyFrom(platform.config);
+  const firings = new client.Counter({
+    name: 'svc_export_schedule_firings_total',
+    help: 'Due times of export schedules by outcome (enqueued, missed, skipped_running).',
+    labelNames: ['outcome'] as const,
+    registers: [platform.metrics.registry],
+  });
   const exports = createExportsService({
     egress,
+    graceMs: platform.config.scheduler.graceSeconds * 1000,
+    firings,
     log: (level, message, fields) => platform.logger[level]({ ...fields }, message),
     db,
     repository,
@@ -98,6 +107,17 @@ export async function createDeliveryArea(
         exportRows,
       }),
     } satisfies JobHandlers,
+    /** Export schedules fire from the leader, at the scheduler's tick. */
+    leaderTasks: [
+      {
+        name: 'export schedules',
+        intervalMs: platform.config.scheduler.tickMs,
+        run: async () => {
+          // A full batch: more may be due; go again at once.
+          while ((await exports.tick()) >= 20);
+        },
+      },
+    ] satisfies LeaderTask[],
     async routes(app: FastifyInstance) {
       await app.register(exportRoutes, { service: exports });
     },

@@ -230,13 +230,13 @@ export const configSchema = {
       'SVC_SCHEDULER_TICK_MS',
       integer({ min: 100, max: 60_000 }),
       1000,
-      'How often a scheduler looks for due schedules, in milliseconds.',
+      'How often a scheduler looks for due pipeline schedules, and the leader for due export schedules, in milliseconds.',
     ),
     graceSeconds: entry(
       'SVC_SCHEDULER_GRACE_SECONDS',
       integer({ min: 1, max: 86_400 }),
       60,
-      'A due time found later than this (the service was down) counts as missed: the `skip` policy then does not run it, `run_once` runs once for all missed times.',
+      'A due time of a pipeline or export schedule found later than this (the service was down) counts as missed: the `skip` policy then does not run it, `run_once` runs once for all missed times.',
     ),
   },
   models: {

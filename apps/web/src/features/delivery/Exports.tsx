@@ -2,67 +2,92 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useProjects } from '../../api/queries';
+import { useConnectors } from '../../api/queries';
+import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
+import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ItemSelect } from '../../components/ItemSelect';
+import {
+  describeTiming,
+  ScheduleFields,
+  timingOf,
+  type MissedPolicy,
+  type TimingKind,
+} from '../../components/ScheduleFields';
 import { ChoiceField, FormSubmit, TextAreaInput, TextInput } from '../../components/fields';
+import { useCurrentProject } from '../../project-context';
 
 type Format = 'csv' | 'ndjson' | 'parquet';
+type ExportBody = NonNullable<paths['/api/v1/exports']['post']['requestBody']>['content']['application/json'];
+type ExportItem = paths['/api/v1/exports']['get']['responses'][200]['content']['application/json']['items'][number];
 
-/**
- * Exports: a warehouse query delivered to a file in the project's folder (more destinations through
- * the API), run on demand; each run's counts, its failed rows with their reasons, and download links.
- */
-export function Exports() {
+/** A new export of the current project: a warehouse query or a connector's dataset, to a file of the project's folder. */
+function NewExport({
+  projectId,
+  projectName,
+  onCreated,
+}: {
+  projectId: string;
+  projectName: string;
+  onCreated: (id: string) => void;
+}) {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const [project, setProject] = useState<string | undefined>();
-  const [selected, setSelected] = useState<string | undefined>();
-  const exports = useQuery({ queryKey: ['exports'], queryFn: () => unwrap(api.GET('/api/v1/exports')) });
+  const connectors = useConnectors();
+  const [source, setSource] = useState<'warehouse_query' | 'connector'>('warehouse_query');
+  const [connector, setConnector] = useState<string | undefined>();
+  const [timing, setTiming] = useState<TimingKind | 'none'>('none');
+  const [policy, setPolicy] = useState<MissedPolicy>('skip');
+  // A new key empties the form after an export was created.
+  const [formKey, setFormKey] = useState(0);
   const create = useMutation({
-    mutationFn: (body: { name: string; query: string; folder: string; format: Format }) =>
-      unwrap(
-        api.POST('/api/v1/exports', {
-          body: {
-            project_id: project!,
-            name: body.name,
-            source: { kind: 'warehouse_query', query: body.query },
-            destination: { kind: 'files', folder: body.folder },
-            format: { type: body.format },
-          },
-        }),
-      ),
+    meta: { success: 'Export created.' },
+    mutationFn: (body: ExportBody) => unwrap(api.POST('/api/v1/exports', { body })),
     onSuccess: (created) => {
-      setSelected(created.id);
+      onCreated(created.id);
+      setFormKey((k) => k + 1);
+      setConnector(undefined);
+      setTiming('none');
       void queries.invalidateQueries({ queryKey: ['exports'] });
     },
   });
-  const run = useMutation({
-    mutationFn: (id: string) => unwrap(api.POST('/api/v1/exports/{id}/run', { params: { path: { id } } })),
-    onSuccess: (_, id) => {
-      setSelected(id);
-      void queries.invalidateQueries({ queryKey: ['export-runs', id] });
-    },
-  });
+  const ofProject = (connectors.data?.items ?? []).filter((c) => c.project_id === projectId);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
     create.mutate({
-      name: String(form.get('name')),
-      query: String(form.get('query')),
-      folder: String(form.get('folder') || 'exports'),
-      format: String(form.get('format')) as Format,
+      project_id: projectId,
+      name: text('name'),
+      source:
+        source === 'warehouse_query'
+          ? { kind: 'warehouse_query', query: text('query') }
+          : { kind: 'connector', connector_id: connector ?? '', dataset: text('dataset') },
+      destination: { kind: 'files', folder: text('folder') || 'exports' },
+      format: { type: text('format') as Format },
+      ...(timing === 'none' ? {} : { schedule: { ...timingOf(form, timing), missed_policy: policy } }),
     });
   };
-  const chosen = exports.data?.items.find((e) => e.id === selected);
   return (
-    <>
-      <Card id="new-export" title="New export">
-        <Form onSubmit={submit}>
-          <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
-          <TextInput name="name" label="Name" isRequired />
+    <Card id="new-export" title="New export">
+      <p className="muted">
+        In project {projectName}. Files go to the project&apos;s folder; S3, SFTP, HTTP and database destinations are
+        set up through the API.
+      </p>
+      <Form key={formKey} onSubmit={submit}>
+        <TextInput name="name" label="Name" isRequired />
+        <ChoiceField
+          label="Source"
+          value={source}
+          onChange={setSource}
+          orientation="horizontal"
+          choices={[
+            { value: 'warehouse_query', label: 'warehouse query' },
+            { value: 'connector', label: 'connector dataset' },
+          ]}
+        />
+        {source === 'warehouse_query' ? (
           <TextAreaInput
             name="query"
             label="Warehouse query"
@@ -70,45 +95,152 @@ export function Exports() {
             isRequired
             description="A SELECT over the project's warehouse schema, run as the project's own role"
           />
-          <TextInput
-            name="folder"
-            label="Folder"
-            defaultValue="exports"
-            description="Inside the project's folder of the files root"
-          />
-          <ChoiceField
-            name="format"
-            label="Format"
-            defaultValue="csv"
-            choices={[
-              { value: 'csv', label: 'CSV' },
-              { value: 'ndjson', label: 'NDJSON' },
-              { value: 'parquet', label: 'Parquet' },
-            ]}
-          />
-          <FormSubmit label="Create export" error={create.error} isDisabled={create.isPending || !project} />
-        </Form>
-      </Card>
+        ) : (
+          <>
+            <ItemSelect
+              label="Connector"
+              items={ofProject}
+              value={connector}
+              onChange={setConnector}
+              empty="No connectors in this project"
+            />
+            <TextInput
+              name="dataset"
+              label="Dataset"
+              isRequired
+              spellCheck={false}
+              description="A table the connector discovers, e.g. public.orders"
+            />
+          </>
+        )}
+        <TextInput
+          name="folder"
+          label="Folder"
+          defaultValue="exports"
+          description="Inside the project's folder of the files root"
+        />
+        <ChoiceField
+          name="format"
+          label="Format"
+          defaultValue="csv"
+          choices={[
+            { value: 'csv', label: 'CSV' },
+            { value: 'ndjson', label: 'NDJSON' },
+            { value: 'parquet', label: 'Parquet' },
+          ]}
+        />
+        <ScheduleFields
+          timing={timing}
+          onTimingChange={setTiming}
+          policy={policy}
+          onPolicyChange={setPolicy}
+          what="The export"
+          withNone
+        />
+        <FormSubmit label="Create export" error={create.error} isDisabled={create.isPending} />
+      </Form>
+    </Card>
+  );
+}
+
+/** `every 60 s; next 24/11/2026, 21:00:00`, `... ; paused`, or `on demand`. */
+function scheduleText(item: ExportItem) {
+  const schedule = item.schedule;
+  if (!schedule) return 'on demand';
+  const next = schedule.paused
+    ? 'paused'
+    : schedule.next_due_at
+      ? `next ${new Date(schedule.next_due_at).toLocaleString()}`
+      : '';
+  return `${describeTiming(schedule)}; ${next}`;
+}
+
+/**
+ * Exports of the current project: created here from a warehouse query or a connector's dataset to a
+ * file of the project's folder (other destinations through the API), run on demand or on a schedule;
+ * each run's counts and trigger, its failed rows with their reasons, and download links.
+ */
+export function Exports() {
+  const queries = useQueryClient();
+  const { projectId, project, isLoading } = useCurrentProject();
+  const [selected, setSelected] = useState<string | undefined>();
+  const exports = useQuery({
+    queryKey: ['exports', projectId],
+    enabled: !!projectId,
+    queryFn: () => unwrap(api.GET('/api/v1/exports', { params: { query: { project_id: projectId! } } })),
+    refetchInterval: 5000,
+  });
+  const run = useMutation({
+    meta: { success: 'Export run started.' },
+    mutationFn: (id: string) => unwrap(api.POST('/api/v1/exports/{id}/run', { params: { path: { id } } })),
+    onSuccess: (_, id) => {
+      setSelected(id);
+      void queries.invalidateQueries({ queryKey: ['export-runs', id] });
+    },
+  });
+  const pause = useMutation({
+    meta: { success: 'Schedule updated.' },
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
+      unwrap(api.PATCH('/api/v1/exports/{id}', { params: { path: { id } }, body: { schedule: { paused } } })),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['exports'] }),
+  });
+  const remove = useMutation({
+    meta: { success: 'Export deleted.' },
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/exports/{id}', { params: { path: { id } } })),
+    onSuccess: (_, id) => {
+      if (id === selected) setSelected(undefined);
+      void queries.invalidateQueries({ queryKey: ['exports'] });
+    },
+  });
+  if (!project) return isLoading ? null : <p className="empty">No project to export from.</p>;
+  const chosen = exports.data?.items.find((e) => e.id === selected);
+  return (
+    <>
+      <NewExport key={project.id} projectId={project.id} projectName={project.name} onCreated={setSelected} />
       <DataTable
         caption="Exports"
         rows={exports.data?.items}
         rowKey={(item) => item.id}
         pending={exports.isPending}
-        error={exports.error ?? run.error}
-        empty="No exports yet."
+        error={exports.error ?? run.error ?? pause.error ?? remove.error}
+        empty="No exports in this project yet."
         columns={[
           { header: 'Name', cell: (item) => item.name },
+          {
+            header: 'Source',
+            cell: (item) =>
+              item.source['kind'] === 'warehouse_query'
+                ? 'warehouse query'
+                : String(item.source['dataset'] ?? item.source['kind']),
+          },
           { header: 'Destination', cell: (item) => String(item.destination['kind']) },
-          { header: 'Mode', cell: (item) => item.mode },
+          { header: 'Schedule', cell: scheduleText },
         ]}
         actions={(item) => (
           <div className="row">
             <Button aria-label={`Run ${item.name}`} onPress={() => run.mutate(item.id)} isDisabled={run.isPending}>
               Run
             </Button>
+            {item.schedule ? (
+              <Button
+                className="secondary"
+                aria-label={`${item.schedule.paused ? 'Resume' : 'Pause'} the schedule of ${item.name}`}
+                onPress={() => pause.mutate({ id: item.id, paused: !item.schedule!.paused })}
+                isDisabled={pause.isPending}
+              >
+                {item.schedule.paused ? 'Resume' : 'Pause'}
+              </Button>
+            ) : null}
             <Button className="secondary" aria-label={`History of ${item.name}`} onPress={() => setSelected(item.id)}>
               History
             </Button>
+            <DeleteButton
+              name={item.name}
+              label={`Delete ${item.name}`}
+              warning="Its runs, snapshot and failed rows go with it; files already written stay."
+              onConfirm={() => remove.mutate(item.id)}
+              isPending={remove.isPending && remove.variables === item.id}
+            />
           </div>
         )}
       />
@@ -166,6 +298,7 @@ function ExportHistory({ id, name }: { id: string; name: string }) {
         columns={[
           { header: 'Started', cell: (r) => new Date(r.started_at).toLocaleString() },
           { header: 'Status', cell: (r) => <span className={`status ${r.status}`}>{r.status}</span> },
+          { header: 'Trigger', cell: (r) => r.trigger },
           { header: 'Extracted', cell: (r) => r.extracted },
           { header: 'Added / changed / removed', cell: (r) => `${r.added} / ${r.changed} / ${r.removed}` },
           { header: 'Delivered', cell: (r) => r.delivered },

@@ -8,11 +8,17 @@ import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
-import { CheckboxField, ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
+import { CheckboxField, FormSubmit } from '../../components/fields';
+import {
+  describeTiming,
+  ScheduleFields,
+  timingOf,
+  type MissedPolicy,
+  type TimingKind,
+} from '../../components/ScheduleFields';
 import { ItemSelect } from '../../components/ItemSelect';
 
 type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
-type Policy = NonNullable<ScheduleBody['missed_policy']>;
 type Action = 'pause' | 'resume' | 'delete';
 
 /** Schedules a pipeline: a cron expression in a time zone, or a fixed interval. */
@@ -21,8 +27,8 @@ function NewSchedule() {
   const pipelines = usePipelines();
   const { projectId } = useCurrentProject();
   const [pipeline, setPipeline] = useState<string | undefined>();
-  const [timing, setTiming] = useState<'cron' | 'interval'>('cron');
-  const [policy, setPolicy] = useState<Policy>('skip');
+  const [timing, setTiming] = useState<TimingKind>('cron');
+  const [policy, setPolicy] = useState<MissedPolicy>('skip');
   // A new key empties the form after a schedule was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -38,12 +44,12 @@ function NewSchedule() {
     event.preventDefault();
     if (!pipeline) return;
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const when =
-      timing === 'cron'
-        ? { cron: text('cron'), timezone: text('timezone') }
-        : { interval_seconds: Number(text('interval_seconds')) };
-    create.mutate({ pipeline_id: pipeline, ...when, missed_policy: policy, paused: form.get('paused') === 'true' });
+    create.mutate({
+      pipeline_id: pipeline,
+      ...timingOf(form, timing),
+      missed_policy: policy,
+      paused: form.get('paused') === 'true',
+    });
   };
   return (
     <Card id="new-schedule" title="New schedule">
@@ -56,56 +62,12 @@ function NewSchedule() {
           description="One schedule per pipeline."
           empty="No pipelines yet"
         />
-        <ChoiceField
-          label="Timing"
-          value={timing}
-          onChange={setTiming}
-          orientation="horizontal"
-          choices={[
-            { value: 'cron', label: 'cron' },
-            { value: 'interval', label: 'interval' },
-          ]}
-        />
-        {timing === 'cron' ? (
-          <>
-            <TextInput
-              name="cron"
-              label="Cron expression"
-              isRequired
-              spellCheck={false}
-              description={
-                <>
-                  Five fields, or six with seconds first; e.g. <code>0 3 * * *</code> runs at 03:00.
-                </>
-              }
-            />
-            <TextInput
-              name="timezone"
-              label="Time zone"
-              isRequired
-              spellCheck={false}
-              defaultValue={Intl.DateTimeFormat().resolvedOptions().timeZone}
-              description="An IANA name, e.g. Europe/Paris or UTC."
-            />
-          </>
-        ) : (
-          <NumberInput
-            name="interval_seconds"
-            label="Every (seconds)"
-            isRequired
-            min={1}
-            description="Counted from the creation, or the last resume."
-          />
-        )}
-        <ChoiceField
-          label="Missed runs"
-          note="Due times that passed while no scheduler ran (the service was down):"
-          value={policy}
-          onChange={setPolicy}
-          choices={[
-            { value: 'skip', label: 'skip', description: 'They are not run.' },
-            { value: 'run_once', label: 'run once', description: 'The pipeline runs once for all of them.' },
-          ]}
+        <ScheduleFields
+          timing={timing}
+          onTimingChange={(next) => next !== 'none' && setTiming(next)}
+          policy={policy}
+          onPolicyChange={setPolicy}
+          what="The pipeline"
         />
         <CheckboxField name="paused" label="Start paused" />
         <FormSubmit label="Create schedule" error={create.error} isDisabled={create.isPending || !pipeline} />
@@ -150,8 +112,7 @@ export function Schedules() {
           { header: 'Pipeline', cell: (item) => item.pipeline_name },
           {
             header: 'When',
-            cell: (item) =>
-              item.kind === 'cron' ? `${item.cron} (${item.timezone})` : `every ${item.interval_seconds} s`,
+            cell: (item) => describeTiming(item),
           },
           {
             header: 'Next due',

@@ -1,6 +1,7 @@
 /** SQL on the Delivery area's own tables: exports, their runs, failed rows, snapshots and cursors. */
 import { sql, type Generated, type Selectable } from 'kysely';
 import { type Db } from '../../../platform/db/index.js';
+import type { Timing } from '../../../platform/schedule-timing.js';
 
 export interface ExportSourceSpec {
   kind: 'warehouse_query' | 'connector' | 'pipeline';
@@ -13,6 +14,12 @@ export interface ExportSourceSpec {
 }
 
 export type ExportMode = 'full' | 'incremental' | 'diff';
+
+/** When an export runs by itself: a cron expression in a time zone, or an interval (exactly one). */
+export interface ExportSchedule extends Timing {
+  missed_policy: 'skip' | 'run_once';
+  paused: boolean;
+}
 
 export interface ExportsTable {
   id: Generated<string>;
@@ -30,6 +37,9 @@ export interface ExportsTable {
   key_columns: Generated<string[]>;
   cursor_column: string | null;
   resync_requested: Generated<boolean>;
+  schedule: ExportSchedule | null;
+  /** Null without a schedule or while it is paused. */
+  next_due_at: Date | null;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -46,6 +56,7 @@ export interface ExportRunsTable {
   export_id: string;
   project_id: string;
   status: Generated<string>;
+  trigger: Generated<'manual' | 'schedule'>;
   full_resync: Generated<boolean>;
   extracted: Generated<string>;
   added: Generated<string>;
@@ -110,9 +121,12 @@ export interface ExportChanges {
   mode?: ExportMode;
   key_columns?: string[];
   cursor_column?: string | null;
+  schedule?: ExportSchedule | null;
+  next_due_at?: Date | null;
 }
 
 const jsonColumns = (changes: ExportChanges) => ({
+  ...(changes.schedule !== undefined ? { schedule: changes.schedule && json(changes.schedule) } : {}),
   ...(changes.source ? { source: json(changes.source) } : {}),
   ...(changes.destination ? { destination: json(changes.destination) } : {}),
   ...(changes.format ? { format: json(changes.format) } : {}),
@@ -180,6 +194,19 @@ export function createExportsRepository() {
         .where('export_id', '=', exportId)
         .where('execution_id', '=', executionId)
         .executeTakeFirst(),
+    /** Exports whose schedule is due, locked; ones another process holds are skipped. */
+    claimDue: (db: Db, limit: number) =>
+      db
+        .selectFrom('exports')
+        .selectAll()
+        .where('next_due_at', '<=', sql<Date>`now()`)
+        .orderBy('next_due_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute(),
+    setNextDue: (db: Db, id: string, next: Date | null) =>
+      db.updateTable('exports').set({ next_due_at: next }).where('id', '=', id).execute(),
     /** Serialises the start of runs of one export. */
     lock: (db: Db, id: string) =>
       db.selectFrom('exports').select('id').where('id', '=', id).forUpdate().executeTakeFirst(),
@@ -190,7 +217,16 @@ export function createExportsRepository() {
         .where('export_id', '=', exportId)
         .where('finished_at', 'is', null)
         .execute(),
-    insertRun: (db: Db, row: { execution_id: string; export_id: string; project_id: string; full_resync: boolean }) =>
+    insertRun: (
+      db: Db,
+      row: {
+        execution_id: string;
+        export_id: string;
+        project_id: string;
+        full_resync: boolean;
+        trigger: 'manual' | 'schedule';
+      },
+    ) =>
       db
         .insertInto('export_runs')
         .values({ ...row, status: 'queued' })

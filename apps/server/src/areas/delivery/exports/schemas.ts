@@ -1,5 +1,12 @@
 import { Type } from 'typebox';
-import { NullableTimestamp, NullableUuid, Timestamp, Uuid } from '../../../platform/schemas.js';
+import {
+  MissedPolicy,
+  NullableTimestamp,
+  NullableUuid,
+  ScheduleTiming,
+  Timestamp,
+  Uuid,
+} from '../../../platform/schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const ColumnName = Type.String({ minLength: 1, maxLength: 63 });
@@ -46,6 +53,12 @@ const Mode = Type.Union([Type.Literal('full'), Type.Literal('incremental'), Type
     'full: every row each run; incremental: rows past the cursor column; diff: only rows added, changed or removed since the previous run (by key_columns)',
 });
 
+const ScheduleBody = Type.Object(ScheduleTiming, {
+  additionalProperties: false,
+  description:
+    'Runs the export by itself: a cron expression in a time zone, or every interval_seconds (exactly one); null: on demand only',
+});
+
 export const ExportBody = Type.Object(
   {
     project_id: Uuid,
@@ -65,6 +78,7 @@ export const ExportBody = Type.Object(
     mode: Type.Optional(Mode),
     key_columns: Type.Optional(Type.Array(ColumnName, { minItems: 1, maxItems: 32 })),
     cursor_column: Type.Optional(ColumnName),
+    schedule: Type.Optional(Type.Union([ScheduleBody, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -81,6 +95,7 @@ export const ExportPatch = Type.Object(
     mode: Type.Optional(Mode),
     key_columns: Type.Optional(Type.Array(ColumnName, { maxItems: 32 })),
     cursor_column: Type.Optional(Type.Union([ColumnName, Type.Null()])),
+    schedule: Type.Optional(Type.Union([ScheduleBody, Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -101,6 +116,17 @@ export const Export = Type.Object({
   mode: Type.String(),
   key_columns: Type.Array(Type.String()),
   cursor_column: Type.Union([Type.String(), Type.Null()]),
+  schedule: Type.Union([
+    Type.Object({
+      cron: Type.Union([Type.String(), Type.Null()]),
+      timezone: Type.String(),
+      interval_seconds: Type.Union([Type.Integer(), Type.Null()]),
+      missed_policy: MissedPolicy,
+      paused: Type.Boolean(),
+      next_due_at: Type.Union([Timestamp, Type.Null()], { description: 'null while paused' }),
+    }),
+    Type.Null(),
+  ]),
   created_by: NullableUuid,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -116,6 +142,7 @@ export const ExportRun = Type.Object({
   execution_id: Uuid,
   export_id: Uuid,
   status: Type.String({ description: 'running, succeeded, partially_failed, failed or cancelled' }),
+  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')]),
   full_resync: Type.Boolean(),
   extracted: Type.Integer(),
   added: Type.Integer(),

@@ -10,11 +10,13 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { EgressPolicy, Log } from '@svc/engine';
+import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
-import type { RequestContext } from '../../../platform/request-context.js';
+import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
+import { fire, firstDue, timingProblems } from '../../../platform/schedule-timing.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
@@ -38,6 +40,7 @@ import type {
   ExportMode,
   ExportRow,
   ExportRunRow,
+  ExportSchedule,
   ExportsRepository,
   ExportSourceSpec,
 } from './repository.js';
@@ -54,7 +57,19 @@ export interface ExportInput {
   mode?: ExportMode;
   key_columns?: string[];
   cursor_column?: string | null;
+  schedule?: ScheduleInput | null;
 }
+
+/** A schedule as given: every field optional (a patch merges into the stored schedule). */
+export interface ScheduleInput {
+  cron?: string | null;
+  timezone?: string;
+  interval_seconds?: number | null;
+  missed_policy?: 'skip' | 'run_once';
+  paused?: boolean;
+}
+
+const TICK_BATCH = 20;
 
 export type ExportPatchInput = Partial<Omit<ExportInput, 'project_id'>>;
 
@@ -79,6 +94,14 @@ export const presentExport = (row: ExportRow) => ({
   mode: row.mode,
   key_columns: row.key_columns,
   cursor_column: row.cursor_column,
+  schedule: row.schedule && {
+    cron: row.schedule.cron,
+    timezone: row.schedule.timezone,
+    interval_seconds: row.schedule.interval_seconds,
+    missed_policy: row.schedule.missed_policy,
+    paused: row.schedule.paused,
+    next_due_at: row.next_due_at?.toISOString() ?? null,
+  },
   created_by: row.created_by,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
@@ -88,6 +111,7 @@ export const presentRun = (row: ExportRunRow, status: string = row.status) => ({
   execution_id: row.execution_id,
   export_id: row.export_id,
   status,
+  trigger: row.trigger,
   full_resync: row.full_resync,
   extracted: Number(row.extracted),
   added: Number(row.added),
@@ -100,6 +124,33 @@ export const presentRun = (row: ExportRunRow, status: string = row.status) => ({
   started_at: row.started_at.toISOString(),
   finished_at: row.finished_at?.toISOString() ?? null,
 });
+
+/**
+ * The schedule to store, merged over the stored one (a cron given replaces an interval and the other
+ * way round), with its problems named under `schedule.`; null removes the schedule.
+ */
+export function scheduleOf(
+  given: ScheduleInput | null,
+  stored: ExportSchedule | null,
+): { schedule: ExportSchedule | null; problems: FieldError[] } {
+  if (given === null) return { schedule: null, problems: [] };
+  const schedule: ExportSchedule = {
+    cron: given.interval_seconds ? null : given.cron !== undefined ? given.cron : (stored?.cron ?? null),
+    timezone: given.timezone ?? stored?.timezone ?? 'UTC',
+    interval_seconds: given.cron
+      ? null
+      : given.interval_seconds !== undefined
+        ? given.interval_seconds
+        : (stored?.interval_seconds ?? null),
+    missed_policy: given.missed_policy ?? stored?.missed_policy ?? 'skip',
+    paused: given.paused ?? stored?.paused ?? false,
+  };
+  return { schedule, problems: timingProblems(schedule, 'schedule.') };
+}
+
+/** When a schedule is next due from now: never without one or while it is paused. */
+const firstDueOf = (schedule: ExportSchedule | null, now = new Date()) =>
+  schedule && !schedule.paused ? firstDue(schedule, now) : null;
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
@@ -117,6 +168,10 @@ export function createExportsService(deps: {
   /** Where a download from a remote destination (S3, SFTP) may connect. */
   egress: EgressPolicy;
   log: Log;
+  /** How late a scheduled run may start; due times older than this are missed (SVC_SCHEDULER_GRACE_SECONDS). */
+  graceMs: number;
+  /** Due times handled by the schedule tick, by outcome. */
+  firings?: Counter<'outcome'>;
 }) {
   const { db, repository, authorize, audit, box, executions } = deps;
   const executionStatus = async (id: string) => (await executions.find(id))?.status;
@@ -264,12 +319,50 @@ export function createExportsService(deps: {
     return out;
   };
 
+  /** Starts a run in `trx`; undefined while a run of the export is queued or running. */
+  const startRun = async (
+    trx: Db,
+    row: ExportRow,
+    options: { fullResync: boolean; trigger: 'manual' | 'schedule'; createdBy: string | null },
+    context: RequestContext,
+  ) => {
+    await repository.lock(trx, row.id);
+    for (const unfinished of await repository.unfinishedRuns(trx, row.id)) {
+      const status = await executionStatus(unfinished.execution_id);
+      if (status === 'queued' || status === 'running') return undefined;
+    }
+    const fullResync = options.fullResync || row.resync_requested;
+    const params: ExportRunParams = { export_id: row.id, export_name: row.name, full_resync: fullResync };
+    const started = await executions.startRun(
+      trx,
+      {
+        projectId: row.project_id,
+        kind: 'export',
+        params: { ...params },
+        createdBy: options.createdBy,
+        trigger: options.trigger,
+      },
+      context,
+    );
+    await repository.insertRun(trx, {
+      execution_id: started.id,
+      export_id: row.id,
+      project_id: row.project_id,
+      full_resync: fullResync,
+      trigger: options.trigger,
+    });
+    return started;
+  };
+
   return {
     destinationOf,
 
     async create(principal: Principal, input: ExportInput, context: RequestContext) {
       await authorize(principal, 'export:write', input.project_id);
-      const problems = await problemsOf(principal, input.project_id, input);
+      // A schedule runs the export: whoever sets one up must be allowed to run it.
+      if (input.schedule) await authorize(principal, 'export:run', input.project_id);
+      const { schedule, problems: scheduleProblems } = scheduleOf(input.schedule ?? null, null);
+      const problems = [...(await problemsOf(principal, input.project_id, input)), ...scheduleProblems];
       if (problems.length) throw validationFailed(problems);
       const { plain, secrets } = seal(input.destination);
       const row = await onUniqueViolation(
@@ -287,6 +380,8 @@ export function createExportsService(deps: {
             mode: input.mode ?? 'full',
             key_columns: input.key_columns ?? [],
             cursor_column: input.cursor_column ?? null,
+            schedule,
+            next_due_at: firstDueOf(schedule),
             created_by: principal.userId,
           });
           await audit.record(
@@ -316,7 +411,12 @@ export function createExportsService(deps: {
         key_columns: patch.key_columns ?? current.key_columns,
         cursor_column: patch.cursor_column === undefined ? current.cursor_column : patch.cursor_column,
       };
-      const problems = await problemsOf(principal, current.project_id, merged);
+      if (patch.schedule) await authorize(principal, 'export:run', current.project_id);
+      const { schedule, problems: scheduleProblems } =
+        patch.schedule === undefined
+          ? { schedule: current.schedule, problems: [] }
+          : scheduleOf(patch.schedule, current.schedule);
+      const problems = [...(await problemsOf(principal, current.project_id, merged)), ...scheduleProblems];
       if (problems.length) throw validationFailed(problems);
       const kindKept = String(merged.destination['kind']) === String(current.destination['kind']);
       const { plain, secrets } = seal(merged.destination, kindKept ? current.secrets : {});
@@ -332,6 +432,8 @@ export function createExportsService(deps: {
         mode: merged.mode,
         key_columns: merged.key_columns,
         cursor_column: merged.cursor_column ?? null,
+        // A schedule given is due afresh from now; one not given keeps its next due time.
+        ...(patch.schedule !== undefined ? { schedule, next_due_at: firstDueOf(schedule) } : {}),
       };
       // What is read, or how rows are told apart, changed: the next run starts again from nothing.
       const restart = ['source', 'columns', 'filter', 'mode', 'key_columns', 'cursor_column'].some(
@@ -369,34 +471,77 @@ export function createExportsService(deps: {
     /** Starts a run now: an execution of kind export; 409 while one is queued or running. */
     async run(principal: Principal, id: string, options: { full_resync?: boolean }, context: RequestContext) {
       const row = await guard.find(principal, id, 'export:run');
-      const fullResync = options.full_resync === true || row.resync_requested;
-      const execution = await db.transaction().execute(async (trx) => {
-        await repository.lock(trx, id);
-        for (const unfinished of await repository.unfinishedRuns(trx, id)) {
-          const status = await executionStatus(unfinished.execution_id);
-          if (status === 'queued' || status === 'running') throw exportBusy();
-        }
-        const params: ExportRunParams = { export_id: row.id, export_name: row.name, full_resync: fullResync };
-        const started = await executions.startRun(
-          trx,
-          {
-            projectId: row.project_id,
-            kind: 'export',
-            params: { ...params },
-            createdBy: principal.userId,
-            trigger: 'manual',
-          },
-          context,
+      const execution = await db
+        .transaction()
+        .execute((trx) =>
+          startRun(
+            trx,
+            row,
+            { fullResync: options.full_resync === true, trigger: 'manual', createdBy: principal.userId },
+            context,
+          ),
         );
-        await repository.insertRun(trx, {
-          execution_id: started.id,
-          export_id: row.id,
-          project_id: row.project_id,
-          full_resync: fullResync,
-        });
-        return started;
-      });
+      if (!execution) throw exportBusy();
       return executions.present(execution);
+    },
+
+    /**
+     * One pass over the exports whose schedule is due (called by the leader). Due exports are locked
+     * (SKIP LOCKED), and each one's run is started and its next due time stored in the same
+     * transaction: a due time is handled once. A run still going when the next one is due skips it.
+     */
+    async tick(now = new Date()): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const due = await repository.claimDue(trx, TICK_BATCH);
+        for (const row of due) {
+          const schedule = row.schedule;
+          if (!schedule || schedule.paused || !row.next_due_at) {
+            await repository.setNextDue(trx, row.id, null);
+            continue;
+          }
+          const firing = fire(schedule, schedule.missed_policy, row.next_due_at, now, deps.graceMs);
+          await repository.setNextDue(trx, row.id, firing.next);
+          let outcome: 'enqueued' | 'missed' | 'skipped_running' = 'missed';
+          let executionId: string | null = null;
+          if (firing.run)
+            try {
+              // In a savepoint: an export whose run cannot start must not hold up the others.
+              const started = await savepoint(trx, (tx) =>
+                startRun(
+                  tx,
+                  row,
+                  { fullResync: false, trigger: 'schedule', createdBy: row.created_by },
+                  SYSTEM_CONTEXT,
+                ),
+              );
+              outcome = started ? 'enqueued' : 'skipped_running';
+              executionId = started?.id ?? null;
+            } catch (error) {
+              deps.log('error', 'a scheduled export could not start its run; due time missed', {
+                export_id: row.id,
+                err: { message: (error as Error).message },
+              });
+            }
+          deps.firings?.inc({ outcome }, 1);
+          if (firing.missedBefore > 0) deps.firings?.inc({ outcome: 'missed' }, firing.missedBefore);
+          const fields = {
+            export_id: row.id,
+            due_at: firing.dueAt.toISOString(),
+            missed_before: firing.missedBefore,
+            execution_id: executionId,
+          };
+          if (outcome === 'enqueued') deps.log('info', 'export schedule fired', fields);
+          else
+            deps.log(
+              'warn',
+              outcome === 'missed'
+                ? 'export schedule due time missed'
+                : 'export schedule due while its previous run was still going; skipped',
+              fields,
+            );
+        }
+        return due.length;
+      });
     },
 
     /** The export's latest runs with their row counts, newest first. */
