@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
-import { query, waitForStatus } from '../support/runs.js';
+import { query, waitForStatus, type Execution } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
 interface Schedule {
@@ -87,7 +87,9 @@ describe('export schedules', () => {
     expect(fired.every((r) => r.trigger === 'schedule')).toBe(true);
     expect(fired.find((r) => r.status === 'succeeded')!.delivered).toBe(25);
     // Never two at once: a due time that finds a run still going is skipped.
-    const executions = await Promise.all(fired.map((r) => waitForStatus(t, admin, r.execution_id, ['succeeded'])));
+    const executions = (await Promise.all(
+      fired.map((r) => waitForStatus(t, admin, r.execution_id, ['succeeded'])),
+    )) as Array<Execution & { started_at: string | null; finished_at: string | null }>;
     const spans = executions
       .map((e) => [Date.parse(e.started_at!), Date.parse(e.finished_at!)] as const)
       .sort((a, b) => a[0] - b[0]);
