@@ -8,6 +8,7 @@ import { projectSchemaName } from '../../src/areas/connectivity/warehouse.js';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject, createUser } from '../support/http.js';
 import { query, waitForStatus } from '../support/runs.js';
+import { runEventErrors } from '../governance/openlineage-schema.js';
 
 interface Model {
   id: string;
@@ -21,6 +22,16 @@ interface Line {
   rows: number | null;
   error: string | null;
   tests: Array<{ name: string; status: string; failures: number | null }>;
+}
+
+interface LineageEvent {
+  inputs: Array<{ namespace: string; name: string }>;
+  outputs: Array<{
+    namespace: string;
+    name: string;
+    facets: { columnLineage?: { fields: Record<string, { inputFields: Array<{ name: string; field: string }> }> } };
+    outputFacets?: { outputStatistics?: { rowCount: number } };
+  }>;
 }
 
 describe('warehouse models', () => {
@@ -216,6 +227,41 @@ select o.id, '{{ ref(''also_not'') }}' as text /* {{ ref("nor_this") }} */
       { column: 'customer', inputs: [{ model: 'customers_eph', column: 'customer' }] },
       { column: 'total', inputs: [{ model: 'orders_base', column: 'amount' }] },
       { column: 'orders', inputs: [] },
+    ]);
+
+    // The run's lineage: each model built is an output named as the warehouse's relations are; the
+    // ephemeral model is inlined, so what it reads stands for it; column lineage from each SELECT.
+    const events = await api<{ items: Array<{ event_type: string; event: LineageEvent }> }>(
+      t,
+      'GET',
+      `/api/v1/lineage/events?run_id=${done.id}`,
+      { token: admin },
+    );
+    expect(events.body.items.map((e) => e.event_type)).toEqual(['START', 'COMPLETE']);
+    const complete = events.body.items[1]!.event;
+    for (const item of events.body.items) expect(runEventErrors(item.event), JSON.stringify(item.event)).toEqual([]);
+    const database = new URL(warehouseUrl).pathname.slice(1);
+    const named = (schema: string, table: string) => `${database}.${schema}.${table}`;
+    expect(complete.outputs.map((o) => o.name).sort()).toEqual(
+      [named(modelsSchema, 'customer_totals'), named(modelsSchema, 'orders_base')].sort(),
+    );
+    expect(complete.inputs.map((i) => i.name).sort()).toEqual(
+      [named(modelsSchema, 'orders_base'), named(rawSchema, 'orders')].sort(),
+    );
+    expect(new Set(complete.outputs.map((o) => o.namespace))).toEqual(
+      new Set([`postgres://${new URL(warehouseUrl).hostname}:${new URL(warehouseUrl).port || 5432}`]),
+    );
+    const totals = complete.outputs.find((o) => o.name.endsWith('.customer_totals'))!;
+    expect(totals.outputFacets?.outputStatistics?.rowCount).toBe(10);
+    const fields = totals.facets.columnLineage!.fields;
+    expect(fields['total']!.inputFields.map((f) => [f.name, f.field])).toEqual([
+      [named(modelsSchema, 'orders_base'), 'amount'],
+    ]);
+    // customer comes through the ephemeral model: no column lineage for it.
+    expect(fields['customer']).toBeUndefined();
+    const base = complete.outputs.find((o) => o.name.endsWith('.orders_base'))!;
+    expect(base.facets.columnLineage!.fields['amount']!.inputFields.map((f) => [f.name, f.field])).toEqual([
+      [named(rawSchema, 'orders'), 'amount'],
     ]);
   });
 

@@ -10,6 +10,7 @@ import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { Warehouse } from '../connectivity/warehouse.js';
 import type { CatalogService } from '../governance/catalog/service.js';
+import type { LineageService } from '../governance/lineage/service.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
 import { createProvidersRepository } from './ai-providers/repository.js';
@@ -31,6 +32,7 @@ export async function createModellingArea(
     queue: JobQueue;
     warehouse: Warehouse | undefined;
     catalog: CatalogService;
+    lineage: Pick<LineageService, 'recordRun'>;
   },
 ) {
   const db = platform.framework.db;
@@ -103,6 +105,7 @@ export async function createModellingArea(
         queue: deps.queue,
         repository,
         warehouse: deps.warehouse,
+        lineage: deps.lineage,
         concurrency: platform.config.models.runConcurrency,
         builds,
         buildSeconds,

@@ -12,9 +12,11 @@ import type { Counter, Histogram } from 'prom-client';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
 import type { Warehouse } from '../../connectivity/warehouse.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
 import { buildModel, runTests } from './build.js';
+import { modelRunLineage } from './lineage.js';
 import { createCompiler, relationOf } from './compile.js';
 import type { ModelStatus, ModelsRepository, TestResult } from './repository.js';
 import { clientConfig, MODELS_SCHEMA, placementOf, type ModelRunParams, type ModelSnapshot } from './service.js';
@@ -26,6 +28,8 @@ export interface ModelRunDeps {
   queue: JobQueue;
   repository: ModelsRepository;
   warehouse: Warehouse | undefined;
+  /** What the run read and wrote, recorded with its success. */
+  lineage: Pick<LineageService, 'recordRun'>;
   /** Models built at once in one run. */
   concurrency: number;
   builds: Counter<'status'>;
@@ -73,6 +77,7 @@ export function createModelRunHandler(deps: ModelRunDeps): JobHandler<'model_run
         else free++;
       };
       let rowsWritten = 0;
+      const built: Array<{ name: string; rows: number | null }> = [];
       const outcomes = new Map<string, Promise<ModelStatus>>();
 
       const record = async (
@@ -119,6 +124,7 @@ export function createModelRunHandler(deps: ModelRunDeps): JobHandler<'model_run
           const seconds = (performance.now() - started) / 1000;
           deps.buildSeconds.observe({ materialization: model.materialization }, seconds);
           if (outcome.rows !== null) rowsWritten += outcome.rows;
+          if (model.materialization !== 'ephemeral') built.push({ name: model.name, rows: outcome.rows });
           const failed = tests.filter((t) => t.severity === 'error' && (t.status === 'fail' || t.status === 'error'));
           const error = failed.length
             ? `data test(s) failed: ${failed.map((t) => `${t.name}: ${t.message}`).join('; ')}`
@@ -179,6 +185,22 @@ export function createModelRunHandler(deps: ModelRunDeps): JobHandler<'model_run
       }
       await deps.db.transaction().execute(async (trx) => {
         await deps.queue.holdLease(trx, job);
+        await deps.lineage.recordRun(
+          trx,
+          modelRunLineage({
+            runId: executionId,
+            projectId: execution.project_id,
+            server: {
+              host: tenant.connection.host,
+              port: tenant.connection.port ?? 5432,
+              database: tenant.connection.database,
+            },
+            placement,
+            compiler,
+            materializationOf: (name) => byName.get(name)?.materialization,
+            built,
+          }),
+        );
         await recorder.succeed(trx, executionId, counters);
       });
       log('info', `model run succeeded: ${params.selected.length} model(s), ${rowsWritten} rows written`);
