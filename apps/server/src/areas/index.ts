@@ -226,6 +226,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       ...governance.leaderTasks,
       ...ingestion.leaderTasks,
       ...delivery.leaderTasks,
+      ...modelling.leaderTasks,
     ],
     async routes(api) {
       await identity.routes(api);

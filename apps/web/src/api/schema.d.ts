@@ -1931,6 +1931,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dw-models/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Schedules of model runs the caller may read (model:read) */
+        get: operations["listModelSchedules"];
+        put?: never;
+        /** Schedule a selection of models (the selectors of /dw-models/run) on a cron expression in a time zone or an interval (model:write and model:run) */
+        post: operations["createModelSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dw-models/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One schedule of model runs (model:read) */
+        get: operations["getModelSchedule"];
+        put?: never;
+        post?: never;
+        /** Delete a schedule of model runs; runs it started stay (model:write) */
+        delete: operations["deleteModelSchedule"];
+        options?: never;
+        head?: never;
+        /** Change a schedule of model runs; {"paused": true} pauses it; a changed or resumed timing is due afresh from now (model:write and model:run) */
+        patch: operations["updateModelSchedule"];
+        trace?: never;
+    };
     "/api/v1/dw-models/graph": {
         parameters: {
             query?: never;
@@ -13757,6 +13794,328 @@ export interface operations {
                             /** Format: date-time */
                             failed_at: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listModelSchedules: {
+        parameters: {
+            query?: {
+                project_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            project_id: string;
+                            name: string;
+                            select: string[];
+                            full_refresh: boolean;
+                            cron: string | null;
+                            timezone: string;
+                            interval_seconds: number | null;
+                            /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                            missed_policy: "skip" | "run_once";
+                            paused: boolean;
+                            /** @description null while paused */
+                            next_due_at: string | null;
+                            last_execution_id: string | null;
+                            created_by: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createModelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    project_id: string;
+                    name: string;
+                    /** @description name, +name (with upstream), name+ (with downstream), tag:x; none: every model */
+                    select?: string[];
+                    /** @description Build incremental models whole instead of adding to them */
+                    full_refresh?: boolean;
+                    cron?: string | null;
+                    /** @description IANA time zone of the cron expression (default UTC) */
+                    timezone?: string;
+                    interval_seconds?: number | null;
+                    /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                    missed_policy?: "skip" | "run_once";
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        select: string[];
+                        full_refresh: boolean;
+                        cron: string | null;
+                        timezone: string;
+                        interval_seconds: number | null;
+                        /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                        missed_policy: "skip" | "run_once";
+                        paused: boolean;
+                        /** @description null while paused */
+                        next_due_at: string | null;
+                        last_execution_id: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getModelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        select: string[];
+                        full_refresh: boolean;
+                        cron: string | null;
+                        timezone: string;
+                        interval_seconds: number | null;
+                        /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                        missed_policy: "skip" | "run_once";
+                        paused: boolean;
+                        /** @description null while paused */
+                        next_due_at: string | null;
+                        last_execution_id: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteModelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateModelSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description name, +name (with upstream), name+ (with downstream), tag:x; none: every model */
+                    select?: string[];
+                    /** @description Build incremental models whole instead of adding to them */
+                    full_refresh?: boolean;
+                    cron?: string | null;
+                    /** @description IANA time zone of the cron expression (default UTC) */
+                    timezone?: string;
+                    interval_seconds?: number | null;
+                    /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                    missed_policy?: "skip" | "run_once";
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        name: string;
+                        select: string[];
+                        full_refresh: boolean;
+                        cron: string | null;
+                        timezone: string;
+                        interval_seconds: number | null;
+                        /** @description Due times missed while no scheduler ran (beyond SVC_SCHEDULER_GRACE_SECONDS): skip them, or run once for all of them */
+                        missed_policy: "skip" | "run_once";
+                        paused: boolean;
+                        /** @description null while paused */
+                        next_due_at: string | null;
+                        last_execution_id: string | null;
+                        created_by: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
                     };
                 };
             };

@@ -7,6 +7,9 @@ export const modelNameTaken = (name: string) =>
   conflict(`A warehouse model named "${name}" already exists in this project`);
 export const modelHasDependents = (name: string, dependents: string[]) =>
   conflict(`Models refer to "${name}": ${dependents.join(', ')}; change their SQL first`);
+export const MODEL_SCHEDULE = 'Model schedule';
+export const modelScheduleNameTaken = (name: string) =>
+  conflict(`A model schedule named "${name}" already exists in this project`);
 export const modelPreviewFailed = (code: string, message: string) =>
   connectorFailed(`Preview failed (${code}): ${message}`, [{ path: 'sql', message }], code);
 /** Models run in the built-in warehouse: without it (see the startup log) they cannot compile to a relation or run. */

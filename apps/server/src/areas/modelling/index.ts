@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
 import { egressPolicyFrom } from '../../platform/egress.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
+import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
@@ -18,7 +19,9 @@ import { providerRoutes } from './ai-providers/routes.js';
 import { createProvidersService } from './ai-providers/service.js';
 import { createModelRunHandler } from './dw-models/model-run.job.js';
 import { createModelsRepository } from './dw-models/repository.js';
-import { modelRoutes } from './dw-models/routes.js';
+import { modelRoutes, modelScheduleRoutes } from './dw-models/routes.js';
+import { createModelSchedulesRepository } from './dw-models/schedule-repository.js';
+import { createModelSchedulesService } from './dw-models/schedules.js';
 import { createModelsService } from './dw-models/service.js';
 
 export async function createModellingArea(
@@ -47,6 +50,23 @@ export async function createModellingArea(
     warehouse: deps.warehouse,
   });
   const registers = [platform.metrics.registry];
+  const schedules = createModelSchedulesService({
+    db,
+    repository: createModelSchedulesRepository(),
+    models,
+    executions: deps.executions,
+    authorize: deps.authorize,
+    visibleProjects: deps.visibleProjects,
+    audit: deps.audit,
+    log: (level, message, fields) => platform.logger[level]({ area: 'modelling', ...fields }, message),
+    graceMs: platform.config.scheduler.graceSeconds * 1000,
+    firings: new client.Counter({
+      name: 'svc_model_schedule_firings_total',
+      help: 'Due times of schedules of model runs by outcome (enqueued, missed, skipped_running).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+  });
   const providers = createProvidersService({
     db,
     repository: createProvidersRepository(),
@@ -111,7 +131,19 @@ export async function createModellingArea(
         buildSeconds,
       }),
     } satisfies JobHandlers,
+    /** Schedules of model runs fire from the leader, at the scheduler's tick. */
+    leaderTasks: [
+      {
+        name: 'model schedules',
+        intervalMs: platform.config.scheduler.tickMs,
+        run: async () => {
+          // A full batch: more may be due; go again at once.
+          while ((await schedules.tick()) >= 20);
+        },
+      },
+    ] satisfies LeaderTask[],
     async routes(app: FastifyInstance) {
+      await app.register(modelScheduleRoutes, { service: schedules });
       await app.register(modelRoutes, { service: models });
       await app.register(providerRoutes, { service: providers });
     },

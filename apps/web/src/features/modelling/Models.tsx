@@ -12,6 +12,7 @@ import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { RowsTable } from '../../components/RowsTable';
 import { useAiProviders } from './AiProviders';
+import { ModelSchedules } from './ModelSchedules';
 
 type Model = paths['/api/v1/dw-models/{id}']['get']['responses'][200]['content']['application/json'];
 type ModelBody = NonNullable<paths['/api/v1/dw-models']['post']['requestBody']>['content']['application/json'];
@@ -506,6 +507,7 @@ export function Models() {
             </Card>
           ) : null}
           <RunModels project={project} />
+          <ModelSchedules key={project} project={project} />
         </>
       ) : (
         <p className="empty">No project yet: create one under Projects, then choose it in the project switcher.</p>

@@ -8,11 +8,15 @@ import {
   Model,
   ModelBody,
   ModelPatch,
+  ModelSchedule,
+  ModelScheduleBody,
+  ModelSchedulePatch,
   Preview,
   PreviewBody,
   RunBody,
   RunResults,
 } from './schemas.js';
+import type { ModelSchedulesService } from './schedules.js';
 import type { ModelsService } from './service.js';
 
 export const modelRoutes = serviceRoutes<ModelsService>(['dw-models'], (route, service) => {
@@ -89,4 +93,22 @@ export const modelRoutes = serviceRoutes<ModelsService>(['dw-models'], (route, s
     },
     (request, principal) => service.preview(principal, request.params.id, request.body),
   );
+});
+
+export const modelScheduleRoutes = serviceRoutes<ModelSchedulesService>(['dw-models'], (route, service) => {
+  resourceRoutes(route, service, {
+    path: '/dw-models/schedules',
+    noun: 'ModelSchedule',
+    capabilities: { read: 'model:read', write: 'model:write' },
+    schemas: { item: ModelSchedule, create: ModelScheduleBody, update: ModelSchedulePatch },
+    summaries: {
+      list: 'Schedules of model runs the caller may read (model:read)',
+      create:
+        'Schedule a selection of models (the selectors of /dw-models/run) on a cron expression in a time zone or an interval (model:write and model:run)',
+      get: 'One schedule of model runs (model:read)',
+      update:
+        'Change a schedule of model runs; {"paused": true} pauses it; a changed or resumed timing is due afresh from now (model:write and model:run)',
+      remove: 'Delete a schedule of model runs; runs it started stay (model:write)',
+    },
+  });
 });

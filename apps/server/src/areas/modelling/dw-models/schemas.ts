@@ -1,5 +1,12 @@
 import { Type } from 'typebox';
-import { NullableTimestamp, NullableUuid, Timestamp, Uuid } from '../../../platform/schemas.js';
+import {
+  MissedPolicy,
+  NullableTimestamp,
+  NullableUuid,
+  ScheduleTiming,
+  Timestamp,
+  Uuid,
+} from '../../../platform/schemas.js';
 
 /** A model's name is the relation it builds: a plain lower-case PostgreSQL identifier. */
 export const ModelName = Type.String({
@@ -180,21 +187,59 @@ export const Preview = Type.Object({
   truncated: Type.Boolean(),
 });
 
+const Selectors = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+  maxItems: 100,
+  description: 'name, +name (with upstream), name+ (with downstream), tag:x; none: every model',
+});
+const FullRefresh = Type.Boolean({ description: 'Build incremental models whole instead of adding to them' });
+
 export const RunBody = Type.Object(
   {
     project_id: Uuid,
-    select: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
-        maxItems: 100,
-        description: 'name, +name (with upstream), name+ (with downstream), tag:x; none: every model',
-      }),
-    ),
-    full_refresh: Type.Optional(
-      Type.Boolean({ description: 'Build incremental models whole instead of adding to them' }),
-    ),
+    select: Type.Optional(Selectors),
+    full_refresh: Type.Optional(FullRefresh),
   },
   { additionalProperties: false },
 );
+
+export const ModelScheduleBody = Type.Object(
+  {
+    project_id: Uuid,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    select: Type.Optional(Selectors),
+    full_refresh: Type.Optional(FullRefresh),
+    ...ScheduleTiming,
+  },
+  { additionalProperties: false },
+);
+
+export const ModelSchedulePatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    select: Type.Optional(Selectors),
+    full_refresh: Type.Optional(FullRefresh),
+    ...ScheduleTiming,
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ModelSchedule = Type.Object({
+  id: Uuid,
+  project_id: Uuid,
+  name: Type.String(),
+  select: Type.Array(Type.String()),
+  full_refresh: Type.Boolean(),
+  cron: Type.Union([Type.String(), Type.Null()]),
+  timezone: Type.String(),
+  interval_seconds: Type.Union([Type.Integer(), Type.Null()]),
+  missed_policy: MissedPolicy,
+  paused: Type.Boolean(),
+  next_due_at: Type.Union([Timestamp, Type.Null()], { description: 'null while paused' }),
+  last_execution_id: NullableUuid,
+  created_by: NullableUuid,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 
 export const ModelRunResult = Type.Object({
   model: Type.String(),

@@ -427,30 +427,13 @@ export function createModelsService(deps: {
       context: RequestContext,
     ) {
       await authorize(principal, 'model:run', input.project_id);
-      if (!deps.warehouse) throw warehouseUnavailable();
-      const rows = await repository.inProject(db, input.project_id);
-      let selected: Set<string>;
-      try {
-        selected = select(rows, input.select ?? []);
-      } catch (error) {
-        if (error instanceof SelectorError)
-          throw validationFailed([{ path: `select.${error.index}`, message: error.message }]);
-        throw error;
-      }
-      if (!selected.size) throw validationFailed([{ path: 'select', message: 'selects no model' }]);
-      const params: ModelRunParams = {
-        select: input.select ?? [],
-        full_refresh: input.full_refresh ?? false,
-        selected: topologicalOrder(rows).filter((n) => selected.has(n)),
-        models: rows.map(snapshotOf),
-      };
       const execution = await db.transaction().execute((trx) =>
-        executions.startRun(
+        this.startRun(
           trx,
           {
             projectId: input.project_id,
-            kind: 'model_run',
-            params: params as unknown as Record<string, unknown>,
+            select: input.select ?? [],
+            fullRefresh: input.full_refresh ?? false,
             createdBy: principal.userId,
             trigger: 'manual',
           },
@@ -458,6 +441,59 @@ export function createModelsService(deps: {
         ),
       );
       return executions.present(execution);
+    },
+
+    /** Whether `selectors` parse and name models of the project: the problems, each under `select.<i>`. */
+    async selectionProblems(projectId: string, selectors: string[]): Promise<FieldError[]> {
+      try {
+        select(await repository.inProject(db, projectId), selectors);
+        return [];
+      } catch (error) {
+        if (error instanceof SelectorError) return [{ path: `select.${error.index}`, message: error.message }];
+        throw error;
+      }
+    },
+
+    /** Starts a model run in `trx` (the caller checked model:run); 422 when the selection selects nothing. */
+    async startRun(
+      trx: Db,
+      run: {
+        projectId: string;
+        select: string[];
+        fullRefresh: boolean;
+        createdBy: string | null;
+        trigger: 'manual' | 'schedule';
+      },
+      context: RequestContext,
+    ) {
+      if (!deps.warehouse) throw warehouseUnavailable();
+      const rows = await repository.inProject(trx, run.projectId);
+      let selected: Set<string>;
+      try {
+        selected = select(rows, run.select);
+      } catch (error) {
+        if (error instanceof SelectorError)
+          throw validationFailed([{ path: `select.${error.index}`, message: error.message }]);
+        throw error;
+      }
+      if (!selected.size) throw validationFailed([{ path: 'select', message: 'selects no model' }]);
+      const params: ModelRunParams = {
+        select: run.select,
+        full_refresh: run.fullRefresh,
+        selected: topologicalOrder(rows).filter((n) => selected.has(n)),
+        models: rows.map(snapshotOf),
+      };
+      return executions.startRun(
+        trx,
+        {
+          projectId: run.projectId,
+          kind: 'model_run',
+          params: params as unknown as Record<string, unknown>,
+          createdBy: run.createdBy,
+          trigger: run.trigger,
+        },
+        context,
+      );
     },
 
     /** The line per model of a model run. */

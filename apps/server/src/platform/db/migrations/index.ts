@@ -23,6 +23,7 @@ import * as m0024 from './0024_email_feeds.js';
 import * as m0023 from './0023_masking.js';
 import * as m0020 from './0020_lag_samples.js';
 import * as m0025 from './0025_export_schedules.js';
+import * as m0026 from './0026_model_schedules.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0023_masking': m0023,
   '0020_lag_samples': m0020,
   '0025_export_schedules': m0025,
+  '0026_model_schedules': m0026,
 };
