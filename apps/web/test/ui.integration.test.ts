@@ -691,6 +691,29 @@ describe('web UI', () => {
       expect(await preview.getByRole('row').count()).toBe(16);
       await page.getByRole('img', { name: /Dependency graph of 2 models/ }).waitFor();
       await page.getByText('Run order: numbers → evens.').waitFor();
+
+      // A schedule of the selection: every hour in UTC, then paused.
+      const scheduling = page.getByRole('region', { name: 'Scheduled model runs' });
+      await scheduling.getByLabel('Schedule name').fill('hourly evens');
+      await scheduling.getByLabel('Models to run').fill('+evens');
+      await scheduling.getByLabel('Cron expression').fill('0 * * * *');
+      await scheduling.getByLabel('Time zone').fill('UTC');
+      await scheduling.getByRole('button', { name: 'Create schedule' }).click();
+      const scheduleRow = scheduling
+        .getByRole('table', { name: 'Schedules of model runs' })
+        .getByRole('row', { name: /^hourly evens \+evens 0 \* \* \* \* \(UTC\)/ });
+      await scheduleRow.waitFor();
+      await scheduling.getByRole('button', { name: 'Pause hourly evens' }).click();
+      await scheduleRow.filter({ hasText: 'paused' }).waitFor();
+      const stored = await api<{ items: Array<{ name: string; select: string[]; cron: string; paused: boolean }> }>(
+        t,
+        'GET',
+        `/api/v1/dw-models/schedules?project_id=${project.id}`,
+        { token: admin },
+      );
+      expect(stored.body.items).toEqual([
+        expect.objectContaining({ name: 'hourly evens', select: ['+evens'], cron: '0 * * * *', paused: true }),
+      ]);
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'models.png'), fullPage: true });
       await page.close();
@@ -698,13 +721,16 @@ describe('web UI', () => {
   );
 
   it(
-    'creates an AI provider, tests it, shows its usage, and uses it for steps and a drafted model',
+    'creates an AI provider, tests it, shows its usage, and uses it on its screen, in the model editor, the pipeline builder and the catalog',
     { timeout: 90_000 },
     async () => {
       const llm = await startLlmServer();
       try {
         const admin = await adminToken();
-        const created = await api(t, 'POST', '/api/v1/admin/projects', { token: admin, body: { name: 'ui ai' } });
+        const created = await api<{ id: string }>(t, 'POST', '/api/v1/admin/projects', {
+          token: admin,
+          body: { name: 'ui ai' },
+        });
         expect(created.status).toBe(201);
         const page = await context.newPage();
         await page.goto(`${t.url}/ai-providers`);
@@ -747,6 +773,37 @@ describe('web UI', () => {
         await editor.getByRole('button', { name: 'Use this SQL' }).click();
         expect(await editor.getByRole('textbox', { name: 'SQL' }).inputValue()).toBe('select 42 as answer');
         expect(await accessibilityProblems(page)).toEqual([]);
+
+        // Where the work is done: steps suggested in the pipeline builder, a dataset described in the catalog.
+        const data = await createTestDatabase();
+        try {
+          await query(data.url, 'create table orders (id int primary key, amount numeric)');
+          const connector = await createPostgresConnector(t, admin, created.body.id, 'orders db', data.name);
+          await api(t, 'POST', `/api/v1/data-connectors/${connector}/discover`, { token: admin });
+          await page.getByRole('link', { name: 'Pipelines' }).click();
+          const builder = page.getByRole('region', { name: 'New pipeline' });
+          const suggest = builder.getByRole('region', { name: 'Suggest steps with AI' });
+          llm.script.push({ text: '[{"type": "filter", "expression": "amount > 10"}]' });
+          await suggest.getByLabel('Steps that should').fill('orders above 10');
+          await suggest.getByRole('button', { name: 'Suggest steps' }).click();
+          await suggest.getByRole('button', { name: 'Add these steps' }).click();
+          await builder.getByText('Step 1: filter').waitFor();
+          expect(await builder.getByLabel('Keep rows where').inputValue()).toBe('amount > 10');
+
+          await page.getByRole('link', { name: 'Catalog' }).click();
+          await page.getByRole('button', { name: /^Columns of (public\.)?orders$/ }).click();
+          const detail = page.getByRole('region', { name: /orders$/ });
+          llm.script.push({
+            text: '{"description": "Orders of the shop.", "columns": {"id": "The order number.", "amount": "Its total."}}',
+          });
+          await detail.getByRole('button', { name: 'Describe with AI' }).click();
+          const described = detail.getByRole('group', { name: 'Description by AI' });
+          await described.getByText('Orders of the shop.').waitFor();
+          expect(await described.getByText('Its total.').count()).toBe(1);
+          expect(await accessibilityProblems(page)).toEqual([]);
+        } finally {
+          await data.drop();
+        }
         await page.close();
       } finally {
         await llm.close();

@@ -110,6 +110,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     queue: operations.queue,
     warehouse: connectivity.warehouse,
     catalog: governance.catalog,
+    masking: masking.service,
     lineage: governance.lineage,
   });
   const retention = createRetentionArea(platform, {

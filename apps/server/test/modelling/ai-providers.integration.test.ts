@@ -233,6 +233,48 @@ describe('AI providers', () => {
     expect(prompt).toContain('*'.repeat('alice.secret@example.com'.length - 4) + '.com');
   });
 
+  it("masks sample values by the project's masking policies, for whoever is not exempt", async () => {
+    const created = await provider({ name: 'policed sampler' });
+    const policy = await api<{ id: string }>(t, 'POST', '/api/v1/masking-policies', {
+      token: admin,
+      body: {
+        project_id: projectId,
+        name: 'tiers hidden',
+        method: 'full',
+        columns: ['tier'],
+        exempt: { capabilities: [], roles: [] },
+      },
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const promptWithSamples = async () => {
+      llm.seen.length = 0;
+      llm.script.push({ text: "select id from {{ source('raw', 'customers') }}" });
+      const result = await api(t, 'POST', `/api/v1/ai-providers/${created.body.id}/draft-model`, {
+        token: admin,
+        body: { project_id: projectId, question: 'ids', include_samples: true },
+      });
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      return JSON.stringify(llm.seen[0]!.body);
+    };
+    try {
+      const masked = await promptWithSamples();
+      // The policy masks tier for everyone (no exemption): the administrator's prompt has no tier value.
+      expect(masked).not.toContain('Gold');
+      expect(masked).toContain('****');
+      // Where no policy applies, the masking by name still holds.
+      expect(masked).not.toContain('alice.secret@example.com');
+      // Exempt by the default capability, the administrator sends clear tiers.
+      const exempt = await api(t, 'PATCH', `/api/v1/masking-policies/${policy.body.id}`, {
+        token: admin,
+        body: { exempt: { capabilities: ['data:read_unmasked'], roles: [] } },
+      });
+      expect(exempt.status, JSON.stringify(exempt.body)).toBe(200);
+      expect(await promptWithSamples()).toContain('Gold');
+    } finally {
+      await api(t, 'DELETE', `/api/v1/masking-policies/${policy.body.id}`, { token: admin });
+    }
+  });
+
   it('suggests pipeline steps checked against the step schema', async () => {
     const created = await provider({ name: 'stepper' });
     const suggest = () =>

@@ -12,6 +12,7 @@ import type { AuditService } from '../audit/service.js';
 import type { Warehouse } from '../connectivity/warehouse.js';
 import type { CatalogService } from '../governance/catalog/service.js';
 import type { LineageService } from '../governance/lineage/service.js';
+import type { MaskingService } from '../governance/masking/service.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
 import { createProvidersRepository } from './ai-providers/repository.js';
@@ -35,6 +36,7 @@ export async function createModellingArea(
     queue: JobQueue;
     warehouse: Warehouse | undefined;
     catalog: CatalogService;
+    masking: Pick<MaskingService, 'maskerFor'>;
     lineage: Pick<LineageService, 'recordRun'>;
   },
 ) {
@@ -78,6 +80,7 @@ export async function createModellingArea(
     egress: egressPolicyFrom(platform.config),
     warehouse: deps.warehouse,
     catalog: deps.catalog,
+    masking: deps.masking,
     logger: platform.logger.child({ area: 'modelling' }),
     metrics: {
       calls: new client.Counter({

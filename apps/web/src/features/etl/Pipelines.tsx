@@ -16,6 +16,7 @@ import { cellText, RowsTable } from '../../components/RowsTable';
 import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 import { qualified, useConnectorDatasets } from '../governance/datasets';
 import { toDraft, toStep, type StepDraft } from './pipeline-steps';
+import { SuggestSteps } from '../modelling/AiAssist';
 import { StepsEditor } from './StepsEditor';
 import { WriteMode, type WriteModeValue } from './WriteMode';
 
@@ -129,7 +130,10 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
           The steps cannot be edited here ({unreadable}); runs still use them.
         </p>
       ) : (
-        <StepsEditor steps={steps} onChange={edit} />
+        <>
+          <StepsEditor steps={steps} onChange={edit} />
+          <SuggestSteps projectId={pipeline.project_id} onUse={(more) => edit([...steps, ...more.map(toDraft)])} />
+        </>
       )}
       <div className="row">
         <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending || !!unreadable}>
@@ -292,6 +296,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
         <fieldset>
           <legend>Steps</legend>
           <StepsEditor steps={steps} onChange={setSteps} />
+          <SuggestSteps projectId={project} onUse={(more) => setSteps([...steps, ...more.map(toDraft)])} />
         </fieldset>
         <fieldset>
           <legend>Destination</legend>

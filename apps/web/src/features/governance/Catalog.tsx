@@ -6,10 +6,11 @@ import { useConnectors } from '../../api/queries';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ItemSelect } from '../../components/ItemSelect';
+import { DescribeDataset } from '../modelling/AiAssist';
 import { qualified } from './datasets';
 
 /** One dataset's columns, its primary key columns marked. */
-function DatasetDetail({ id, name }: { id: string; name: string }) {
+function DatasetDetail({ id, name, projectId }: { id: string; name: string; projectId: string }) {
   const dataset = useQuery({
     queryKey: ['catalog-dataset', id],
     queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets/{id}', { params: { path: { id } } })),
@@ -53,6 +54,7 @@ function DatasetDetail({ id, name }: { id: string; name: string }) {
           },
         ]}
       />
+      <DescribeDataset datasetId={id} projectId={projectId} />
     </Card>
   );
 }
@@ -61,7 +63,7 @@ function DatasetDetail({ id, name }: { id: string; name: string }) {
 export function Catalog() {
   const [connector, setConnector] = useState('all');
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<{ id: string; name: string } | undefined>();
+  const [selected, setSelected] = useState<{ id: string; name: string; projectId: string } | undefined>();
   const connectors = useConnectors();
   const datasets = useQuery({
     queryKey: ['catalog-datasets', connector],
@@ -117,7 +119,7 @@ export function Catalog() {
           <Button
             className="secondary"
             aria-label={`Columns of ${qualified(dataset)}`}
-            onPress={() => setSelected({ id: dataset.id, name: qualified(dataset) })}
+            onPress={() => setSelected({ id: dataset.id, name: qualified(dataset), projectId: dataset.project_id })}
           >
             Columns
           </Button>

@@ -18,6 +18,7 @@ import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
 import { projectSchemaName, type Warehouse } from '../../connectivity/warehouse.js';
 import type { CatalogService } from '../../governance/catalog/service.js';
+import type { MaskingService } from '../../governance/masking/service.js';
 import {
   aiAnswerInvalid,
   aiLimitReached,
@@ -35,6 +36,7 @@ import {
   checkDescription,
   checkDraft,
   checkSteps,
+  defaultMasking,
   describePrompt,
   draftModelPrompt,
   InvalidAnswer,
@@ -91,6 +93,8 @@ export function createProvidersService(deps: {
   egress: EgressPolicy;
   warehouse: Warehouse | undefined;
   catalog: CatalogService;
+  /** The project's masking policies, as they apply to the caller: sample values go through them. */
+  masking: Pick<MaskingService, 'maskerFor'>;
   logger: Logger;
   metrics: { calls: Counter<'purpose' | 'status'>; tokens: Counter<'direction'> };
 }) {
@@ -126,8 +130,26 @@ export function createProvidersService(deps: {
     return problems;
   };
 
+  /** A row's values as the text a prompt shows (JSON for objects, ISO for times; nulls kept). */
+  const asText = (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column,
+        value === null || value === undefined
+          ? null
+          : value instanceof Date
+            ? value.toISOString()
+            : typeof value === 'object' && !Buffer.isBuffer(value)
+              ? JSON.stringify(value)
+              : String(value),
+      ]),
+    );
+
   /** The tables and views of the project's warehouse schemas, read as the project's role (and samples, masked, when asked). */
-  const warehouseTables = async (projectId: string, samples: boolean): Promise<WarehouseTable[]> => {
+  const warehouseTables = async (
+    projectId: string,
+    samples: { viewer: Principal } | undefined,
+  ): Promise<WarehouseTable[]> => {
     if (!deps.warehouse) return [];
     const tenant = await deps.warehouse.forProject(projectId, MODELS_SCHEMA);
     const prefix = projectSchemaName(projectId, '');
@@ -155,14 +177,23 @@ export function createProvidersService(deps: {
         }
         table.columns.push({ name: row.column, type: row.type });
       }
-      if (samples)
+      if (samples) {
+        const masker = await deps.masking.maskerFor(samples.viewer, projectId);
         for (const [key, table] of tables) {
           const [schema] = key.split('.');
           const result = await client.query(
             `select * from ${ident(schema!)}.${ident(table.name)} limit ${SAMPLE_ROWS}`,
           );
-          table.samples = (result.rows as Array<Record<string, unknown>>).map((r) => maskRow(r));
+          // Values go into a prompt as text: masked as text by the project's policies, then by name
+          // (a floor for what leaves the service to a third party) where no policy applies.
+          const columns = table.columns.map((c) => ({ name: c.name, type: 'string' as const }));
+          const covered = new Set(Object.keys((masker.active && masker.columns(columns)?.masked) || {}));
+          const rows = (result.rows as Array<Record<string, unknown>>).map(asText);
+          table.samples = (masker.active ? masker.objects(columns, rows) : rows).map((r) =>
+            maskRow(r, (column) => (covered.has(column) ? undefined : defaultMasking(column))),
+          );
         }
+      }
       await client.query('rollback');
       return [...tables.values()];
     } finally {
@@ -455,7 +486,7 @@ export function createProvidersService(deps: {
       // Sample rows are warehouse data, as a model preview shows them: the same capability.
       if (input.include_samples) await authorize(principal, 'model:run', input.project_id);
       const [tables, models] = await Promise.all([
-        warehouseTables(input.project_id, input.include_samples ?? false),
+        warehouseTables(input.project_id, input.include_samples ? { viewer: principal } : undefined),
         deps.models.inProject(db, input.project_id),
       ]);
       return use(

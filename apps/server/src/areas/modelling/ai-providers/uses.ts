@@ -22,8 +22,8 @@ export interface WarehouseTable {
 export class InvalidAnswer extends Error {}
 
 /**
- * The masking applied to sample values before they go into a prompt. Until the governance area has
- * masking policies, columns whose names suggest personal data or credentials are masked by name.
+ * The masking by name applied to sample values before they go into a prompt, to columns no masking
+ * policy of the project covers: columns whose names suggest personal data or credentials.
  */
 export function defaultMasking(column: string): MaskMethod | undefined {
   const name = column.toLowerCase();
