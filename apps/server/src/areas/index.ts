@@ -112,6 +112,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     catalog: governance.catalog,
     masking: masking.service,
     lineage: governance.lineage,
+    refreshCatalog: (projectId, schema) => connectivity.service.refreshWarehouseCatalog(projectId, schema),
   });
   const retention = createRetentionArea(platform, {
     ...access,

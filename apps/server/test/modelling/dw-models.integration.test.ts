@@ -560,4 +560,40 @@ select o.id, '{{ ref(''also_not'') }}' as text /* {{ ref("nor_this") }} */
     ]);
     expect(preview.body.rows).toHaveLength(3);
   });
+
+  it('keeps the catalog of a warehouse connector on the models schema current after a run', async () => {
+    const connector = await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+      token: admin,
+      body: { project_id: projectId, name: 'models', kind: 'warehouse', config: { schema: 'models' } },
+    });
+    expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+    await create({ name: 'catalogued', materialization: 'table', sql: "select 1 as a, 'x'::text as b" });
+    const datasets = async () =>
+      (
+        await api<{ items: Array<{ id: string; name: string }> }>(
+          t,
+          'GET',
+          `/api/v1/catalog/datasets?connector_id=${connector.body.id}`,
+          { token: admin },
+        )
+      ).body.items;
+    expect((await datasets()).map((d) => d.name)).not.toContain('catalogued');
+    expect((await run(['catalogued'])).status).toBe('succeeded');
+    // The refresh follows the run's success: wait for it.
+    const deadline = Date.now() + 10_000;
+    while (!(await datasets()).some((d) => d.name === 'catalogued') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const entry = (await datasets()).find((d) => d.name === 'catalogued');
+    expect(entry).toBeDefined();
+    const detail = await api<{ columns: Array<{ name: string; type: string }> }>(
+      t,
+      'GET',
+      `/api/v1/catalog/datasets/${entry!.id}`,
+      { token: admin },
+    );
+    expect(detail.body.columns.map((c) => [c.name, c.type])).toEqual([
+      ['a', 'int32'],
+      ['b', 'string'],
+    ]);
+  });
 });

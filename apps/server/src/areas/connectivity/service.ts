@@ -22,7 +22,7 @@ import type { Principal } from '../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../platform/errors/index.js';
-import type { RequestContext } from '../../platform/request-context.js';
+import { SYSTEM_CONTEXT, type RequestContext } from '../../platform/request-context.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
 import type { CatalogService } from '../governance/catalog/service.js';
@@ -244,6 +244,37 @@ export function createConnectorsService(deps: {
       logger[level]({ connector_id: row.id, kind: row.kind, ...fields }, message),
     );
 
+  /** The datasets the connector's source has now; a failure is named for the user. */
+  const discoverRow = async (row: ConnectorRow): Promise<DatasetSchema[]> => {
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      handle = await open(row);
+      const opened = handle;
+      return await withTimeout((signal) => opened.discover(signal), DISCOVER_TIMEOUT_MS, 'discovery');
+    } catch (error) {
+      // The source refused or failed: a problem of the configuration or the source, named for the user.
+      const code = error instanceof ConnectorError ? error.code : 'failed';
+      throw discoveryFailed(code, (error as Error).message);
+    } finally {
+      await handle?.close();
+    }
+  };
+
+  const recordDiscovery = async (row: ConnectorRow, datasets: DatasetSchema[], context: RequestContext) => {
+    await db.transaction().execute(async (trx) => {
+      await catalog.recordDiscovery(trx, row, datasets);
+      await audit.record(
+        context,
+        {
+          kind: 'data_connector_discovered',
+          target: { type: 'data_connector', id: row.id },
+          details: { datasets: datasets.length },
+        },
+        trx,
+      );
+    });
+  };
+
   return {
     /** For runs (no principal: the execution was authorized when it was created). */
     async openForRun(id: string, log: ConnectorContext['log']) {
@@ -396,34 +427,24 @@ export function createConnectorsService(deps: {
       }
     },
 
+    /**
+     * The project's warehouse connectors on schema `schema` discovered again into the catalog, for
+     * work that changed the schema's relations (a model run): acts for no one, audited as the system.
+     */
+    async refreshWarehouseCatalog(projectId: string, schema: string) {
+      const rows = (await repository.list(db, [projectId])).filter(
+        (row) =>
+          row.kind === 'warehouse' && (typeof row.config.schema === 'string' ? row.config.schema : 'main') === schema,
+      );
+      for (const row of rows) await recordDiscovery(row, await discoverRow(row), SYSTEM_CONTEXT);
+      return rows.length;
+    },
+
     /** Discovers the datasets of the source and records them in the catalog. */
     async discover(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'connector:write');
-      let handle: Awaited<ReturnType<typeof open>> | undefined;
-      let datasets: DatasetSchema[];
-      try {
-        handle = await open(row);
-        const opened = handle;
-        datasets = await withTimeout((signal) => opened.discover(signal), DISCOVER_TIMEOUT_MS, 'discovery');
-      } catch (error) {
-        // The source refused or failed: a problem of the configuration or the source, named for the user.
-        const code = error instanceof ConnectorError ? error.code : 'failed';
-        throw discoveryFailed(code, (error as Error).message);
-      } finally {
-        await handle?.close();
-      }
-      await db.transaction().execute(async (trx) => {
-        await catalog.recordDiscovery(trx, row, datasets);
-        await audit.record(
-          context,
-          {
-            kind: 'data_connector_discovered',
-            target: { type: 'data_connector', id },
-            details: { datasets: datasets.length },
-          },
-          trx,
-        );
-      });
+      const datasets = await discoverRow(row);
+      await recordDiscovery(row, datasets, context);
       return {
         datasets: datasets.map((d) => ({
           namespace: d.namespace,

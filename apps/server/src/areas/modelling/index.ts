@@ -37,6 +37,8 @@ export async function createModellingArea(
     warehouse: Warehouse | undefined;
     catalog: CatalogService;
     masking: Pick<MaskingService, 'maskerFor'>;
+    /** The project's warehouse connectors on a schema, discovered again into the catalog. */
+    refreshCatalog(projectId: string, schema: string): Promise<number>;
     lineage: Pick<LineageService, 'recordRun'>;
   },
 ) {
@@ -129,6 +131,7 @@ export async function createModellingArea(
         repository,
         warehouse: deps.warehouse,
         lineage: deps.lineage,
+        refreshCatalog: deps.refreshCatalog,
         concurrency: platform.config.models.runConcurrency,
         builds,
         buildSeconds,

@@ -30,6 +30,8 @@ export interface ModelRunDeps {
   warehouse: Warehouse | undefined;
   /** What the run read and wrote, recorded with its success. */
   lineage: Pick<LineageService, 'recordRun'>;
+  /** The project's warehouse connectors on the models schema, discovered again into the catalog. */
+  refreshCatalog(projectId: string, schema: string): Promise<number>;
   /** Models built at once in one run. */
   concurrency: number;
   builds: Counter<'status'>;
@@ -204,6 +206,14 @@ export function createModelRunHandler(deps: ModelRunDeps): JobHandler<'model_run
         await recorder.succeed(trx, executionId, counters);
       });
       log('info', `model run succeeded: ${params.selected.length} model(s), ${rowsWritten} rows written`);
+      // The catalog follows the relations the run built, for a warehouse connector on the models
+      // schema; its failure is the catalog's, not the run's.
+      await deps
+        .refreshCatalog(execution.project_id, MODELS_SCHEMA)
+        .then((count) => {
+          if (count) log('info', `catalog refreshed for ${count} warehouse connector(s) on the models schema`);
+        })
+        .catch((error: Error) => log('warn', `the catalog could not be refreshed: ${error.message}`));
     } catch (error) {
       const reason = watch.signal.aborted ? (watch.signal.reason as Error) : (error as Error);
       await settleFailure(recorder, job, executionId, reason, leaseSignal, log, 'model run');
