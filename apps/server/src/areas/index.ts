@@ -54,9 +54,14 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   const administration = await createPlatformArea(platform, { audit, users: identity.users });
   identity.useGrantRole(administration.grantRole);
   const access = { authorize: administration.authorize, visibleProjects: administration.visibleProjectIds };
-  const governance = await createGovernanceArea(platform, access);
+  const governance = await createGovernanceArea(platform, { ...access, audit });
   const box = await resolveSecretBox(platform.config);
-  const masking = createMaskingArea(platform, { ...access, audit, box });
+  const masking = createMaskingArea(platform, {
+    ...access,
+    audit,
+    box,
+    columnTags: (connectorId, namespace, name) => governance.catalog.columnTags(connectorId, namespace, name),
+  });
   const connectivity = await createConnectivityArea(platform, {
     ...access,
     audit,
@@ -65,6 +70,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
   });
   administration.onProjectDeleted(connectivity.removeProjectData);
   governance.lineage.useLocator(connectivity.locate);
+  governance.catalog.useSampler((dataset, rows) => connectivity.service.sample(dataset, rows));
   const operations = createOperationsArea(platform, {
     ...access,
     audit,

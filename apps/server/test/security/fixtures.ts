@@ -66,6 +66,7 @@ export interface ProjectResources {
   dwModel: string;
   /** A model run (queued: no worker). */
   modelRun: string;
+  modelSchedule: string;
   aiProvider: string;
   notificationConfig: string;
   alertRule: string;
@@ -169,6 +170,12 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
     materialization: 'view',
   });
   const modelRun = await created(t, token, '/api/v1/dw-models/run', { project_id: projectA, select: ['model_of_a'] });
+  const modelSchedule = await created(t, token, '/api/v1/dw-models/schedules', {
+    project_id: projectA,
+    name: 'nightly of A',
+    select: ['model_of_a'],
+    cron: '0 2 * * *',
+  });
   const aiProvider = await created(t, token, '/api/v1/ai-providers', {
     project_id: projectA,
     name: 'assistant of A',
@@ -264,6 +271,7 @@ export async function twoProjects(t: TestApp, admin: string): Promise<TwoProject
       export: exported,
       dwModel,
       modelRun,
+      modelSchedule,
       aiProvider,
       stream,
       notificationConfig,

@@ -592,7 +592,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Datasets found by discovery (catalog:read), optionally for one connector or project */
+        /** Datasets found by discovery (catalog:read), optionally of one connector or project, searched by text, tag or column name */
         get: operations["listCatalogDatasets"];
         put?: never;
         post?: never;
@@ -609,10 +609,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One dataset with its columns (catalog:read) */
+        /** One dataset with its columns, their notes and suggested tags (catalog:read) */
         get: operations["getCatalogDataset"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A dataset's description, owners and tags; kept across discoveries (catalog:write) */
+        patch: operations["updateCatalogDataset"];
+        trace?: never;
+    };
+    "/api/v1/catalog/datasets/{id}/columns/{column}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A column's description and tags: a suggested tag given in tags is confirmed, one in dismiss is never suggested again (catalog:write) */
+        patch: operations["updateCatalogColumn"];
+        trace?: never;
+    };
+    "/api/v1/catalog/datasets/{id}/classify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a sample of the dataset through its connector and suggest personal-data tags for columns whose values look like e-mail addresses, phone, card (Luhn) or IBAN numbers, national ids or IP addresses (catalog:write) */
+        post: operations["classifyCatalogDataset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5491,6 +5526,12 @@ export interface operations {
             query?: {
                 connector_id?: string;
                 project_id?: string;
+                /** @description In the name, namespace or description */
+                q?: string;
+                /** @description On the dataset or one of its columns */
+                tag?: string;
+                /** @description Has a column of this name */
+                column?: string;
             };
             header?: never;
             path?: never;
@@ -5518,6 +5559,13 @@ export interface operations {
                             row_estimate: number | null;
                             /** Format: date-time */
                             discovered_at: string;
+                            description: string | null;
+                            owners: string[];
+                            tags: string[];
+                            /** @description When a run (sync, pipeline, CDC, stream, model run) last wrote into it, from lineage */
+                            last_written_at: string | null;
+                            /** @description Rows that run wrote */
+                            last_row_count: number | null;
                         }[];
                     };
                 };
@@ -5572,6 +5620,13 @@ export interface operations {
                         row_estimate: number | null;
                         /** Format: date-time */
                         discovered_at: string;
+                        description: string | null;
+                        owners: string[];
+                        tags: string[];
+                        /** @description When a run (sync, pipeline, CDC, stream, model run) last wrote into it, from lineage */
+                        last_written_at: string | null;
+                        /** @description Rows that run wrote */
+                        last_row_count: number | null;
                     } & {
                         columns: {
                             position: number;
@@ -5582,7 +5637,254 @@ export interface operations {
                             nullable: boolean;
                             precision: number | null;
                             scale: number | null;
+                            description: string | null;
+                            tags: string[];
+                            suggested_tags: string[];
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCatalogDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @description Who answers for the dataset: user names, e-mail addresses or team names */
+                    owners?: string[];
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        connector_id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        namespace: string | null;
+                        name: string;
+                        primary_key: string[];
+                        row_estimate: number | null;
+                        /** Format: date-time */
+                        discovered_at: string;
+                        description: string | null;
+                        owners: string[];
+                        tags: string[];
+                        /** @description When a run (sync, pipeline, CDC, stream, model run) last wrote into it, from lineage */
+                        last_written_at: string | null;
+                        /** @description Rows that run wrote */
+                        last_row_count: number | null;
+                    } & {
+                        columns: {
+                            position: number;
+                            name: string;
+                            /** @description Canonical type */
+                            type: string;
+                            source_type: string;
+                            nullable: boolean;
+                            precision: number | null;
+                            scale: number | null;
+                            description: string | null;
+                            tags: string[];
+                            suggested_tags: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCatalogColumn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                column: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    tags?: string[];
+                    /** @description Suggested tags turned down */
+                    dismiss?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        connector_id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        namespace: string | null;
+                        name: string;
+                        primary_key: string[];
+                        row_estimate: number | null;
+                        /** Format: date-time */
+                        discovered_at: string;
+                        description: string | null;
+                        owners: string[];
+                        tags: string[];
+                        /** @description When a run (sync, pipeline, CDC, stream, model run) last wrote into it, from lineage */
+                        last_written_at: string | null;
+                        /** @description Rows that run wrote */
+                        last_row_count: number | null;
+                    } & {
+                        columns: {
+                            position: number;
+                            name: string;
+                            /** @description Canonical type */
+                            type: string;
+                            source_type: string;
+                            nullable: boolean;
+                            precision: number | null;
+                            scale: number | null;
+                            description: string | null;
+                            tags: string[];
+                            suggested_tags: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    classifyCatalogDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        connector_id: string;
+                        /** Format: uuid */
+                        project_id: string;
+                        namespace: string | null;
+                        name: string;
+                        primary_key: string[];
+                        row_estimate: number | null;
+                        /** Format: date-time */
+                        discovered_at: string;
+                        description: string | null;
+                        owners: string[];
+                        tags: string[];
+                        /** @description When a run (sync, pipeline, CDC, stream, model run) last wrote into it, from lineage */
+                        last_written_at: string | null;
+                        /** @description Rows that run wrote */
+                        last_row_count: number | null;
+                    } & {
+                        columns: {
+                            position: number;
+                            name: string;
+                            /** @description Canonical type */
+                            type: string;
+                            source_type: string;
+                            nullable: boolean;
+                            precision: number | null;
+                            scale: number | null;
+                            description: string | null;
+                            tags: string[];
+                            suggested_tags: string[];
+                        }[];
+                    }) & {
+                        /** @description Rows read for the classification (not kept) */
+                        sampled_rows: number;
                     };
                 };
             };

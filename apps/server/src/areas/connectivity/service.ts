@@ -12,6 +12,7 @@ import {
   type ConnectorDefinition,
   type DatasetSchema,
   type EgressPolicy,
+  type Value,
 } from '@svc/engine';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -438,6 +439,38 @@ export function createConnectorsService(deps: {
       );
       for (const row of rows) await recordDiscovery(row, await discoverRow(row), SYSTEM_CONTEXT);
       return rows.length;
+    },
+
+    /**
+     * The first `rows` rows of a dataset, read through its connector (the catalog's classifier):
+     * for no principal, the caller checked access to the dataset.
+     */
+    async sample(dataset: { connectorId: string; namespace: string | null; name: string }, rows: number) {
+      const row = await repository.find(db, dataset.connectorId);
+      if (!row) throw notFound(CONNECTOR);
+      const handle = await open(row);
+      try {
+        if (!handle.read) throw discoveryFailed('unsupported', `a ${row.kind} connector cannot be read`);
+        const columns: string[] = [];
+        const values: Value[][] = [];
+        const read = async (signal: AbortSignal) => {
+          for await (const batch of handle.read!(
+            { dataset: { namespace: dataset.namespace, name: dataset.name }, batchSize: rows },
+            signal,
+          )) {
+            if (!columns.length) columns.push(...batch.columns.map((c) => c.name));
+            values.push(...batch.rows.slice(0, rows - values.length));
+            if (values.length >= rows) break;
+          }
+        };
+        await withTimeout(read, DISCOVER_TIMEOUT_MS, 'sampling');
+        return { columns, rows: values };
+      } catch (error) {
+        if (error instanceof ConnectorError) throw discoveryFailed(error.code, error.message);
+        throw error;
+      } finally {
+        await handle.close();
+      }
     },
 
     /** Discovers the datasets of the source and records them in the catalog. */

@@ -6,6 +6,7 @@ import { egressPolicyFrom } from '../../platform/egress.js';
 import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
+import type { AuditService } from '../audit/service.js';
 import { createCatalogRepository } from './catalog/repository.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { createCatalogService } from './catalog/service.js';
@@ -14,12 +15,17 @@ import { createLineageService } from './lineage/service.js';
 
 export async function createGovernanceArea(
   platform: Platform,
-  deps: { authorize: Authorize; visibleProjects: (principal: Principal) => Promise<string[] | null> },
+  deps: {
+    authorize: Authorize;
+    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+    audit: AuditService;
+  },
 ) {
   const db = platform.framework.db;
+  const access = { authorize: deps.authorize, visibleProjects: deps.visibleProjects };
   const lineage = createLineageService({
     db,
-    ...deps,
+    ...access,
     box: await resolveSecretBox(platform.config),
     egress: egressPolicyFrom(platform.config),
     logger: platform.logger.child({ area: 'lineage' }),

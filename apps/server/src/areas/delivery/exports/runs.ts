@@ -243,7 +243,15 @@ export function createExportRuns(deps: {
     async execute(ctx: RunContext): Promise<RunResult> {
       const { row, signal } = ctx;
       // A masked run never takes the COPY path: every value goes through the masker.
-      const masker = await deps.masking.maskerFor(ctx.viewer ? { userId: ctx.viewer } : null, row.project_id);
+      // A connector dataset's columns carry their catalog tags: policies by tag apply to them.
+      const source = row.source;
+      const masker = await deps.masking.maskerFor(
+        ctx.viewer ? { userId: ctx.viewer } : null,
+        row.project_id,
+        source.kind === 'connector' && source.connector_id && source.dataset
+          ? { connectorId: source.connector_id, namespace: source.namespace ?? null, name: source.dataset }
+          : undefined,
+      );
       if (!masker.active && fastPath(ctx)) return copyRun(ctx);
       const account = emptyAccount();
       const failures: FailedRowRecord[] = [];

@@ -348,7 +348,15 @@ export function createPipelinesService(deps: {
           sources.push({
             name: streamName(source),
             // Masked before the steps, so that a step deriving a column from a masked one derives it from the mask.
-            handle: maskedHandle(handles.get(source.connector_id)!, masker),
+            // Each source's own masker: policies by tag match the tags the catalog has for its columns.
+            handle: maskedHandle(
+              handles.get(source.connector_id)!,
+              await deps.masking.maskerFor(principal, row.project_id, {
+                connectorId: source.connector_id,
+                namespace: source.namespace ?? null,
+                name: source.dataset ?? streamName(source),
+              }),
+            ),
             dataset: { namespace: source.namespace ?? null, name: source.dataset ?? streamName(source) },
             query: source.query,
             cursorColumn: source.cursor_column,

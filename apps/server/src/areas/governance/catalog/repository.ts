@@ -10,6 +10,20 @@ export interface CatalogDatasetsTable {
   primary_key: string[];
   row_estimate: string | null;
   discovered_at: Generated<Date>;
+  description: string | null;
+  owners: Generated<string[]>;
+  tags: Generated<string[]>;
+}
+
+/** What users wrote of a column, and the tags the classifier suggested; kept across discoveries by name. */
+export interface CatalogColumnNotesTable {
+  dataset_id: string;
+  column_name: string;
+  description: string | null;
+  tags: Generated<string[]>;
+  suggested_tags: Generated<string[]>;
+  dismissed_tags: Generated<string[]>;
+  updated_at: Generated<Date>;
 }
 
 export interface CatalogColumnsTable {
@@ -27,11 +41,24 @@ declare module '../../../platform/db/schema.js' {
   interface Database {
     catalog_datasets: CatalogDatasetsTable;
     catalog_columns: CatalogColumnsTable;
+    catalog_column_notes: CatalogColumnNotesTable;
   }
 }
 
 export type DatasetRow = Selectable<CatalogDatasetsTable>;
 export type ColumnRow = Selectable<CatalogColumnsTable>;
+export type ColumnNoteRow = Selectable<CatalogColumnNotesTable>;
+
+export interface DatasetSearch {
+  connectorId?: string;
+  projectIds: string[] | null;
+  /** In the name, the namespace or the description (case does not matter). */
+  text?: string;
+  /** On the dataset or on one of its columns. */
+  tag?: string;
+  /** A column of this name (case does not matter). */
+  column?: string;
+}
 
 export function createCatalogRepository() {
   return {
@@ -72,12 +99,45 @@ export function createCatalogRepository() {
       if (keep.length > 0) query = query.where('id', 'not in', keep);
       await query.execute();
     },
-    listDatasets: (db: Db, filter: { connectorId?: string; projectIds: string[] | null }) => {
-      let query = db.selectFrom('catalog_datasets').selectAll().orderBy('namespace').orderBy('name');
-      if (filter.connectorId) query = query.where('connector_id', '=', filter.connectorId);
+    listDatasets: (db: Db, filter: DatasetSearch) => {
+      let query = db.selectFrom('catalog_datasets as d').selectAll('d').orderBy('d.namespace').orderBy('d.name');
+      if (filter.connectorId) query = query.where('d.connector_id', '=', filter.connectorId);
+      if (filter.text) {
+        const like = `%${filter.text.replace(/[\\%_]/g, '\\$&')}%`;
+        query = query.where((eb) =>
+          eb.or([eb('d.name', 'ilike', like), eb('d.namespace', 'ilike', like), eb('d.description', 'ilike', like)]),
+        );
+      }
+      if (filter.tag) {
+        const tag = filter.tag;
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql.val(tag), '=', eb.fn.any('d.tags')),
+            eb.exists(
+              eb
+                .selectFrom('catalog_column_notes as n')
+                .select(sql.lit(1).as('one'))
+                .whereRef('n.dataset_id', '=', 'd.id')
+                .where(sql<boolean>`${tag} = any(n.tags)`),
+            ),
+          ]),
+        );
+      }
+      if (filter.column) {
+        const column = filter.column.toLowerCase();
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('catalog_columns as c')
+              .select(sql.lit(1).as('one'))
+              .whereRef('c.dataset_id', '=', 'd.id')
+              .where(sql<boolean>`lower(c.name) = ${column}`),
+          ),
+        );
+      }
       if (filter.projectIds)
         query = query.where(
-          'project_id',
+          'd.project_id',
           'in',
           filter.projectIds.length ? filter.projectIds : ['00000000-0000-0000-0000-000000000000'],
         );
@@ -85,6 +145,34 @@ export function createCatalogRepository() {
     },
     findDataset: (db: Db, id: string) =>
       db.selectFrom('catalog_datasets').selectAll().where('id', '=', id).executeTakeFirst(),
+    setDatasetMeta: (db: Db, id: string, meta: { description?: string | null; owners?: string[]; tags?: string[] }) =>
+      db.updateTable('catalog_datasets').set(meta).where('id', '=', id).returningAll().executeTakeFirst(),
+    notesOf: (db: Db, datasetId: string) =>
+      db.selectFrom('catalog_column_notes').selectAll().where('dataset_id', '=', datasetId).execute(),
+    /** Notes of the columns of a connector's dataset, by column name (for masking by tag). */
+    tagsOfDataset: (db: Db, connectorId: string, namespace: string | null, name: string) =>
+      db
+        .selectFrom('catalog_column_notes as n')
+        .innerJoin('catalog_datasets as d', 'd.id', 'n.dataset_id')
+        .select(['n.column_name', 'n.tags'])
+        .where('d.connector_id', '=', connectorId)
+        .where(sql<boolean>`coalesce(d.namespace, '') = coalesce(${namespace}, coalesce(d.namespace, ''))`)
+        .where('d.name', '=', name)
+        .execute(),
+    upsertNote: (
+      db: Db,
+      datasetId: string,
+      column: string,
+      changes: { description?: string | null; tags?: string[]; suggested_tags?: string[]; dismissed_tags?: string[] },
+    ) =>
+      db
+        .insertInto('catalog_column_notes')
+        .values({ dataset_id: datasetId, column_name: column, description: null, ...changes })
+        .onConflict((oc) =>
+          oc.columns(['dataset_id', 'column_name']).doUpdateSet({ ...changes, updated_at: sql`now()` }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     columnsOf: (db: Db, datasetId: string) =>
       db.selectFrom('catalog_columns').selectAll().where('dataset_id', '=', datasetId).orderBy('position').execute(),
   };

@@ -16,6 +16,7 @@ export function createMaskingArea(
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     audit: AuditService;
     box: SecretBox;
+    columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;
   },
 ) {
   const service = createMaskingService({ db: platform.framework.db, repository: createMaskingRepository(), ...deps });

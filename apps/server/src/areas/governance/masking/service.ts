@@ -80,6 +80,8 @@ export function createMaskingService(deps: {
   authorize: Authorize;
   visibleProjects: (principal: Principal) => Promise<string[] | null>;
   audit: AuditService;
+  /** The catalog's confirmed tags of a connector dataset's columns (policies by tag match them). */
+  columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;
 }) {
   const { db, repository, box, authorize, audit } = deps;
   const keys = new Map<string, Buffer>();
@@ -246,18 +248,34 @@ export function createMaskingService(deps: {
         .map(applied);
     },
 
-    /** What the viewer sees of the project's data: the masker every exit path applies. */
-    async maskerFor(viewer: Viewer, projectId: string): Promise<ProjectMasker> {
+    /**
+     * What the viewer sees of the project's data: the masker every exit path applies. With `dataset`
+     * (a connector's), columns also carry the tags the catalog has for them, so policies by tag apply.
+     */
+    async maskerFor(
+      viewer: Viewer,
+      projectId: string,
+      dataset?: { connectorId: string; namespace: string | null; name: string },
+    ): Promise<ProjectMasker> {
       const policies = await service.appliedTo(viewer, projectId);
       if (policies.length === 0) return NOTHING;
       const needsKey = policies.some((p) => p.method === 'hash');
       const key = needsKey ? await keyOf(projectId) : Buffer.alloc(0);
+      const byTag = policies.some((p) => p.tags.length > 0);
+      const catalogTags =
+        byTag && dataset && deps.columnTags
+          ? await deps.columnTags(dataset.connectorId, dataset.namespace, dataset.name)
+          : undefined;
+      const tagged = (columns: MaskColumn[]) =>
+        catalogTags?.size
+          ? columns.map((c) => ({ ...c, tags: [...(c.tags ?? []), ...(catalogTags.get(c.name) ?? [])] }))
+          : columns;
       return {
         active: true,
         policies,
-        columns: (columns) => planMask(policies, columns, () => key),
+        columns: (columns) => planMask(policies, tagged(columns), () => key),
         objects(columns, rows) {
-          const mask = planMask(policies, columns, () => key);
+          const mask = planMask(policies, tagged(columns), () => key);
           if (!mask) return rows;
           const names = columns.map((c) => c.name);
           return rows.map((row) => {
