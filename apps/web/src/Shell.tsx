@@ -34,6 +34,7 @@ const EmailFeeds = screen(() => import('./features/ingestion/EmailFeeds'), 'Emai
 const Exports = screen(() => import('./features/delivery/Exports'), 'Exports');
 const Retention = screen(() => import('./features/governance/Retention'), 'Retention');
 const Masking = screen(() => import('./features/governance/Masking'), 'Masking');
+const Lineage = screen(() => import('./features/governance/Lineage'), 'Lineage');
 const Models = screen(() => import('./features/modelling/Models'), 'Models');
 const AiProviders = screen(() => import('./features/modelling/AiProviders'), 'AiProviders');
 
@@ -75,6 +76,7 @@ const PAGES: Page[] = [
   { path: '/ai-providers', title: 'AI providers', group: 'Modelling', render: () => <AiProviders /> },
   { path: '/exports', title: 'Exports', group: 'Delivery', render: () => <Exports /> },
   { path: '/catalog', title: 'Catalog', group: 'Governance', render: () => <Catalog /> },
+  { path: '/lineage', title: 'Lineage', group: 'Governance', render: () => <Lineage /> },
   { path: '/masking', title: 'Masking', group: 'Governance', render: () => <Masking /> },
   { path: '/retention', title: 'Retention', group: 'Governance', render: () => <Retention /> },
   { path: '/executions', title: 'Executions', group: 'Operations', render: () => <Executions /> },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useItemRoute } from '../../navigation';
+import { navigate, useItemRoute } from '../../navigation';
 import { useCurrentProject } from '../../project-context';
 import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
@@ -136,6 +136,9 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
         </>
       )}
       <div className="row">
+        <Button className="secondary" onPress={() => navigate(`/lineage/${encodeURIComponent(`item:${pipeline.id}`)}`)}>
+          Lineage
+        </Button>
         <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending || !!unreadable}>
           Preview
         </Button>

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FormSubmit, TextAreaInput, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { navigate } from '../../navigation';
 import type { paths } from '../../api/schema';
 import { DescribeDataset } from '../modelling/AiAssist';
 import { qualified } from './datasets';
@@ -143,6 +144,9 @@ function DatasetDetail({ id, name, projectId }: { id: string; name: string; proj
       <div className="row">
         <Button className="secondary" onPress={() => classify.mutate()} isDisabled={classify.isPending}>
           Find personal data
+        </Button>
+        <Button className="secondary" onPress={() => navigate(`/lineage/${encodeURIComponent(`catalog:${id}`)}`)}>
+          Lineage
         </Button>
         {classify.data ? (
           <span role="status">{`${classify.data.sampled_rows} rows sampled; suggestions below.`}</span>

@@ -1,0 +1,209 @@
+import dagre from '@dagrejs/dagre';
+import { useQuery } from '@tanstack/react-query';
+import { Background, Controls, MarkerType, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { api, unwrap } from '../../api/client';
+import { usePipelines } from '../../api/queries';
+import type { paths } from '../../api/schema';
+import { Card } from '../../components/Card';
+import { DataTable } from '../../components/DataTable';
+import { ChoiceField, NumberInput } from '../../components/fields';
+import { ItemSelect } from '../../components/ItemSelect';
+import { navigate, useItemRoute } from '../../navigation';
+import { useCurrentProject } from '../../project-context';
+import { qualified } from './datasets';
+
+type Graph = paths['/api/v1/lineage/graph']['get']['responses'][200]['content']['application/json'];
+type GraphNode = Graph['nodes'][number];
+type Direction = 'upstream' | 'downstream' | 'both';
+
+const NODE_WIDTH = 220;
+const NODE_HEIGHT = 56;
+
+/** Where a job's item is shown: its screen (and the item, where the screen opens one by address). */
+const ITEM_SCREENS: Record<string, (itemId: string) => string> = {
+  pipeline: (id) => `/pipelines/${encodeURIComponent(id)}`,
+  export: () => '/exports',
+  stream: () => '/streams',
+  cdc_table: () => '/cdc-tables',
+  model_run: () => '/models',
+  file_ingestion: () => '/file-ingestions',
+  inbox: () => '/inboxes',
+  email_feed: () => '/email-feeds',
+};
+
+/** A dataset's short name (its last part) and where it lives; a job's kind and item. */
+function labelOf(node: GraphNode): { title: string; subtitle: string } {
+  if (node.type === 'job') return { title: node.kind ?? 'job', subtitle: node.name };
+  const parts = node.name.split(/[./]/);
+  return { title: parts[parts.length - 1] ?? node.name, subtitle: `${node.namespace}/${node.name}` };
+}
+
+/** The graph laid out left to right (dagre): inputs on the left, what they feed on the right. */
+function layout(graph: Graph): { nodes: Node[]; edges: Edge[] } {
+  const g = new dagre.graphlib.Graph();
+  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 72 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const node of graph.nodes) g.setNode(node.id, { width: NODE_WIDTH, height: NODE_HEIGHT });
+  for (const edge of graph.edges) g.setEdge(edge.from, edge.to);
+  dagre.layout(g);
+  const roots = new Set(graph.roots);
+  return {
+    nodes: graph.nodes.map((node) => {
+      const at = g.node(node.id);
+      const { title, subtitle } = labelOf(node);
+      return {
+        id: node.id,
+        position: { x: at.x - NODE_WIDTH / 2, y: at.y - NODE_HEIGHT / 2 },
+        data: {
+          label: (
+            <span title={subtitle}>
+              <strong>{title}</strong>
+              <br />
+              <small>{node.type === 'job' ? 'run' : 'dataset'}</small>
+            </span>
+          ),
+        },
+        className: `lineage-node ${node.type}${roots.has(node.id) ? ' root' : ''}`,
+        style: { width: NODE_WIDTH },
+        sourcePosition: 'right',
+        targetPosition: 'left',
+      } as Node;
+    }),
+    edges: graph.edges.map((edge) => ({
+      id: `${edge.from}->${edge.to}`,
+      source: edge.from,
+      target: edge.to,
+      markerEnd: { type: MarkerType.ArrowClosed },
+    })),
+  };
+}
+
+/** Opens a node: a dataset becomes the graph's start; a job opens its item's screen. */
+function open(node: GraphNode) {
+  if (node.type === 'dataset') navigate(`/lineage/${encodeURIComponent(node.id)}`);
+  else if (node.kind && node.item_id && ITEM_SCREENS[node.kind]) navigate(ITEM_SCREENS[node.kind]!(node.item_id));
+  else navigate('/executions');
+}
+
+/** The lineage graph around a dataset or a pipeline: upstream, downstream or both, drawn and listed. */
+export function Lineage() {
+  const [start] = useItemRoute('/lineage');
+  const { projectId } = useCurrentProject();
+  const [direction, setDirection] = useState<Direction>('both');
+  const [depth, setDepth] = useState('3');
+  const pipelines = usePipelines();
+  const datasets = useQuery({
+    queryKey: ['catalog-datasets', 'project', projectId],
+    enabled: !!projectId,
+    queryFn: () => unwrap(api.GET('/api/v1/catalog/datasets', { params: { query: { project_id: projectId! } } })),
+  });
+  const hops = Math.min(10, Math.max(0, Number(depth) || 0));
+  const graph = useQuery({
+    queryKey: ['lineage-graph', start, direction, hops],
+    enabled: !!start,
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/lineage/graph', { params: { query: { node: start!, direction, depth: hops } } })),
+  });
+  const drawn = useMemo(() => (graph.data ? layout(graph.data) : undefined), [graph.data]);
+  const byId = new Map((graph.data?.nodes ?? []).map((n) => [n.id, n]));
+  const pipelineItems = (pipelines.data?.items ?? []).filter((p) => p.project_id === projectId);
+  return (
+    <>
+      <Card id="lineage-start" title="Start from">
+        <div className="row">
+          <ItemSelect
+            label="A pipeline"
+            items={pipelineItems}
+            value={start?.startsWith('item:') ? start.slice(5) : undefined}
+            onChange={(id) => navigate(`/lineage/${encodeURIComponent(`item:${id}`)}`)}
+            isRequired={false}
+            empty="No pipelines in this project"
+          />
+          <ItemSelect
+            label="A dataset of the catalog"
+            items={(datasets.data?.items ?? []).map((d) => ({ id: d.id, name: qualified(d) }))}
+            value={start?.startsWith('catalog:') ? start.slice(8) : undefined}
+            onChange={(id) => navigate(`/lineage/${encodeURIComponent(`catalog:${id}`)}`)}
+            isRequired={false}
+            empty="No datasets in the catalog of this project"
+          />
+        </div>
+        <div className="row">
+          <ChoiceField<Direction>
+            label="Direction"
+            value={direction}
+            onChange={setDirection}
+            orientation="horizontal"
+            choices={[
+              { value: 'upstream', label: 'upstream' },
+              { value: 'downstream', label: 'downstream' },
+              { value: 'both', label: 'both' },
+            ]}
+          />
+          <NumberInput label="Depth (hops)" value={depth} onChange={setDepth} min={0} max={10} />
+        </div>
+      </Card>
+      {!start ? (
+        <p className="empty">Choose a pipeline or a dataset to see where its data comes from and where it goes.</p>
+      ) : (
+        <>
+          {drawn && drawn.nodes.length ? (
+            <figure
+              className="lineage-graph"
+              aria-label={`Lineage graph: ${graph.data!.nodes.length} nodes, ${graph.data!.edges.length} edges; listed in the table below`}
+            >
+              <ReactFlow
+                nodes={drawn.nodes}
+                edges={drawn.edges}
+                fitView
+                nodesDraggable={false}
+                nodesConnectable={false}
+                proOptions={{ hideAttribution: true }}
+                onNodeClick={(_, node) => {
+                  const found = byId.get(node.id);
+                  if (found) open(found);
+                }}
+              >
+                <Background />
+                <Controls showInteractive={false} />
+              </ReactFlow>
+            </figure>
+          ) : null}
+          <DataTable
+            caption="Datasets and runs in the graph"
+            rows={graph.data?.nodes}
+            rowKey={(node) => node.id}
+            pending={graph.isPending}
+            error={graph.error}
+            empty="Nothing recorded yet: lineage comes with the first run."
+            columns={[
+              { header: 'Type', cell: (node) => (node.type === 'job' ? `run (${node.kind ?? 'job'})` : 'dataset') },
+              { header: 'Name', cell: (node) => node.name },
+              { header: 'Namespace', cell: (node) => node.namespace },
+              {
+                header: 'Feeds',
+                cell: (node) =>
+                  (graph.data?.edges ?? [])
+                    .filter((e) => e.from === node.id)
+                    .map((e) => labelOf(byId.get(e.to)!).title)
+                    .join(', ') || '—',
+              },
+            ]}
+            actions={(node) => (
+              <Button
+                className="secondary"
+                aria-label={`${node.type === 'dataset' ? 'Center here' : 'Open'}: ${labelOf(node).title}`}
+                onPress={() => open(node)}
+              >
+                {node.type === 'dataset' ? 'Center here' : 'Open'}
+              </Button>
+            )}
+          />
+        </>
+      )}
+    </>
+  );
+}
