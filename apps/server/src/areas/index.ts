@@ -120,16 +120,6 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     lineage: governance.lineage,
     refreshCatalog: (projectId, schema) => connectivity.service.refreshWarehouseCatalog(projectId, schema),
   });
-  const retention = createRetentionArea(platform, {
-    ...access,
-    audit,
-    executions: operations.executions,
-    recorder: operations.recorder,
-    queue: operations.queue,
-    history: operations.history,
-    warehouseFor: connectivity.warehouseFor,
-    projectFolder: connectivity.projectFolder,
-  });
   // Server-Sent Events end with their credential: a revocation, a user change or a membership or role
   // change, in any process, makes every open stream check its credential and rights again.
   const streams = await createEventStreams({
@@ -153,6 +143,17 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,
     },
+  });
+  const retention = createRetentionArea(platform, {
+    ...access,
+    audit,
+    executions: operations.executions,
+    recorder: operations.recorder,
+    queue: operations.queue,
+    history: operations.history,
+    ingestion: ingestion.retention,
+    warehouseFor: connectivity.warehouseFor,
+    projectFolder: connectivity.projectFolder,
   });
   const alerting = await createAlertingArea(platform, {
     ...access,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
+import { createIngestionRetention } from './retention.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { EventStreams } from '../../platform/sse.js';
 import type { AuditService } from '../audit/service.js';
@@ -58,6 +59,8 @@ export function createIngestionArea(
   const inboxes = createInboxes(platform, deps, ingestMetrics);
   const emailFeeds = createEmailFeeds(platform, deps, ingestMetrics);
   return {
+    /** What retention policies may prune here: inbox bodies, file copies, dead letters. */
+    retention: createIngestionRetention(db, files.storage),
     /** CDC tables per project, for the overview. */
     countByProject: (projectIds: string[]) => repository.countByProject(db, projectIds),
     /** The CDC tables of the projects with their lag figures (seconds, bytes, retained WAL), for alert rules. */

@@ -2,33 +2,39 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useMe, useProjects } from '../../api/queries';
+import { useMe } from '../../api/queries';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
-import { ItemSelect } from '../../components/ItemSelect';
+import { useCurrentProject } from '../../project-context';
 
 type PolicyBody = NonNullable<
   paths['/api/v1/retention-policies']['post']['requestBody']
 >['content']['application/json'];
 type Policy =
   paths['/api/v1/retention-policies']['get']['responses']['200']['content']['application/json']['items'][number];
-type Kind = 'warehouse_table' | 'execution_history' | 'execution_logs' | 'audit_events';
+type Kind =
+  | 'warehouse_table'
+  | 'execution_history'
+  | 'execution_logs'
+  | 'inbox_request_bodies'
+  | 'ingested_file_copies'
+  | 'stream_dead_letters'
+  | 'audit_events';
 type Timing = 'none' | 'cron' | 'interval';
 
 const describeTarget = (target: Record<string, unknown>) =>
   target['kind'] === 'warehouse_table'
     ? `${String(target['action'] ?? 'delete')} ${String(target['schema'] ?? 'main')}.${String(target['table'])} by ${String(target['timestamp_column'])}`
-    : String(target['kind']).replace('_', ' ');
+    : String(target['kind']).replaceAll('_', ' ');
 
 /** A new policy: what it prunes, how old is too old, and when it runs by itself. */
 function NewPolicy({ admin }: { admin: boolean }) {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const [project, setProject] = useState<string | undefined>();
+  const { projectId: project, project: current } = useCurrentProject();
   const [kind, setKind] = useState<Kind>('execution_history');
   const [action, setAction] = useState<'delete' | 'archive'>('delete');
   const [timing, setTiming] = useState<Timing>('none');
@@ -86,6 +92,22 @@ function NewPolicy({ admin }: { admin: boolean }) {
       label: 'warehouse table',
       description: "Rows of a table in the project's warehouse, by a timestamp column.",
     },
+    {
+      value: 'inbox_request_bodies',
+      label: 'inbox request bodies',
+      description: 'Bodies kept of inbox requests; the records stay, replay is no longer possible.',
+    },
+    {
+      value: 'ingested_file_copies',
+      label: 'ingested file copies',
+      description:
+        'Stored copies of ingested files whose load is over; the records stay, reload is no longer possible.',
+    },
+    {
+      value: 'stream_dead_letters',
+      label: 'stream dead letters',
+      description: "Messages the project's streams could not write.",
+    },
     ...(admin
       ? [
           {
@@ -101,15 +123,13 @@ function NewPolicy({ admin }: { admin: boolean }) {
       <Form key={formKey} onSubmit={submit}>
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField label="Prunes" value={kind} onChange={setKind} choices={kinds} />
-        {instance ? null : (
-          <ItemSelect
-            label="Project"
-            items={projects.data?.items ?? []}
-            value={project}
-            onChange={setProject}
-            empty="No projects"
-          />
-        )}
+        <p className="muted">
+          {instance
+            ? 'For the whole instance.'
+            : current
+              ? `In project ${current.name}.`
+              : 'Choose a project in the project switcher first.'}
+        </p>
         {kind === 'warehouse_table' ? (
           <>
             <TextInput name="schema" label="Schema" description="Empty: main." spellCheck={false} />

@@ -1,8 +1,9 @@
 /**
  * The target kinds that exist today: a warehouse table of the project by a timestamp column (run as
  * the project's own warehouse role; delete, or archive to the project's files folder then delete),
- * the project's execution history (through the operations area), and the audit log (instance-wide,
- * through the audit area, never younger than the floor).
+ * the project's execution history (through the operations area), the ingestion area's kept inbox
+ * bodies, stored file copies and stream dead letters, and the audit log (instance-wide, through the
+ * audit area, never younger than the floor).
  */
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -13,6 +14,7 @@ import { Type, type Static } from 'typebox';
 import type { FieldError } from '../../../platform/errors/index.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ProjectWarehouse } from '../../connectivity/warehouse.js';
+import type { IngestionRetention, PrunableData } from '../../ingestion/retention.js';
 import type { HistoryRetention } from '../../operations/executions/history.js';
 import { cutoffOf, formatDuration, type RetentionTargetKind } from './targets.js';
 
@@ -251,4 +253,50 @@ export function auditEventsTarget(audit: AuditService, floorDays: number): Reten
       };
     },
   };
+}
+
+/** A kind over data of the ingestion area pruned by age only: one table's count per sweep. */
+function ingestionTarget(kind: string, table: string, description: string, data: PrunableData): RetentionTargetKind {
+  return {
+    kind,
+    scope: 'project',
+    description,
+    config: Type.Object({}, { additionalProperties: false }),
+    async check(rules) {
+      return rules.maxRows === null ? [] : [{ path: 'max_rows', message: `does not apply to ${kind} (pruned by age)` }];
+    },
+    async open(rules) {
+      const ageRules = { projectId: rules.projectId!, before: cutoffOf(rules) };
+      return {
+        cutoff: ageRules.before,
+        count: async () => ({ [table]: await data.count(ageRules) }),
+        deleteBatch: async (limit) => ({ [table]: await data.prune(ageRules, limit) }),
+        details: () => ({}),
+        close: async () => undefined,
+      };
+    },
+  };
+}
+
+export function ingestionTargets(ingestion: IngestionRetention): RetentionTargetKind[] {
+  return [
+    ingestionTarget(
+      'inbox_request_bodies',
+      'inbox_requests',
+      "Bodies kept of the project's inbox requests (the request records stay; a request without its body cannot be replayed)",
+      ingestion.inboxBodies,
+    ),
+    ingestionTarget(
+      'ingested_file_copies',
+      'file_ingestion_files',
+      "Stored copies of the project's ingested files whose load is over (the records stay; a file without its copy cannot be reloaded)",
+      ingestion.fileCopies,
+    ),
+    ingestionTarget(
+      'stream_dead_letters',
+      'stream_dead_letters',
+      "Dead letters of the project's streams (messages that could not be written)",
+      ingestion.deadLetters,
+    ),
+  ];
 }

@@ -11,6 +11,7 @@ import type { LeaderTask } from '../../../platform/leader.js';
 import type { Platform } from '../../../platform/runtime.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ProjectWarehouse } from '../../connectivity/warehouse.js';
+import type { IngestionRetention } from '../../ingestion/retention.js';
 import type { HistoryRetention } from '../../operations/executions/history.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
@@ -18,6 +19,7 @@ import {
   auditEventsTarget,
   executionHistoryTarget,
   executionLogsTarget,
+  ingestionTargets,
   warehouseTableTarget,
 } from './builtin-targets.js';
 import { createRetentionRepository } from './repository.js';
@@ -37,6 +39,8 @@ export function createRetentionArea(
     recorder: RunRecorder;
     queue: JobQueue;
     history: HistoryRetention;
+    /** The ingestion area's prunable data: inbox bodies, file copies, dead letters. */
+    ingestion: IngestionRetention;
     warehouseFor(projectId: string, schema: string): Promise<ProjectWarehouse> | undefined;
     projectFolder(projectId: string): Promise<string>;
   },
@@ -49,6 +53,7 @@ export function createRetentionArea(
   targets.register(warehouseTableTarget(deps));
   targets.register(executionHistoryTarget(deps.history));
   targets.register(executionLogsTarget(deps.history));
+  for (const kind of ingestionTargets(deps.ingestion)) targets.register(kind);
   targets.register(auditEventsTarget(deps.audit, config.auditFloorDays));
   const sweeps = createSweepRunner({
     db,

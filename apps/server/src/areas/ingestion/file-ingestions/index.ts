@@ -80,6 +80,8 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
   const logger = platform.logger.child({ component: 'file-ingestions' });
   return {
     service,
+    /** Where uploaded and fetched files are kept (retention prunes the copies). */
+    storage,
     jobHandlers: {
       file_ingestion: createFileIngestionHandler({
         db,
