@@ -64,3 +64,31 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help}`);
 }
+
+/**
+ * Signs the seeded administrator in on a fresh instance (`password` is the seeded one), changes the
+ * password to `newPassword` as the first sign-in demands, and opens the screen `screen` from the
+ * main navigation (or stays on the overview).
+ */
+export async function signInAsNewAdmin(
+  page: Page,
+  url: string,
+  password: string,
+  newPassword: string,
+  screen?: string,
+): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('New password again').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  if (!screen) {
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    return;
+  }
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: screen, exact: true }).click();
+  await page.getByRole('heading', { name: screen, level: 1 }).waitFor();
+}

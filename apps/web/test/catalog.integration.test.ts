@@ -10,7 +10,7 @@ import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from 
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
 
 const PASSWORD = 'a-catalog-Password-42';
 
@@ -61,16 +61,7 @@ describe('catalog screen', () => {
 
   it('confirms and dismisses suggested tags, finds personal data, and keeps notes', { timeout: 120_000 }, async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${t.url}/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog', exact: true }).click();
-    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
+    await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'Catalog');
     token = (await login(t, 'admin', PASSWORD)).accessToken;
 
     await page.getByRole('button', { name: 'Columns of public.customers' }).click();

@@ -16,7 +16,7 @@ import { startDovecot, type Dovecot } from '../../server/test/support/dovecot.js
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query, waitForStatus } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
 
 const PASSWORD = 'an-email-feeds-Password-42';
 const TABLE = 'mailed_orders';
@@ -113,15 +113,7 @@ describe('e-mail feeds screen (a real IMAP server: dovecot)', () => {
     });
 
   const signIn = async (page: Page) => {
-    await page.goto(`${t.url}/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD);
   };
 
   it(

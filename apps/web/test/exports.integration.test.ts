@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
 
 const PASSWORD = 'an-exports-Password-42';
 
@@ -56,16 +56,7 @@ describe('exports screen', () => {
     { timeout: 180_000 },
     async () => {
       const page = await browser.context.newPage();
-      await page.goto(`${t.url}/`);
-      await page.getByLabel('Username').fill('admin');
-      await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-      await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('New password again').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Exports', exact: true }).click();
-      await page.getByRole('heading', { name: 'Exports', level: 1 }).waitFor();
+      await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'Exports');
       token = (await login(t, 'admin', PASSWORD)).accessToken;
       await page.getByText('No exports in this project yet.').waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);

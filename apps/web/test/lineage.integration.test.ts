@@ -10,7 +10,7 @@ import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from 
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query, waitForStatus, type Execution } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
 
 const PASSWORD = 'a-lineage-Password-42';
 
@@ -59,16 +59,7 @@ describe('lineage screen', () => {
     { timeout: 120_000 },
     async () => {
       const page = await browser.context.newPage();
-      await page.goto(`${t.url}/`);
-      await page.getByLabel('Username').fill('admin');
-      await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-      await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('New password again').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lineage', exact: true }).click();
-      await page.getByRole('heading', { name: 'Lineage', level: 1 }).waitFor();
+      await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'Lineage');
       await page.getByText('Choose a pipeline or a dataset').waitFor();
 
       await page.getByRole('button', { name: /A pipeline/ }).click();

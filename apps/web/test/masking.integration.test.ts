@@ -11,7 +11,7 @@ import { projectSchemaName } from '../../server/src/areas/connectivity/warehouse
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { query } from '../../server/test/support/runs.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
 
 const PASSWORD = 'a-masking-Password-42';
 
@@ -78,16 +78,7 @@ describe('masking screen', () => {
 
   it('creates a policy from a catalog column, tries a value, edits and deletes it', { timeout: 120_000 }, async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${t.url}/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Masking', exact: true }).click();
-    await page.getByRole('heading', { name: 'Masking', level: 1 }).waitFor();
+    await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'Masking');
     // The password changed: the API checks below sign in with the new one.
     token = (await login(t, 'admin', PASSWORD)).accessToken;
     await page.getByText('No masking policies in this project yet.').waitFor();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { createProject, login } from '../../server/test/support/http.js';
 import { query } from '../../server/test/support/runs.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
 
 const PASSWORD = 'a-retention-Password-42';
 
@@ -41,16 +41,7 @@ describe('retention screen', () => {
 
   it('creates a policy, previews its counts, runs it and shows the sweep', { timeout: 120_000 }, async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${t.url}/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Current password').fill(TEST_ADMIN_PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retention', exact: true }).click();
-    await page.getByRole('heading', { name: 'Retention', level: 1 }).waitFor();
+    await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'Retention');
     expect(await accessibilityProblems(page)).toEqual([]);
 
     const form = page.getByRole('region', { name: 'New retention policy' });

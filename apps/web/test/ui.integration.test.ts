@@ -1066,8 +1066,8 @@ describe('web UI', () => {
         const page = await context.newPage();
         await page.goto(`${t.url}/channels`);
         const form = page.getByRole('region', { name: 'New channel' });
-        await form.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui alerts' }).click();
+        await switchProject(page, 'ui alerts');
+        await form.getByText('In project ui alerts.').waitFor();
         await form.getByLabel('Name', { exact: true }).fill('team hook');
         await form.getByText('Webhook', { exact: true }).click();
         await form.getByLabel('URL', { exact: true }).fill(`${receiver.url}/hook`);
@@ -1086,8 +1086,8 @@ describe('web UI', () => {
 
         await page.goto(`${t.url}/alerts`);
         const rule = page.getByRole('region', { name: 'New alert rule' });
-        await rule.getByRole('button', { name: /Project/ }).click();
-        await page.getByRole('option', { name: 'ui alerts' }).click();
+        // The project chosen in the switcher stays chosen.
+        await rule.getByText('In project ui alerts.').waitFor();
         await rule.getByLabel('Name', { exact: true }).fill('failures in ui alerts');
         await rule.getByText('failures in a row', { exact: true }).click();
         await rule.getByLabel('Failures in a row', { exact: true }).fill('3');

@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useProjects } from '../../api/queries';
+import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { CheckboxList, ChoiceField, FormSubmit, NumberInput } from '../../components/fields';
 import { TextInput } from '../../components/fields';
-import { ItemSelect } from '../../components/ItemSelect';
 import { useChannels } from './Channels';
 
 type RuleBody = NonNullable<paths['/api/v1/alert-rules']['post']['requestBody']>['content']['application/json'];
@@ -52,9 +51,8 @@ export const stateClass = (state: string) =>
 
 function NewRule() {
   const queries = useQueryClient();
-  const projects = useProjects();
   const channels = useChannels();
-  const [project, setProject] = useState<string | undefined>();
+  const { projectId: project, project: current } = useCurrentProject();
   const [kind, setKind] = useState<Kind>('run_failed');
   const [severity, setSeverity] = useState<Severity>('warning');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -90,7 +88,9 @@ function NewRule() {
   return (
     <Card id="new-alert-rule" title="New alert rule">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
+        <p className="muted">
+          {current ? `In project ${current.name}.` : 'Choose a project in the project switcher first.'}
+        </p>
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField
           label="Fires when"

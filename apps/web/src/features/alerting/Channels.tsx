@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { useProjects } from '../../api/queries';
+import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextInput } from '../../components/fields';
-import { ItemSelect } from '../../components/ItemSelect';
 import { useRemoteTest } from '../../components/useRemoteTest';
 import { TestAndDelete } from '../../components/TestAndDelete';
 
@@ -47,8 +46,7 @@ function settingsOf(type: ChannelType, form: FormData): Record<string, unknown> 
 
 function NewChannel() {
   const queries = useQueryClient();
-  const projects = useProjects();
-  const [project, setProject] = useState<string | undefined>();
+  const { projectId: project, project: current } = useCurrentProject();
   const [type, setType] = useState<ChannelType>('slack');
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -72,7 +70,9 @@ function NewChannel() {
   return (
     <Card id="new-channel" title="New channel">
       <Form key={formKey} onSubmit={submit}>
-        <ItemSelect label="Project" items={projects.data?.items ?? []} value={project} onChange={setProject} />
+        <p className="muted">
+          {current ? `In project ${current.name}.` : 'Choose a project in the project switcher first.'}
+        </p>
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField
           label="Type"
