@@ -87,7 +87,7 @@ export async function startBenchService(options: {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await response.json()) as Record<string, unknown>;
+    const json = (response.status === 204 ? {} : await response.json()) as Record<string, unknown>;
     if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
     return json;
   };
