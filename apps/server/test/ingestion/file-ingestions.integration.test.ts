@@ -11,6 +11,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
+import ExcelJS from 'exceljs';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { createPostgresConnector, query, waitForStatus } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
@@ -194,6 +196,64 @@ describe('file ingestions', () => {
       { token: admin },
     );
     expect(duplicates.body.items).toHaveLength(1);
+  });
+
+  it('loads an uploaded JSON document, Excel workbook and Parquet file; a broken workbook fails', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('orders');
+    sheet.addRow(['id', 'name', 'amount']);
+    sheet.addRow([1, 'alpha', 1.5]);
+    sheet.addRow([2, 'beta', 2.25]);
+    const files: Record<string, Buffer> = {
+      json: Buffer.from(
+        JSON.stringify([
+          { id: 1, name: 'alpha', amount: 1.5 },
+          { id: 2, name: 'beta', amount: 2.25 },
+        ]),
+      ),
+      xlsx: Buffer.from(await workbook.xlsx.writeBuffer()),
+      parquet: Buffer.from(
+        parquetWriteBuffer({
+          columnData: [
+            { name: 'id', data: Int32Array.from([1, 2]), type: 'INT32' },
+            { name: 'name', data: ['alpha', 'beta'], type: 'STRING' },
+            { name: 'amount', data: Float64Array.from([1.5, 2.25]), type: 'DOUBLE' },
+          ],
+        }),
+      ),
+    };
+    for (const [type, content] of Object.entries(files)) {
+      const ingestion = await create({ format: { type } });
+      const uploaded = await upload(ingestion.id, `orders.${type}`, content);
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const loaded = await settled(ingestion.id, uploaded.body);
+      expect(loaded, type).toMatchObject({ status: 'loaded', rows_parsed: 2, rows_loaded: 2 });
+      const rows = await rowsOf(ingestion.destination.table);
+      expect(
+        rows.map((r) => [Number(r['id']), r['name'], Number(r['amount'])]),
+        type,
+      ).toEqual([
+        [1, 'alpha', 1.5],
+        [2, 'beta', 2.25],
+      ]);
+    }
+    const broken = await create({ format: { type: 'xlsx' } });
+    const bad = await upload(broken.id, 'broken.xlsx', Buffer.from('not a workbook'));
+    const failed = await settled(broken.id, bad.body);
+    expect(failed.status).toBe('failed');
+    // Options of text formats do not apply to these.
+    const refused = await api<{ errors: Array<{ path: string }> }>(t, 'POST', '/api/v1/file-ingestions', {
+      token: admin,
+      body: {
+        project_id: projectId,
+        name: 'bad options',
+        source: { kind: 'upload' },
+        format: { type: 'parquet', delimiter: ';', compression: 'gzip' },
+        destination: { connector_id: connectorId, table: 'never', mode: 'append' },
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e) => e.path).sort()).toEqual(['format', 'format.compression']);
   });
 
   it('continue: bad rows are left out and counted up to the error limit; past it the file loads nothing', async () => {

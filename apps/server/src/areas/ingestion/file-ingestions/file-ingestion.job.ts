@@ -6,6 +6,8 @@
  * retried after a crash does not load a file twice.
  */
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { ConnectorHandle, EgressPolicy, Log } from '@svc/engine';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -15,10 +17,13 @@ import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
+import { convertToNdjson, type ConvertedFormat } from './converters.js';
 import { loadFile } from './loader.js';
 import type { FileIngestionRow, FileIngestionsRepository, FileRow } from './repository.js';
 import { archiveFolderOf, type FileIngestionRunParams } from './service.js';
 import { checksumOf, type FileStorage } from './storage.js';
+
+const CONVERTED = new Set(['json', 'xlsx', 'parquet']);
 
 export interface IngestMetrics {
   items: Counter<'source' | 'outcome'>;
@@ -172,8 +177,14 @@ export function createFileIngestionHandler(deps: {
         handle ??= await deps.openConnector(row.destination.connector_id, log);
         log('info', `${file.name}: loading (${Number(file.size)} bytes)`);
         let outcome;
+        // JSON documents, workbooks and Parquet files are converted to NDJSON first, then loaded as such.
+        const converted = CONVERTED.has(row.format.type)
+          ? path.join(os.tmpdir(), `svc-convert-${randomUUID()}.ndjson`)
+          : undefined;
         try {
-          outcome = await loadFile(handle, claimed.stored_path, file.name, row, {
+          if (converted) await convertToNdjson(claimed.stored_path, row.format.type as ConvertedFormat, converted);
+          const spec = converted ? { ...row, format: { type: 'ndjson' as const } } : row;
+          outcome = await loadFile(handle, converted ?? claimed.stored_path, file.name, spec, {
             runId: `file:${file.id}`,
             signal: watch.signal,
             onProgress: (rows, bytes) =>
@@ -197,6 +208,8 @@ export function createFileIngestionHandler(deps: {
             bytesWritten: 0,
             reason: (error as Error).message,
           };
+        } finally {
+          if (converted) await rm(converted, { force: true });
         }
         // Post action on what was loaded; a failed file stays where it is, to be fixed and reloaded.
         let storedPath: string | null = claimed.stored_path;

@@ -10,7 +10,8 @@ export type SourceSpec =
   | (S3SourceSpec & { secret_access_key?: string });
 
 export interface FormatSpec {
-  type: 'csv' | 'ndjson';
+  /** json, xlsx and parquet are read whole and converted to NDJSON before the load (converters.ts). */
+  type: 'csv' | 'ndjson' | 'json' | 'xlsx' | 'parquet';
   delimiter?: string;
   header?: boolean;
   encoding?: string;

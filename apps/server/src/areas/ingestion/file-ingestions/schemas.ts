@@ -50,7 +50,19 @@ export const Source = Type.Union([
 
 export const Format = Type.Object(
   {
-    type: Type.Union([Type.Literal('csv'), Type.Literal('ndjson')]),
+    type: Type.Union(
+      [
+        Type.Literal('csv'),
+        Type.Literal('ndjson'),
+        Type.Literal('json'),
+        Type.Literal('xlsx'),
+        Type.Literal('parquet'),
+      ],
+      {
+        description:
+          'json (an array of objects, or one), xlsx (the first worksheet, its first row naming the columns) and parquet are read whole, not streamed',
+      },
+    ),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'CSV: default ,' })),
     header: Type.Optional(Type.Boolean({ description: 'CSV: the first line names the columns (default true)' })),
     encoding: Type.Optional(

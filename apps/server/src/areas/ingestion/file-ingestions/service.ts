@@ -158,8 +158,14 @@ export function createFileIngestionsService(deps: {
     } catch {
       problems.push({ path: 'format.encoding', message: 'is not an encoding label this server knows' });
     }
-    if (input.format!.type === 'ndjson' && (input.format!.delimiter || input.format!.header !== undefined))
+    if (input.format!.type !== 'csv' && (input.format!.delimiter || input.format!.header !== undefined))
       problems.push({ path: 'format', message: 'delimiter and header apply to CSV only' });
+    if (['json', 'xlsx', 'parquet'].includes(input.format!.type)) {
+      if (input.format!.encoding && input.format!.type !== 'json')
+        problems.push({ path: 'format.encoding', message: `a ${input.format!.type} file has no text encoding` });
+      if (input.format!.compression === 'gzip')
+        problems.push({ path: 'format.compression', message: `a ${input.format!.type} file is read as it is` });
+    }
     if (input.source!.kind === 'folder') {
       if (!storage.within(projectId, input.source!.path))
         problems.push({ path: 'source.path', message: "must stay inside the project's folder of the files root" });
