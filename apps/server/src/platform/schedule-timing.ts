@@ -31,6 +31,29 @@ export function timezoneProblem(timezone: string): string | undefined {
   }
 }
 
+/** A timing as a request gives it: every field optional (a change merges into the stored timing). */
+export interface TimingInput {
+  cron?: string | null;
+  timezone?: string;
+  interval_seconds?: number | null;
+}
+
+/**
+ * `given` merged over `stored` (nothing stored: a new schedule): a cron given replaces an interval
+ * and an interval a cron; the time zone defaults to UTC.
+ */
+export function mergeTiming(given: TimingInput, stored?: Timing | null): Timing {
+  return {
+    cron: given.interval_seconds ? null : given.cron !== undefined ? given.cron : (stored?.cron ?? null),
+    timezone: given.timezone ?? stored?.timezone ?? 'UTC',
+    interval_seconds: given.cron
+      ? null
+      : given.interval_seconds !== undefined
+        ? given.interval_seconds
+        : (stored?.interval_seconds ?? null),
+  };
+}
+
 /** Every problem of a timing, each naming its field (exactly one of cron and interval_seconds). */
 export function timingProblems(timing: Timing, prefix = ''): FieldError[] {
   const problems: FieldError[] = [];

@@ -16,7 +16,7 @@ import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
-import { fire, firstDue, timingProblems } from '../../../platform/schedule-timing.js';
+import { fire, firstDue, mergeTiming, timingProblems, type TimingInput } from '../../../platform/schedule-timing.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
@@ -61,10 +61,7 @@ export interface ExportInput {
 }
 
 /** A schedule as given: every field optional (a patch merges into the stored schedule). */
-export interface ScheduleInput {
-  cron?: string | null;
-  timezone?: string;
-  interval_seconds?: number | null;
+export interface ScheduleInput extends TimingInput {
   missed_policy?: 'skip' | 'run_once';
   paused?: boolean;
 }
@@ -135,13 +132,7 @@ export function scheduleOf(
 ): { schedule: ExportSchedule | null; problems: FieldError[] } {
   if (given === null) return { schedule: null, problems: [] };
   const schedule: ExportSchedule = {
-    cron: given.interval_seconds ? null : given.cron !== undefined ? given.cron : (stored?.cron ?? null),
-    timezone: given.timezone ?? stored?.timezone ?? 'UTC',
-    interval_seconds: given.cron
-      ? null
-      : given.interval_seconds !== undefined
-        ? given.interval_seconds
-        : (stored?.interval_seconds ?? null),
+    ...mergeTiming(given, stored),
     missed_policy: given.missed_policy ?? stored?.missed_policy ?? 'skip',
     paused: given.paused ?? stored?.paused ?? false,
   };

@@ -12,14 +12,17 @@ import type { ExecutionsService } from '../../operations/executions/service.js';
 import type { AuditService } from '../../audit/service.js';
 import type { PipelinesRepository } from '../pipelines/repository.js';
 import type { ScheduleRow, SchedulesRepository } from './repository.js';
-import { firstDue, timingProblems, type Timing } from '../../../platform/schedule-timing.js';
+import {
+  firstDue,
+  mergeTiming,
+  timingProblems,
+  type Timing,
+  type TimingInput,
+} from '../../../platform/schedule-timing.js';
 import { SCHEDULE, scheduleExists } from '../errors.js';
 
-export interface ScheduleInput {
+export interface ScheduleInput extends TimingInput {
   pipeline_id: string;
-  cron?: string | null;
-  timezone?: string;
-  interval_seconds?: number | null;
   missed_policy?: 'skip' | 'run_once';
   paused?: boolean;
 }
@@ -129,15 +132,7 @@ export function createSchedulesService(deps: {
       const current = await guard.find(principal, id, 'schedule:write');
       await authorize(principal, 'pipeline:run', current.project_id);
       // Switching between cron and interval: the one given replaces the other.
-      const timing: Timing = {
-        cron: patch.interval_seconds ? null : patch.cron !== undefined ? patch.cron : current.cron,
-        timezone: patch.timezone ?? current.timezone,
-        interval_seconds: patch.cron
-          ? null
-          : patch.interval_seconds !== undefined
-            ? patch.interval_seconds
-            : current.interval_seconds,
-      };
+      const timing = mergeTiming(patch, current);
       const problems = timingProblems(timing);
       if (problems.length) throw validationFailed(problems);
       const retimed = patch.cron !== undefined || patch.interval_seconds !== undefined || patch.timezone !== undefined;

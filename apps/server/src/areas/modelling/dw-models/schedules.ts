@@ -12,21 +12,18 @@ import { resourceGuard, type Authorize } from '../../../platform/authz.js';
 import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
-import { fire, firstDue, timingProblems, type Timing } from '../../../platform/schedule-timing.js';
+import { fire, firstDue, mergeTiming, timingProblems, type TimingInput } from '../../../platform/schedule-timing.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import { MODEL_SCHEDULE, modelScheduleNameTaken } from '../errors.js';
 import type { ModelScheduleFields, ModelScheduleRow, ModelSchedulesRepository } from './schedule-repository.js';
 import type { ModelsService } from './service.js';
 
-export interface ModelScheduleInput {
+export interface ModelScheduleInput extends TimingInput {
   project_id: string;
   name: string;
   select?: string[];
   full_refresh?: boolean;
-  cron?: string | null;
-  timezone?: string;
-  interval_seconds?: number | null;
   missed_policy?: 'skip' | 'run_once';
   paused?: boolean;
 }
@@ -74,15 +71,7 @@ export function createModelSchedulesService(deps: {
 
   /** The fields to store, merged over `current`, with every problem named. */
   const fieldsOf = async (projectId: string, input: ModelSchedulePatch, current?: ModelScheduleRow) => {
-    const timing: Timing = {
-      cron: input.interval_seconds ? null : input.cron !== undefined ? input.cron : (current?.cron ?? null),
-      timezone: input.timezone ?? current?.timezone ?? 'UTC',
-      interval_seconds: input.cron
-        ? null
-        : input.interval_seconds !== undefined
-          ? input.interval_seconds
-          : (current?.interval_seconds ?? null),
-    };
+    const timing = mergeTiming(input, current);
     const selectors = input.select ?? current?.selectors ?? [];
     const problems = [...timingProblems(timing), ...(await deps.models.selectionProblems(projectId, selectors))];
     if (problems.length) throw validationFailed(problems);
