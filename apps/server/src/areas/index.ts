@@ -107,6 +107,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     projectWarehouse: connectivity.projectWarehouse,
     pipelineOutput: etl.pipelineOutput,
     masking: masking.service,
+    lineage: governance.lineage,
   });
   const modelling = await createModellingArea(platform, {
     ...access,

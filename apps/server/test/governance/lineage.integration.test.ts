@@ -307,6 +307,49 @@ describe('lineage', () => {
     expect(aGraph.body.nodes.map((n) => n.name)).not.toContain(`${destination.name}.public.orders_b`);
   });
 
+  it("records an export: the source dataset in, each file it wrote out, column by column, as the export's job", async () => {
+    const created = await api<{ id: string }>(t, 'POST', '/api/v1/exports', {
+      token: admin,
+      body: {
+        project_id: projectId,
+        name: 'orders to a file',
+        source: { kind: 'connector', connector_id: sourceId, dataset: 'orders' },
+        destination: { kind: 'files', folder: 'lineage' },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = await api<Execution>(t, 'POST', `/api/v1/exports/${created.body.id}/run`, { token: admin });
+    expect((await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed'])).status).toBe('succeeded');
+    const runs = await api<{ items: Array<{ files: Array<{ name: string }> }> }>(
+      t,
+      'GET',
+      `/api/v1/exports/${created.body.id}/runs`,
+      { token: admin },
+    );
+    const file = runs.body.items[0]!.files[0]!.name;
+
+    const items = await events({ run_id: started.body.id });
+    expect(items.map((e) => e.event_type)).toEqual(['START', 'COMPLETE']);
+    expectValid(items);
+    const complete = items[1]!.event;
+    expect(complete.job.name).toBe(`export.${created.body.id}`);
+    expect(complete.inputs.map((i) => [i.namespace, i.name])).toEqual([
+      [`postgres://127.0.0.1:${PORT}`, `${source.name}.public.orders`],
+    ]);
+    expect(complete.outputs).toHaveLength(1);
+    const output = complete.outputs[0]!;
+    expect(output.namespace).toMatch(/^file:\/\//);
+    expect(output.name.endsWith(`/${projectId}/${file}`)).toBe(true);
+    expect(output.outputFacets?.outputStatistics?.rowCount).toBe(200);
+    expect(output.facets.columnLineage!.fields['amount']!.inputFields.map((f) => f.field)).toEqual(['amount']);
+    // The export's runs are one job in the graph: the source feeds it, it feeds the file.
+    const graph = await api<Graph>(t, 'GET', `/api/v1/lineage/graph?node=item:${created.body.id}&depth=1`, {
+      token: admin,
+    });
+    expect(graph.body.nodes.filter((n) => n.type === 'job').map((n) => n.item_id)).toEqual([created.body.id]);
+    expect(graph.body.nodes.filter((n) => n.type === 'dataset')).toHaveLength(2);
+  });
+
   it('forwards the events to an external OpenLineage endpoint set by an administrator', async () => {
     const editor = await memberOf(t, admin, projectId, 'editor');
     const refused = await api(t, 'PUT', '/api/v1/lineage/forwarding', {

@@ -11373,7 +11373,8 @@ export interface operations {
                         secret_access_key?: string;
                     };
                     format: {
-                        type: "csv" | "ndjson";
+                        /** @description json (an array of objects, or one), xlsx (the first worksheet, its first row naming the columns) and parquet are read whole, not streamed */
+                        type: "csv" | "ndjson" | "json" | "xlsx" | "parquet";
                         /** @description CSV: default , */
                         delimiter?: string;
                         /** @description CSV: the first line names the columns (default true) */
@@ -11634,7 +11635,8 @@ export interface operations {
                         secret_access_key?: string;
                     };
                     format?: {
-                        type: "csv" | "ndjson";
+                        /** @description json (an array of objects, or one), xlsx (the first worksheet, its first row naming the columns) and parquet are read whole, not streamed */
+                        type: "csv" | "ndjson" | "json" | "xlsx" | "parquet";
                         /** @description CSV: default , */
                         delimiter?: string;
                         /** @description CSV: the first line names the columns (default true) */

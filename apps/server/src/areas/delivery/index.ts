@@ -13,6 +13,7 @@ import type { AuditService } from '../audit/service.js';
 import type { ProjectWarehouse } from '../connectivity/warehouse.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
+import type { LineageService } from '../governance/lineage/service.js';
 import type { MaskingService } from '../governance/masking/service.js';
 import { createExportHandler } from './exports/export.job.js';
 import { createExportRuns } from './exports/runs.js';
@@ -31,6 +32,8 @@ export async function createDeliveryArea(
     queue: JobQueue;
     /** What a viewer may see of a project's data (governance/masking). */
     masking: Pick<MaskingService, 'maskerFor'>;
+    /** What export runs read and wrote (governance/lineage). */
+    lineage: Pick<LineageService, 'recordRun'>;
     /** The operations area's record of runs, and its count of rows moved. */
     recorder: RunRecorder;
     rowsMoved: Counter<'direction'>;
@@ -83,6 +86,7 @@ export async function createDeliveryArea(
     },
     masking: deps.masking,
     projectFolder: deps.projectFolder,
+    lineage: deps.lineage,
     egress,
   });
   const exportRows = new client.Counter({

@@ -29,11 +29,15 @@ import type { ExportAccount, ExportFileRecord, ExportRow, ExportsRepository, Fai
 import { tableSink } from './table.js';
 import type { MaskingService } from '../../governance/masking/service.js';
 import type { RowMask } from '../../governance/masking/plan.js';
+import type { LineageService } from '../../governance/lineage/service.js';
+import { exportLineage } from './lineage.js';
 import { copyWarehouseQuery, ExportSourceError, jsonValue, openSource, type SourceDeps } from './source.js';
 
 /** What an export run's execution carries. */
 export interface ExportRunParams {
   export_id: string;
+  /** The export, as the run's subject (lineage names the run's job after it). */
+  subject_id: string;
   export_name: string;
   /** Send every row, whatever the snapshot and the cursor say. */
   full_resync: boolean;
@@ -138,6 +142,8 @@ export function createExportRuns(deps: {
   /** What the run's viewer may see (governance/masking): every delivered value goes through it. */
   masking: Pick<MaskingService, 'maskerFor'>;
   projectFolder(projectId: string): Promise<string>;
+  /** What each run read and wrote, recorded with its end. */
+  lineage: Pick<LineageService, 'recordRun'>;
   /** Where destinations may connect (platform/egress.ts). */
   egress: EgressPolicy;
 }) {
@@ -409,6 +415,11 @@ export function createExportRuns(deps: {
     async complete(job: Job, executionId: string, row: ExportRow, params: ExportRunParams, result: RunResult) {
       const { account } = result;
       const status = account.failed > 0 ? 'partially_failed' : 'succeeded';
+      const projectFolder = await deps.projectFolder(row.project_id);
+      const pipelineOutput =
+        row.source.kind === 'pipeline' && row.source.pipeline_id
+          ? await deps.sources.pipelineOutput(row.source.pipeline_id)
+          : undefined;
       const error =
         account.failed > 0 ? `${account.failed} of ${account.failed + account.delivered} rows failed` : null;
       await db.transaction().execute(async (trx) => {
@@ -419,6 +430,17 @@ export function createExportRuns(deps: {
         if (result.cursor !== undefined && result.cursor !== null)
           await repository.saveCursor(trx, row.id, result.cursor);
         await repository.replaceFailures(trx, row.id, executionId, result.failures);
+        await deps.lineage.recordRun(
+          trx,
+          exportLineage({
+            runId: executionId,
+            row,
+            files: result.files,
+            delivered: account.delivered,
+            projectFolder,
+            pipelineOutput,
+          }),
+        );
         if (params.full_resync) await repository.clearResync(trx, row.id);
         const bytes = result.files.reduce((sum, f) => sum + f.bytes, 0);
         await deps.recorder.complete(

@@ -323,7 +323,12 @@ export function createExportsService(deps: {
       if (status === 'queued' || status === 'running') return undefined;
     }
     const fullResync = options.fullResync || row.resync_requested;
-    const params: ExportRunParams = { export_id: row.id, export_name: row.name, full_resync: fullResync };
+    const params: ExportRunParams = {
+      export_id: row.id,
+      subject_id: row.id,
+      export_name: row.name,
+      full_resync: fullResync,
+    };
     const started = await executions.startRun(
       trx,
       {
