@@ -202,6 +202,21 @@ describe('e-mail feeds (a real IMAP server: dovecot)', () => {
     });
     const execution = await run(feed.id);
     expect(execution.status, JSON.stringify(execution)).toBe('succeeded');
+    // The run's lineage: the mailbox in, the destination table out, as the feed's job.
+    const lineage = await api<{
+      items: Array<{
+        event_type: string;
+        event: {
+          job: { name: string };
+          inputs: Array<{ namespace: string; name: string }>;
+          outputs: Array<{ name: string }>;
+        };
+      }>;
+    }>(t, 'GET', `/api/v1/lineage/events?run_id=${execution.id}`, { token: admin });
+    const complete = lineage.body.items.find((e) => e.event_type === 'COMPLETE')!.event;
+    expect(complete.job.name).toBe(`email_feed.${feed.id}`);
+    expect(complete.inputs.map((i) => [i.namespace, i.name])).toEqual([[`imap://127.0.0.1:${imap.port}`, 'Formats']]);
+    expect(complete.outputs.map((o) => o.name)).toEqual([`${destination.name}.public.${feed.destination.table}`]);
     const rows = await rowsOf(feed.destination.table);
     expect(rows.map((r) => [Number(r['id']), r['name']])).toEqual([
       [1, 'alpha'],

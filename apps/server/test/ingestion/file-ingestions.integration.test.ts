@@ -136,6 +136,22 @@ describe('file ingestions', () => {
       error_count: 0,
       first_error: null,
     });
+    // The run's lineage: the uploaded file in, the destination table out.
+    const lineage = await api<{
+      items: Array<{
+        event_type: string;
+        event: {
+          job: { name: string };
+          inputs: Array<{ namespace: string; name: string }>;
+          outputs: Array<{ name: string; outputFacets?: { outputStatistics?: { rowCount: number } } }>;
+        };
+      }>;
+    }>(t, 'GET', `/api/v1/lineage/events?run_id=${first.body.execution_id}`, { token: admin });
+    const complete = lineage.body.items.find((e) => e.event_type === 'COMPLETE')!.event;
+    expect(complete.job.name).toBe(`file_ingestion.${ingestion.id}`);
+    expect(complete.inputs.map((i) => [i.namespace, i.name])).toEqual([[`upload://${ingestion.id}`, 'orders.csv']]);
+    expect(complete.outputs.map((o) => o.name)).toEqual([`${destination.name}.public.${ingestion.destination.table}`]);
+    expect(complete.outputs[0]!.outputFacets?.outputStatistics?.rowCount).toBe(3);
     const rows = await rowsOf(ingestion.destination.table);
     expect(rows.map((r) => [Number(r['id']), r['name'], r['amount'] === null ? null : Number(r['amount'])])).toEqual([
       [1, 'alpha', 1.5],

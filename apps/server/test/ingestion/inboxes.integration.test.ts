@@ -148,6 +148,21 @@ describe('inboxes', () => {
     });
     expect(replay.status).toBe(201);
     expect(replay.body.replay_of).toBe(first.id);
+    // The loads' lineage: the inbox's endpoint feeds the destination table, as the inbox's job.
+    const graph = await api<{ nodes: Array<{ type: string; name: string; item_id: string | null }> }>(
+      t,
+      'GET',
+      `/api/v1/lineage/graph?node=item:${inbox.id}&depth=1`,
+      { token: admin },
+    );
+    expect(graph.status, JSON.stringify(graph.body)).toBe(200);
+    expect(graph.body.nodes.filter((n) => n.type === 'job').map((n) => n.item_id)).toEqual([inbox.id]);
+    expect(
+      graph.body.nodes
+        .filter((n) => n.type === 'dataset')
+        .map((n) => n.name)
+        .sort(),
+    ).toEqual([`/api/v1/inboxes/${inbox.id}/receive`, `${destination.name}.public.${inbox.table}`].sort());
     await loaded(inbox.id, 5);
     expect((await rowsOf(inbox.table)).map((r) => Number(r['id']))).toEqual([1, 1, 2, 3, 4, 5, 6]);
   });

@@ -8,7 +8,7 @@ import { createIngestionRetention } from './retention.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { EventStreams } from '../../platform/sse.js';
 import type { AuditService } from '../audit/service.js';
-import type { ContinuousLineage } from '../governance/lineage/service.js';
+import type { ContinuousLineage, LineageService } from '../governance/lineage/service.js';
 import { createCdcLogs } from './cdc/logs.js';
 import { startCdcReaders } from './cdc/readers.js';
 import { createCdcRepository } from './cdc/repository.js';
@@ -32,8 +32,8 @@ export function createIngestionArea(
     streams: EventStreams;
     visibleProjects: (principal: Principal) => Promise<string[] | null>;
     environmentBelongs: (projectId: string, environmentId: string) => Promise<boolean>;
-    /** Where stream consumers and CDC readers report their runs' lineage. */
-    lineage: ContinuousLineage;
+    /** Where stream consumers, CDC readers and ingestion runs report their runs' lineage. */
+    lineage: ContinuousLineage & Pick<LineageService, 'recordRun'>;
     connectors: {
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;

@@ -30,7 +30,7 @@ const ITEM_SCREENS: Record<string, (itemId: string) => string> = {
   cdc_table: () => '/cdc-tables',
   model_run: () => '/models',
   file_ingestion: () => '/file-ingestions',
-  inbox: () => '/inboxes',
+  inbox_load: () => '/inboxes',
   email_feed: () => '/email-feeds',
 };
 

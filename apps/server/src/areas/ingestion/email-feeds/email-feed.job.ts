@@ -18,6 +18,7 @@ import picomatch from 'picomatch';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
 import type { SecretBox } from '../../../platform/secrets.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
 import { convertToNdjson, type ConvertedFormat } from '../file-ingestions/converters.js';
@@ -68,6 +69,8 @@ export function createEmailFeedHandler(deps: {
   metrics: IngestMetrics;
   box: SecretBox;
   egress: EgressPolicy;
+  /** What each run read and wrote, recorded with its success. */
+  lineage: Pick<LineageService, 'recordRun'>;
   tempDir?: string;
 }): JobHandler<'email_feed'> {
   const { db, repository, recorder, metrics } = deps;
@@ -210,6 +213,22 @@ export function createEmailFeedHandler(deps: {
       await repository.setStatus(db, feed.id, 'active', null);
       await db.transaction().execute(async (trx) => {
         await deps.queue.holdLease(trx, job);
+        // The mailbox in, the destination table out (when anything was loaded).
+        if (counts.loaded > 0)
+          await deps.lineage.recordRun(trx, {
+            runId: executionId,
+            projectId: feed!.project_id,
+            job: { kind: 'email_feed', itemId: feed!.id },
+            inputs: [{ ol: { namespace: `imap://${feed!.host}:${feed!.port}`, name: feed!.mailbox } }],
+            outputs: [
+              {
+                connector_id: feed!.destination.connector_id,
+                namespace: feed!.destination.namespace ?? null,
+                name: feed!.destination.table,
+                rowCount: totals.rows_written,
+              },
+            ],
+          });
         await recorder.succeed(trx, executionId, totals);
       });
       log(

@@ -36,6 +36,7 @@ export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, met
         metrics,
         box: deps.box,
         egress,
+        lineage: deps.lineage,
       }),
     },
     /** From a worker process: the looks at mailboxes that are due, every few seconds. */

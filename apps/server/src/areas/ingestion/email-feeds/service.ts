@@ -151,7 +151,7 @@ export function createEmailFeedsService(deps: {
       {
         projectId: row.project_id,
         kind: 'email_feed',
-        params: { feed_id: row.id, feed_name: row.name, ...params },
+        params: { feed_id: row.id, subject_id: row.id, feed_name: row.name, ...params },
         createdBy: principal?.userId ?? null,
       },
       context,

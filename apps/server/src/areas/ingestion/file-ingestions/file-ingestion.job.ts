@@ -15,6 +15,7 @@ import { folderOf, openS3Source, type S3Source } from './s3-source.js';
 import type { Counter } from 'prom-client';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
 import { convertToNdjson, type ConvertedFormat } from './converters.js';
@@ -24,6 +25,19 @@ import { archiveFolderOf, type FileIngestionRunParams } from './service.js';
 import { checksumOf, type FileStorage } from './storage.js';
 
 const CONVERTED = new Set(['json', 'xlsx', 'parquet']);
+
+/**
+ * A loaded file as lineage names it: an object of the bucket (`s3://<bucket>`, its key), or a file of
+ * the project's folder or an upload (`file://<host>`, its path; an upload by its name under the
+ * ingestion, as it was sent).
+ */
+function sourceFileOf(row: FileIngestionRow, name: string, projectFolder: string) {
+  if (row.source.kind === 's3')
+    return { namespace: `s3://${row.source.bucket}`, name: `${folderOf(row.source)}${name}` };
+  if (row.source.kind === 'folder')
+    return { namespace: `file://${os.hostname()}`, name: path.join(projectFolder, row.source.path, name) };
+  return { namespace: `upload://${row.id}`, name };
+}
 
 export interface IngestMetrics {
   items: Counter<'source' | 'outcome'>;
@@ -45,6 +59,8 @@ export function createFileIngestionHandler(deps: {
   metrics: IngestMetrics;
   box: SecretBox;
   egress: EgressPolicy;
+  /** What each run read and wrote, recorded with its success. */
+  lineage: Pick<LineageService, 'recordRun'>;
 }): JobHandler<'file_ingestion'> {
   const { db, repository, storage, recorder, metrics } = deps;
 
@@ -158,6 +174,7 @@ export function createFileIngestionHandler(deps: {
         .execute();
       const files = await repository.filesByIds(db, [...new Set([...ids, ...earlier.map((e) => e.id)])]);
       let failed = 0;
+      const loadedFiles: string[] = [];
       for (const file of files) {
         if (watch.signal.aborted) throw watch.signal.reason as Error;
         const claimed = await claim(file, executionId);
@@ -240,6 +257,7 @@ export function createFileIngestionHandler(deps: {
           stored_path: storedPath,
           finished_at: new Date(),
         });
+        if (outcome.status !== 'failed') loadedFiles.push(file.name);
         totals.rows_read += outcome.rowsParsed;
         totals.rows_written += outcome.rowsLoaded;
         totals.bytes_read += outcome.bytesRead;
@@ -257,6 +275,21 @@ export function createFileIngestionHandler(deps: {
       }
       await db.transaction().execute(async (trx) => {
         await deps.queue.holdLease(trx, job);
+        if (loadedFiles.length)
+          await deps.lineage.recordRun(trx, {
+            runId: executionId,
+            projectId: row.project_id,
+            job: { kind: 'file_ingestion', itemId: row.id },
+            inputs: loadedFiles.map((name) => ({ ol: sourceFileOf(row, name, storage.projectFolder(row.project_id)) })),
+            outputs: [
+              {
+                connector_id: row.destination.connector_id,
+                namespace: row.destination.namespace ?? null,
+                name: row.destination.table,
+                rowCount: totals.rows_written,
+              },
+            ],
+          });
         await recorder.succeed(trx, executionId, totals);
       });
       log(

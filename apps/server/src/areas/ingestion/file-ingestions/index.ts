@@ -16,6 +16,7 @@ import { createFileIngestionsRepository } from './repository.js';
 import { fileIngestionRoutes } from './routes.js';
 import { createFileIngestionsService, type ConnectorDescription } from './service.js';
 import { createFileStorage } from './storage.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 
 export interface IngestionRunDeps {
   audit: AuditService;
@@ -25,6 +26,8 @@ export interface IngestionRunDeps {
   box: SecretBox;
   recorder: RunRecorder;
   queue: JobQueue;
+  /** Where runs report what they read and wrote. */
+  lineage: Pick<LineageService, 'recordRun'>;
   connectors: {
     describe(principal: Principal, id: string): Promise<ConnectorDescription>;
     openForRun(id: string, log: Log): Promise<ConnectorHandle>;
@@ -93,6 +96,7 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
         metrics,
         box: deps.box,
         egress: egressPolicyFrom(config),
+        lineage: deps.lineage,
       }),
     },
     /** Starts the looks at folders that are due, every few seconds, from a worker process. */

@@ -46,6 +46,8 @@ export interface FileIngestionInput extends Omit<IngestionChanges, 'next_poll_at
 /** What a run of a file ingestion carries: the files to load, or a look at the folder. */
 export interface FileIngestionRunParams {
   ingestion_id: string;
+  /** The ingestion, as the run's subject (lineage names the run's job after it). */
+  subject_id?: string;
   ingestion_name: string;
   /** Files recorded already (uploads, reloads). */
   file_ids?: string[];
@@ -189,7 +191,7 @@ export function createFileIngestionsService(deps: {
       {
         projectId: row.project_id,
         kind: 'file_ingestion',
-        params: { ingestion_id: row.id, ingestion_name: row.name, ...params },
+        params: { ingestion_id: row.id, subject_id: row.id, ingestion_name: row.name, ...params },
         createdBy: principal?.userId ?? null,
       },
       context,

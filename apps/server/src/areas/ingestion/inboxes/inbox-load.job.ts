@@ -16,6 +16,7 @@ import {
 } from '@svc/engine';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
+import type { LineageService } from '../../governance/lineage/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
@@ -37,6 +38,8 @@ export function createInboxLoadHandler(deps: {
   queue: JobQueue;
   openConnector: (id: string, log: Log) => Promise<ConnectorHandle>;
   metrics: IngestMetrics;
+  /** What each load read and wrote, recorded with its success. */
+  lineage: Pick<LineageService, 'recordRun'>;
 }): JobHandler<'inbox_load'> {
   const { db, repository, recorder, metrics } = deps;
   return async (job: Job<'inbox_load'>, leaseSignal: AbortSignal) => {
@@ -110,6 +113,21 @@ export function createInboxLoadHandler(deps: {
           null,
         );
         await repository.setLoadExecution(trx, inboxId, null);
+        // The inbox's endpoint in (the requests posted to it), the destination table out.
+        await deps.lineage.recordRun(trx, {
+          runId: executionId,
+          projectId: inbox.project_id,
+          job: { kind: 'inbox_load', itemId: inbox.id },
+          inputs: [{ ol: { namespace: 'svc-inbox', name: `/api/v1/inboxes/${inbox.id}/receive` } }],
+          outputs: [
+            {
+              connector_id: inbox.destination.connector_id,
+              namespace: inbox.destination.namespace ?? null,
+              name: inbox.destination.table,
+              rowCount: rows,
+            },
+          ],
+        });
         await recorder.succeed(trx, executionId, {
           rows_read: rows,
           rows_written: rows,

@@ -34,6 +34,7 @@ export function createInboxes(platform: Platform, deps: IngestionRunDeps, metric
         queue: deps.queue,
         openConnector: deps.connectors.openForRun,
         metrics,
+        lineage: deps.lineage,
       }),
     },
     /** From a worker process: starts loads of inboxes with pending requests, and drops bodies past their retention. */

@@ -463,7 +463,7 @@ export function createInboxesService(deps: {
             {
               projectId: inbox.project_id,
               kind: 'inbox',
-              params: { inbox_id: inbox.id, inbox_name: inbox.name },
+              params: { inbox_id: inbox.id, subject_id: inbox.id, inbox_name: inbox.name },
               createdBy: null,
             },
             SYSTEM_CONTEXT,
