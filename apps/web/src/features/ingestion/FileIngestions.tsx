@@ -1,12 +1,164 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
+import { useConnectors } from '../../api/queries';
+import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ItemSelect } from '../../components/ItemSelect';
+import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { useCurrentProject } from '../../project-context';
+
+type IngestionBody = NonNullable<
+  paths['/api/v1/file-ingestions']['post']['requestBody']
+>['content']['application/json'];
+type FormatType = IngestionBody['format']['type'];
+
+/** A new file ingestion of the current project: files uploaded or found in a folder of the project, loaded into a table. */
+function NewFileIngestion({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const queries = useQueryClient();
+  const connectors = useConnectors();
+  const [source, setSource] = useState<'upload' | 'folder'>('upload');
+  const [destination, setDestination] = useState<string | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation({
+    meta: { success: 'File ingestion created.' },
+    mutationFn: (body: IngestionBody) => unwrap(api.POST('/api/v1/file-ingestions', { body })),
+    onSuccess: () => {
+      setFormKey((k) => k + 1);
+      setDestination(undefined);
+      void queries.invalidateQueries({ queryKey: ['file-ingestions'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    create.mutate({
+      project_id: projectId,
+      name: text('name'),
+      source:
+        source === 'upload'
+          ? { kind: 'upload' }
+          : { kind: 'folder', path: text('path'), ...(text('glob') ? { glob: text('glob') } : {}) },
+      format: { type: text('format') as FormatType },
+      destination: {
+        connector_id: destination ?? '',
+        table: text('table'),
+        mode: text('mode') as 'append' | 'overwrite',
+      },
+      on_error: text('on_error') as IngestionBody['on_error'],
+    });
+  };
+  return (
+    <Card id="new-file-ingestion" title="New file ingestion">
+      <Form key={formKey} onSubmit={submit}>
+        <p className="muted">In project {projectName}. S3-compatible buckets are set up through the API.</p>
+        <TextInput name="name" label="Name" isRequired />
+        <ChoiceField
+          label="Files come from"
+          value={source}
+          onChange={setSource}
+          orientation="horizontal"
+          choices={[
+            { value: 'upload', label: 'uploads' },
+            { value: 'folder', label: "a folder of the project's files" },
+          ]}
+        />
+        {source === 'folder' ? (
+          <>
+            <TextInput
+              name="path"
+              label="Folder"
+              isRequired
+              description="Inside the project's folder of the files root"
+            />
+            <TextInput name="glob" label="File names" description="A glob, e.g. *.csv (default: every file)" />
+          </>
+        ) : null}
+        <ChoiceField
+          name="format"
+          label="Format"
+          defaultValue="csv"
+          orientation="horizontal"
+          choices={[
+            { value: 'csv', label: 'CSV' },
+            { value: 'ndjson', label: 'NDJSON' },
+            { value: 'json', label: 'JSON' },
+            { value: 'xlsx', label: 'Excel' },
+            { value: 'parquet', label: 'Parquet' },
+          ]}
+        />
+        <ItemSelect
+          label="Destination connector"
+          items={(connectors.data?.items ?? []).filter((c) => c.project_id === projectId)}
+          value={destination}
+          onChange={setDestination}
+          empty="No connectors in this project"
+        />
+        <TextInput name="table" label="Table" isRequired description="Created with the file's columns when missing" />
+        <ChoiceField
+          name="mode"
+          label="Write mode"
+          defaultValue="append"
+          orientation="horizontal"
+          choices={[
+            { value: 'append', label: 'append' },
+            { value: 'overwrite', label: 'overwrite' },
+          ]}
+        />
+        <ChoiceField
+          name="on_error"
+          label="A bad row"
+          defaultValue="abort"
+          choices={[
+            { value: 'abort', label: 'fails its file', description: 'Nothing of the file is loaded.' },
+            { value: 'skip_file', label: 'skips its file', description: 'The run goes on with the next file.' },
+            { value: 'continue', label: 'is left out', description: 'Counted, up to the error limit.' },
+          ]}
+        />
+        <FormSubmit label="Create file ingestion" error={create.error} isDisabled={create.isPending} />
+      </Form>
+    </Card>
+  );
+}
+
+/** Sends a file to an upload ingestion: streamed by the server to disk, then loaded. */
+function Upload({ id, name }: { id: string; name: string }) {
+  const queries = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    meta: { success: 'File uploaded; its load has started.' },
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return unwrap(api.POST('/api/v1/file-ingestions/{id}/files', { params: { path: { id } }, body: form as never }));
+    },
+    onSuccess: () => {
+      if (input.current) input.current.value = '';
+      void queries.invalidateQueries({ queryKey: ['file-ingestions', id, 'files'] });
+    },
+  });
+  return (
+    <div className="upload">
+      <label>
+        File to upload to {name}
+        <input
+          ref={input}
+          type="file"
+          onChange={(event) => event.currentTarget.files?.[0] && upload.mutate(event.currentTarget.files[0])}
+        />
+      </label>
+      {upload.isPending ? <span role="status">Uploading…</span> : null}
+      <ErrorNotice error={upload.error} />
+    </div>
+  );
+}
 
 /** One file ingestion's load history: a row per file, with a reload of a kept file. */
-function FileHistory({ id, name }: { id: string; name: string }) {
+function FileHistory({ id, name, uploads }: { id: string; name: string; uploads: boolean }) {
   const queries = useQueryClient();
   const files = useQuery({
     queryKey: ['file-ingestions', id, 'files'],
@@ -22,6 +174,7 @@ function FileHistory({ id, name }: { id: string; name: string }) {
   });
   return (
     <Card id="file-history" title={`Files of ${name}`}>
+      {uploads ? <Upload id={id} name={name} /> : null}
       <DataTable
         caption={`Load history of ${name}`}
         rows={files.data?.items}
@@ -66,17 +219,20 @@ function FileHistory({ id, name }: { id: string; name: string }) {
 /** File ingestions: their sources and destinations, a look at a folder or bucket now, and each one's file history. */
 export function FileIngestions() {
   const queries = useQueryClient();
+  const { projectId, project } = useCurrentProject();
   const list = useQuery({
-    queryKey: ['file-ingestions'],
-    queryFn: () => unwrap(api.GET('/api/v1/file-ingestions')),
+    queryKey: ['file-ingestions', 'project', projectId],
+    enabled: !!projectId,
+    queryFn: () => unwrap(api.GET('/api/v1/file-ingestions', { params: { query: { project_id: projectId! } } })),
   });
-  const [selected, setSelected] = useState<{ id: string; name: string } | undefined>();
+  const [selected, setSelected] = useState<{ id: string; name: string; uploads: boolean } | undefined>();
   const run = useMutation({
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/file-ingestions/{id}/run', { params: { path: { id } } })),
     onSuccess: (_r, id) => void queries.invalidateQueries({ queryKey: ['file-ingestions', id, 'files'] }),
   });
   return (
     <>
+      {project ? <NewFileIngestion key={project.id} projectId={project.id} projectName={project.name} /> : null}
       <DataTable
         caption="File ingestions"
         rows={list.data?.items}
@@ -84,7 +240,7 @@ export function FileIngestions() {
         rowProps={(row) => ({ 'aria-selected': row.id === selected?.id })}
         pending={list.isPending}
         error={list.error ?? run.error}
-        empty="No file ingestions yet. Create one with POST /api/v1/file-ingestions (see docs/ingestion.md)."
+        empty="No file ingestions in this project yet."
         columns={[
           { header: 'Name', cell: (row) => row.name },
           { header: 'Source', cell: (row) => row.source.kind },
@@ -97,7 +253,7 @@ export function FileIngestions() {
             <Button
               className="secondary"
               aria-label={`Show the files of ${row.name}`}
-              onPress={() => setSelected({ id: row.id, name: row.name })}
+              onPress={() => setSelected({ id: row.id, name: row.name, uploads: row.source.kind === 'upload' })}
             >
               Files
             </Button>
@@ -114,7 +270,7 @@ export function FileIngestions() {
           </div>
         )}
       />
-      {selected ? <FileHistory key={selected.id} id={selected.id} name={selected.name} /> : null}
+      {selected ? <FileHistory key={selected.id} {...selected} /> : null}
     </>
   );
 }

@@ -1,9 +1,116 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
+import { useConnectors } from '../../api/queries';
+import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
+import { ItemSelect } from '../../components/ItemSelect';
+import { CheckboxList, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { useCurrentProject } from '../../project-context';
+
+type InboxBody = NonNullable<paths['/api/v1/inboxes']['post']['requestBody']>['content']['application/json'];
+type ContentType = NonNullable<InboxBody['content_types']>[number];
+
+/** A new inbox of the current project; its bearer token or HMAC secret is shown once, here. */
+function NewInbox({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const queries = useQueryClient();
+  const connectors = useConnectors();
+  const [auth, setAuth] = useState<'bearer' | 'basic' | 'hmac'>('bearer');
+  const [types, setTypes] = useState<string[]>(['application/json']);
+  const [destination, setDestination] = useState<string | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation({
+    mutationFn: (body: InboxBody) => unwrap(api.POST('/api/v1/inboxes', { body })),
+    onSuccess: () => {
+      setFormKey((k) => k + 1);
+      setDestination(undefined);
+      void queries.invalidateQueries({ queryKey: ['inboxes'] });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    create.mutate({
+      project_id: projectId,
+      name: text('name'),
+      content_types: types as ContentType[],
+      destination: { connector_id: destination ?? '', table: text('table'), mode: 'append' },
+      auth:
+        auth === 'basic'
+          ? { kind: 'basic', username: text('username'), password: String(form.get('password') ?? '') }
+          : auth === 'hmac'
+            ? { kind: 'hmac', ...(text('header') ? { header: text('header') } : {}) }
+            : { kind: 'bearer' },
+    });
+  };
+  const secret = create.data?.secret;
+  return (
+    <Card id="new-inbox" title="New inbox">
+      <Form key={formKey} onSubmit={submit}>
+        <p className="muted">In project {projectName}. Dedupe, limits and upserts are set through the API.</p>
+        <TextInput name="name" label="Name" isRequired />
+        <ChoiceField
+          label="Senders prove themselves with"
+          value={auth}
+          onChange={setAuth}
+          choices={[
+            { value: 'bearer', label: 'a bearer token', description: 'Generated, shown once.' },
+            { value: 'basic', label: 'a user name and password', description: 'HTTP basic authentication.' },
+            {
+              value: 'hmac',
+              label: 'an HMAC signature',
+              description: 'SHA-256 of the body under a generated secret, shown once.',
+            },
+          ]}
+        />
+        {auth === 'basic' ? (
+          <>
+            <TextInput name="username" label="User name" isRequired />
+            <TextInput name="password" label="Password" type="password" isRequired autoComplete="new-password" />
+          </>
+        ) : auth === 'hmac' ? (
+          <TextInput name="header" label="Signature header" description="Default X-Signature" />
+        ) : null}
+        <CheckboxList
+          label="Accepts"
+          items={[
+            { id: 'application/json', name: 'JSON' },
+            { id: 'application/x-ndjson', name: 'NDJSON' },
+            { id: 'text/csv', name: 'CSV' },
+          ]}
+          value={types}
+          onChange={setTypes}
+          isRequired
+        />
+        <ItemSelect
+          label="Destination connector"
+          items={(connectors.data?.items ?? []).filter((c) => c.project_id === projectId)}
+          value={destination}
+          onChange={setDestination}
+          empty="No connectors in this project"
+        />
+        <TextInput name="table" label="Table" isRequired description="Created with the data's columns when missing" />
+        <FormSubmit label="Create inbox" error={create.error} isDisabled={create.isPending} />
+      </Form>
+      {create.data ? (
+        <div role="status" className="secret-once">
+          <p>
+            Inbox <strong>{create.data.name}</strong> receives at <code>{create.data.receive_path}</code>.
+          </p>
+          {secret ? (
+            <p>
+              Its {create.data.auth.kind === 'hmac' ? 'HMAC secret' : 'bearer token'}, shown this once:{' '}
+              <code>{secret}</code>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
 
 type Inbox = {
   id: string;
@@ -103,11 +210,17 @@ function InboxDetail({ inbox }: { inbox: Inbox }) {
 
 /** Inboxes: HTTP endpoints that receive data; each one's URL, curl example and request history. */
 export function Inboxes() {
-  const list = useQuery({ queryKey: ['inboxes'], queryFn: () => unwrap(api.GET('/api/v1/inboxes')) });
+  const { projectId, project } = useCurrentProject();
+  const list = useQuery({
+    queryKey: ['inboxes', projectId],
+    enabled: !!projectId,
+    queryFn: () => unwrap(api.GET('/api/v1/inboxes', { params: { query: { project_id: projectId! } } })),
+  });
   const [selected, setSelected] = useState<string | undefined>();
   const current = list.data?.items.find((inbox) => inbox.id === selected);
   return (
     <>
+      {project ? <NewInbox key={project.id} projectId={project.id} projectName={project.name} /> : null}
       <DataTable
         caption="Inboxes"
         rows={list.data?.items}
@@ -115,7 +228,7 @@ export function Inboxes() {
         rowProps={(inbox) => ({ 'aria-selected': inbox.id === selected })}
         pending={list.isPending}
         error={list.error}
-        empty="No inboxes yet. Create one with POST /api/v1/inboxes (see docs/ingestion.md)."
+        empty="No inboxes in this project yet."
         columns={[
           { header: 'Name', cell: (inbox) => inbox.name },
           { header: 'Credential', cell: (inbox) => inbox.auth.kind },

@@ -1,0 +1,92 @@
+/**
+ * The file ingestions screen in Chromium, against a server with a worker: an ingestion of uploads
+ * created through the form (a folder outside the project first: the 422 names it), a CSV uploaded from the
+ * file picker and loaded into a PostgreSQL table, its history row, a reload; axe-clean, within 390 px.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
+import { createProject, login } from '../../server/test/support/http.js';
+import { createPostgresConnector, query } from '../../server/test/support/runs.js';
+import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
+import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+
+const PASSWORD = 'a-files-Password-42';
+
+describe('file ingestions screen', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let destination: TestDatabase;
+  let work: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: NO_RATE_LIMITS, worker: true });
+    const token = (await login(t, 'admin', TEST_ADMIN_PASSWORD)).accessToken;
+    const project = await createProject(t, token, 'filed');
+    destination = await createTestDatabase();
+    await createPostgresConnector(t, token, project.id, 'warehouse db', destination.name);
+    work = await mkdtemp(path.join(os.tmpdir(), 'svc-upload-'));
+    await mkdir(SHOTS, { recursive: true });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await destination?.drop();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it(
+    'creates an ingestion of uploads, uploads a CSV, shows its load and reloads it',
+    { timeout: 120_000 },
+    async () => {
+      const page = await browser.context.newPage();
+      await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'File ingestions');
+      await page.getByText('No file ingestions in this project yet.').waitFor();
+      expect(await accessibilityProblems(page)).toEqual([]);
+
+      const form = page.getByRole('region', { name: 'New file ingestion' });
+      await form.getByText('In project filed.', { exact: false }).waitFor();
+      await form.getByLabel('Name', { exact: true }).fill('orders drop');
+      await form.getByLabel('Table', { exact: true }).fill('orders');
+      await form.getByRole('button', { name: /Destination connector/ }).click();
+      await page.getByRole('option', { name: 'warehouse db' }).click();
+      // A folder outside the project's own: the API's 422 names the field.
+      await form.getByText("a folder of the project's files", { exact: true }).click();
+      await form.getByLabel('Folder', { exact: true }).fill('../another-project');
+      await form.getByRole('button', { name: 'Create file ingestion' }).click();
+      await form.getByRole('alert').filter({ hasText: 'source.path' }).waitFor();
+      // Uploads instead.
+      await form.getByText('uploads', { exact: true }).click();
+      await form.getByRole('button', { name: 'Create file ingestion' }).click();
+      const table = page.getByRole('table', { name: 'File ingestions' });
+      await table.getByRole('cell', { name: 'orders drop', exact: true }).waitFor();
+
+      await table.getByRole('button', { name: 'Show the files of orders drop' }).click();
+      const history = page.getByRole('region', { name: 'Files of orders drop' });
+      const csv = path.join(work, 'orders.csv');
+      await writeFile(csv, 'id,name,amount\n1,alpha,1.5\n2,beta,2.5\n3,gamma,3.5\n');
+      await history.getByLabel('File to upload to orders drop').setInputFiles(csv);
+      const row = history.getByRole('row', { name: /^orders\.csv / });
+      await row.filter({ hasText: 'loaded' }).filter({ hasText: '3 of 3' }).waitFor({ timeout: 30_000 });
+      expect((await query(destination.url, 'select count(*)::int as n from orders')).rows[0].n).toBe(3);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, 'file-ingestions.png'), fullPage: true });
+
+      // A reload loads the kept copy again, as a new history row.
+      await history.getByRole('button', { name: 'Reload orders.csv' }).first().click();
+      await expect
+        .poll(async () => (await query(destination.url, 'select count(*)::int as n from orders')).rows[0].n, {
+          timeout: 30_000,
+        })
+        .toBe(6);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
+      expect(overflow).toBe(0);
+      await page.close();
+    },
+  );
+});
