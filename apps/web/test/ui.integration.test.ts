@@ -180,7 +180,7 @@ describe('web UI', () => {
       await form.getByLabel('Destination table').fill('orders');
       await form.getByText('Start at once').click();
       await form.getByRole('button', { name: 'Create CDC table' }).click();
-      await page.getByRole('button', { name: 'Show the live log of orders feed' }).click();
+      await page.getByRole('button', { name: 'Show the live log of orders feed' }).waitFor();
       const cdc = (
         await api<{ items: Array<{ id: string; name: string; mode: string; desired_state: string }> }>(
           t,
@@ -189,6 +189,15 @@ describe('web UI', () => {
           { token: admin },
         )
       ).body.items;
+      // Lag samples of the last hour, as the leader takes them: the chart draws them.
+      await query(
+        t.config.db.url!,
+        `insert into lag_samples (item_kind, item_id, sampled_at, lag_seconds)
+         select 'cdc_table', $1, now() - (g || ' minutes')::interval, g % 5 from generate_series(1, 30) g`,
+        [cdc[0]!.id],
+      );
+      await page.getByRole('button', { name: 'Show the live log of orders feed' }).click();
+      await page.getByRole('img', { name: /^Lag over the last hour: 30 samples .*; now 1 s, highest 4 s$/ }).waitFor();
       expect(cdc).toEqual([expect.objectContaining({ name: 'orders feed', mode: 'mirror', desired_state: 'stopped' })]);
       // Lines written by another client while the page is open arrive over SSE.
       await page.getByText('(live)').waitFor();

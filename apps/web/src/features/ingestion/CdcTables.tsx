@@ -6,6 +6,7 @@ import { useEventStream } from '../../api/event-stream';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { Card } from '../../components/Card';
+import { LagChart } from '../../components/LagChart';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
@@ -37,6 +38,17 @@ interface LogLine {
   message: string;
 }
 
+/** The table's lag (seconds behind the source) over the last hour, from the lag samples. */
+function CdcLag({ id }: { id: string }) {
+  const history = useQuery({
+    queryKey: ['cdc-lag', id],
+    queryFn: () => unwrap(api.GET('/api/v1/cdc-tables/{id}/lag-history', { params: { path: { id } } })),
+    refetchInterval: 10_000,
+  });
+  if (!history.data) return null;
+  return <LagChart what="Lag" unit="s" points={history.data.items.map((p) => ({ at: p.at, value: p.lag_seconds }))} />;
+}
+
 /** The live log of one CDC table: Server-Sent Events with the access token in the query (EventSource sends no headers). */
 function LiveLog({ id }: { id: string }) {
   const [lines, setLines] = useState<LogLine[]>([]);
@@ -52,6 +64,7 @@ function LiveLog({ id }: { id: string }) {
         </>
       }
     >
+      <CdcLag id={id} />
       {lines.length === 0 ? <p className="empty">No lines yet.</p> : null}
       <ol className="log" aria-live="polite">
         {lines.map((line) => (

@@ -5,6 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { useEventStream } from '../../api/event-stream';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
+import { LagChart } from '../../components/LagChart';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { useConnectors } from '../../api/queries';
@@ -304,7 +305,25 @@ function LiveRun({ stream }: { stream: Stream }) {
       ) : (
         <p className="empty">No run yet{live ? ` (${live.stream.status})` : ''}.</p>
       )}
+      <StreamLag id={stream.id} />
     </Card>
+  );
+}
+
+/** The stream's lag (messages waiting at the broker) over the last hour, from the lag samples. */
+function StreamLag({ id }: { id: string }) {
+  const history = useQuery({
+    queryKey: ['stream-lag', id],
+    queryFn: () => unwrap(api.GET('/api/v1/streams/{id}/lag-history', { params: { path: { id } } })),
+    refetchInterval: 10_000,
+  });
+  if (!history.data) return null;
+  return (
+    <LagChart
+      what="Lag"
+      unit="messages"
+      points={history.data.items.map((p) => ({ at: p.at, value: p.lag_messages }))}
+    />
   );
 }
 
