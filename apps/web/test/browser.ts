@@ -92,3 +92,11 @@ export async function signInAsNewAdmin(
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: screen, exact: true }).click();
   await page.getByRole('heading', { name: screen, level: 1 }).waitFor();
 }
+
+/** How far the page scrolls sideways in a 390 px wide window (0: it fits); the window is 1280 px wide again after. */
+export async function narrowOverflow(page: Page): Promise<number> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return overflow;
+}

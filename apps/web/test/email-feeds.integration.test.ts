@@ -16,7 +16,14 @@ import { startDovecot, type Dovecot } from '../../server/test/support/dovecot.js
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query, waitForStatus } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+import {
+  SHOTS,
+  accessibilityProblems,
+  launchBrowser,
+  narrowOverflow,
+  signInAsNewAdmin,
+  type Browser,
+} from './browser.js';
 
 const PASSWORD = 'an-email-feeds-Password-42';
 const TABLE = 'mailed_orders';
@@ -205,10 +212,7 @@ describe('e-mail feeds screen (a real IMAP server: dovecot)', () => {
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'email-feeds.png'), fullPage: true });
 
-      await page.setViewportSize({ width: 390, height: 844 });
-      const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
-      expect(overflow).toBe(0);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await narrowOverflow(page)).toBe(0);
 
       // Reload loads the message again, on request.
       await history.getByRole('button', { name: 'Reload the message daily orders' }).click();

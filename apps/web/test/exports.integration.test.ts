@@ -9,7 +9,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
-import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+import {
+  SHOTS,
+  accessibilityProblems,
+  launchBrowser,
+  narrowOverflow,
+  signInAsNewAdmin,
+  type Browser,
+} from './browser.js';
 
 const PASSWORD = 'an-exports-Password-42';
 
@@ -117,10 +124,7 @@ describe('exports screen', () => {
       expect(after.filter((r) => r.trigger === 'manual')).toHaveLength(1);
       await page.screenshot({ path: path.join(SHOTS, 'exports.png'), fullPage: true });
 
-      await page.setViewportSize({ width: 390, height: 844 });
-      const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
-      expect(overflow).toBe(0);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await narrowOverflow(page)).toBe(0);
 
       await table.getByRole('button', { name: 'Delete numbers' }).click();
       await page

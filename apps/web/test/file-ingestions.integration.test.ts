@@ -11,7 +11,14 @@ import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from 
 import { createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+import {
+  SHOTS,
+  accessibilityProblems,
+  launchBrowser,
+  narrowOverflow,
+  signInAsNewAdmin,
+  type Browser,
+} from './browser.js';
 
 const PASSWORD = 'a-files-Password-42';
 
@@ -83,9 +90,7 @@ describe('file ingestions screen', () => {
         })
         .toBe(6);
 
-      await page.setViewportSize({ width: 390, height: 844 });
-      const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
-      expect(overflow).toBe(0);
+      expect(await narrowOverflow(page)).toBe(0);
       await page.close();
     },
   );

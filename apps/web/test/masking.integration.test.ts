@@ -11,7 +11,14 @@ import { projectSchemaName } from '../../server/src/areas/connectivity/warehouse
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { query } from '../../server/test/support/runs.js';
-import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+import {
+  SHOTS,
+  accessibilityProblems,
+  launchBrowser,
+  narrowOverflow,
+  signInAsNewAdmin,
+  type Browser,
+} from './browser.js';
 
 const PASSWORD = 'a-masking-Password-42';
 
@@ -148,10 +155,7 @@ describe('masking screen', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'masking.png'), fullPage: true });
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
-    expect(overflow).toBe(0);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await narrowOverflow(page)).toBe(0);
 
     await table.getByRole('button', { name: 'Delete e-mails' }).click();
     await page

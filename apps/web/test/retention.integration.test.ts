@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { createProject, login } from '../../server/test/support/http.js';
 import { query } from '../../server/test/support/runs.js';
-import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+import {
+  SHOTS,
+  accessibilityProblems,
+  launchBrowser,
+  narrowOverflow,
+  signInAsNewAdmin,
+  type Browser,
+} from './browser.js';
 
 const PASSWORD = 'a-retention-Password-42';
 
@@ -75,9 +82,7 @@ describe('retention screen', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'retention.png'), fullPage: true });
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
-    expect(overflow).toBe(0);
+    expect(await narrowOverflow(page)).toBe(0);
     await page.close();
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
-import { adminLogin, api, createProject } from '../support/http.js';
+import { adminLogin, api, createProject, createUser } from '../support/http.js';
 import { query, waitForStatus, type Execution } from '../support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
 interface Schedule {
+  owner_id: string | null;
   cron: string | null;
   timezone: string;
   interval_seconds: number | null;
@@ -149,6 +150,43 @@ describe('export schedules', () => {
     }
     // skip: 3 due times missed; run_once: 2 missed before the one it ran.
     expect((await firings('missed')) - missedBefore).toBe(5);
+  });
+
+  it('runs for whoever set the schedule or redirected the export, who must be allowed to run it', async () => {
+    const created = await create({ cron: '0 4 * * *' });
+    const adminId = (await api<{ id: string }>(t, 'GET', '/api/v1/me', { token: admin })).body.id;
+    expect(created.schedule).toMatchObject({ owner_id: adminId });
+    // A role that may change exports but not run them.
+    const role = `writer-${Math.random().toString(36).slice(2, 8)}`;
+    expect(
+      (
+        await api(t, 'POST', '/api/v1/admin/roles', {
+          token: admin,
+          body: { name: role, capabilities: ['export:read', 'export:write'] },
+        })
+      ).status,
+    ).toBe(201);
+    const writer = await createUser(t, admin);
+    await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${writer.id}`, { token: admin, body: { role } });
+    const asWriter = (body: Record<string, unknown>) =>
+      api<ExportItem>(t, 'PATCH', `/api/v1/exports/${created.id}`, { token: writer.session.accessToken, body });
+    // Redirecting a scheduled export, or setting its schedule, needs export:run.
+    expect((await asWriter({ destination: { kind: 'files', folder: 'elsewhere' } })).status).toBe(403);
+    expect((await asWriter({ schedule: { paused: true } })).status).toBe(403);
+    // A change that neither schedules nor redirects does not.
+    expect((await asWriter({ description: 'nightly' })).status).toBe(200);
+    // An editor may run exports: redirecting makes the editor the one the runs act for.
+    const editor = await createUser(t, admin);
+    await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${editor.id}`, {
+      token: admin,
+      body: { role: 'editor' },
+    });
+    const redirected = await api<ExportItem>(t, 'PATCH', `/api/v1/exports/${created.id}`, {
+      token: editor.session.accessToken,
+      body: { destination: { kind: 'files', folder: 'elsewhere' } },
+    });
+    expect(redirected.status, JSON.stringify(redirected.body)).toBe(200);
+    expect(redirected.body.schedule).toMatchObject({ owner_id: editor.id, cron: '0 4 * * *' });
   });
 
   it('answers 422 naming the schedule field for a bad cron, time zone or both timings', async () => {

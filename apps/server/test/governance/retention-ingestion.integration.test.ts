@@ -4,6 +4,7 @@
  * what is younger stays, the records stay, and a replay or reload of a pruned item is refused.
  */
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
@@ -168,6 +169,32 @@ describe('retention of inbox bodies, file copies and dead letters', () => {
       [files[0]!.id],
     );
 
+    // A folder source's file is the user's own: never pruned, however old.
+    const folder = path.join(t.config.files.root ?? path.join(t.config.dataDir, 'files'), projectId, 'drop');
+    await mkdir(folder, { recursive: true });
+    const own = path.join(folder, 'own.csv');
+    await writeFile(own, 'id,name\n1,own\n');
+    const watched = await api<{ id: string }>(t, 'POST', '/api/v1/file-ingestions', {
+      token: admin,
+      body: {
+        project_id: projectId,
+        name: 'drop folder',
+        source: { kind: 'folder', path: 'drop' },
+        format: { type: 'csv' },
+        destination: { connector_id: connectorId, table: 'dropped', mode: 'append' },
+      },
+    });
+    expect(watched.status, JSON.stringify(watched.body)).toBe(201);
+    const scan = await api<{ id: string }>(t, 'POST', `/api/v1/file-ingestions/${watched.body.id}/run`, {
+      token: admin,
+    });
+    expect((await waitForStatus(t, admin, scan.body.id, ['succeeded', 'failed'])).status).toBe('succeeded');
+    await query(
+      framework.url,
+      `update file_ingestion_files set created_at = now() - interval '40 days', finished_at = now() - interval '40 days' where ingestion_id = $1`,
+      [watched.body.id],
+    );
+
     const { preview, sweep: done } = await sweep('ingested_file_copies');
     expect(preview).toEqual({ file_ingestion_files: 1 });
     expect(done).toMatchObject({ status: 'succeeded', counts: { file_ingestion_files: 1 } });
@@ -176,6 +203,11 @@ describe('retention of inbox bodies, file copies and dead letters', () => {
     expect(after.find((f) => f.id === files[0]!.id)!.stored_path).toBeNull();
     expect(after.find((f) => f.id === files[1]!.id)!.stored_path).not.toBeNull();
     expect(existsSync(oldCopy)).toBe(false);
+    expect(existsSync(own)).toBe(true);
+    const kept = await query(framework.url, 'select stored_path from file_ingestion_files where ingestion_id = $1', [
+      watched.body.id,
+    ]);
+    expect(kept.rows.map((r) => r.stored_path)).toEqual([own]);
     const reload = await api(t, 'POST', `/api/v1/file-ingestions/${ingestion.body.id}/files/${files[0]!.id}/reload`, {
       token: admin,
     });

@@ -13428,6 +13428,8 @@ export interface operations {
                                 paused: boolean;
                                 /** @description null while paused */
                                 next_due_at: string | null;
+                                /** @description Whom scheduled runs act for (masking): who last set the schedule or changed what the export reads or where it delivers */
+                                owner_id: string | null;
                             } | null;
                             created_by: string | null;
                             /** Format: date-time */
@@ -13556,6 +13558,8 @@ export interface operations {
                             paused: boolean;
                             /** @description null while paused */
                             next_due_at: string | null;
+                            /** @description Whom scheduled runs act for (masking): who last set the schedule or changed what the export reads or where it delivers */
+                            owner_id: string | null;
                         } | null;
                         created_by: string | null;
                         /** Format: date-time */
@@ -13634,6 +13638,8 @@ export interface operations {
                             paused: boolean;
                             /** @description null while paused */
                             next_due_at: string | null;
+                            /** @description Whom scheduled runs act for (masking): who last set the schedule or changed what the export reads or where it delivers */
+                            owner_id: string | null;
                         } | null;
                         created_by: string | null;
                         /** Format: date-time */
@@ -13798,6 +13804,8 @@ export interface operations {
                             paused: boolean;
                             /** @description null while paused */
                             next_due_at: string | null;
+                            /** @description Whom scheduled runs act for (masking): who last set the schedule or changed what the export reads or where it delivers */
+                            owner_id: string | null;
                         } | null;
                         created_by: string | null;
                         /** Format: date-time */

@@ -435,7 +435,8 @@ export function createConnectorsService(deps: {
     async refreshWarehouseCatalog(projectId: string, schema: string) {
       const rows = (await repository.list(db, [projectId])).filter(
         (row) =>
-          row.kind === 'warehouse' && (typeof row.config.schema === 'string' ? row.config.schema : 'main') === schema,
+          row.kind === 'warehouse' &&
+          (typeof row.config.schema === 'string' ? row.config.schema : DEFAULT_SCHEMA) === schema,
       );
       for (const row of rows) await recordDiscovery(row, await discoverRow(row), SYSTEM_CONTEXT);
       return rows.length;

@@ -1,8 +1,9 @@
 /**
  * What retention policies may prune of the Ingestion area's data, each in short batches and by age:
  * the kept bodies of inbox requests (the records stay; a request without its body can no longer be
- * replayed), the stored copies of ingested files (the records stay; a file without its copy can no
- * longer be reloaded), and stream dead letters. The retention area wraps these into target kinds.
+ * replayed), the service's stored copies of uploaded and fetched files (the records stay; a file
+ * without its copy can no longer be reloaded; a folder source's files are the user's and are left
+ * alone), and stream dead letters. The retention area wraps these into target kinds.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
@@ -27,6 +28,11 @@ export interface IngestionRetention {
 
 /** Files whose load is over: a pending or loading file still needs its copy. */
 const FINISHED = ['loaded', 'partially_loaded', 'failed', 'skipped_duplicate'];
+/**
+ * Only the service's own copies (of uploads, and of objects fetched from a bucket): a folder source's
+ * stored path is the user's own file in the project's folder (or its archive), never pruned here.
+ */
+const COPIES = sql`ingestion_id in (select id from file_ingestions where source->>'kind' <> 'folder')`;
 
 export function createIngestionRetention(db: Db, storage: FileStorage): IngestionRetention {
   const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
@@ -50,14 +56,14 @@ export function createIngestionRetention(db: Db, storage: FileStorage): Ingestio
       count: ({ projectId, before }) =>
         count(sql<{ n: number }>`select count(*)::int as n from file_ingestion_files
           where project_id = ${projectId} and coalesce(finished_at, created_at) < ${before}
-            and stored_path is not null and status = any(${FINISHED})`),
+            and stored_path is not null and status = any(${FINISHED}) and ${COPIES}`),
       prune: async ({ projectId, before }, limit) => {
         // The records let go of their copies first; the files go after the commit (a crash in between
         // leaves a file no record names, never a record naming a file that is gone mid-load).
         const { rows } = await sql<{ stored_path: string }>`update file_ingestion_files f set stored_path = null
           from (select id, stored_path from file_ingestion_files
                  where project_id = ${projectId} and coalesce(finished_at, created_at) < ${before}
-                   and stored_path is not null and status = any(${FINISHED})
+                   and stored_path is not null and status = any(${FINISHED}) and ${COPIES}
                  limit ${limit} for update skip locked) expired
           where f.id = expired.id
           returning expired.stored_path`.execute(db);

@@ -16,8 +16,14 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The output a file of a run is, by where it was written. */
 function fileDataset(name: string, projectFolder: string, rows: number): RunDataset {
-  const remote = /^(s3|sftp):\/\/([^/]+)\/(.*)$/.exec(name);
-  if (remote) return { ol: { namespace: `${remote[1]}://${remote[2]}`, name: remote[3]! }, rowCount: rows };
+  // s3://bucket/key: the key; sftp://host:port/path: the path, from its leading slash (as the SFTP
+  // files connector names its datasets).
+  const remote = /^(s3|sftp):\/\/([^/]+)(\/.*)$/.exec(name);
+  if (remote)
+    return {
+      ol: { namespace: `${remote[1]}://${remote[2]}`, name: remote[1] === 's3' ? remote[3]!.slice(1) : remote[3]! },
+      rowCount: rows,
+    };
   return { ol: { namespace: `file://${os.hostname()}`, name: path.join(projectFolder, name) }, rowCount: rows };
 }
 

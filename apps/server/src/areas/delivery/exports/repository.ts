@@ -19,6 +19,11 @@ export type ExportMode = 'full' | 'incremental' | 'diff';
 export interface ExportSchedule extends Timing {
   missed_policy: 'skip' | 'run_once';
   paused: boolean;
+  /**
+   * Whom scheduled runs act for (masking, the execution's creator): the user who last set the
+   * schedule or changed what the scheduled export reads or where it delivers.
+   */
+  owner_id?: string | null;
 }
 
 export interface ExportsTable {

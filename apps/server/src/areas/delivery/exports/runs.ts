@@ -249,14 +249,21 @@ export function createExportRuns(deps: {
     async execute(ctx: RunContext): Promise<RunResult> {
       const { row, signal } = ctx;
       // A masked run never takes the COPY path: every value goes through the masker.
-      // A connector dataset's columns carry their catalog tags: policies by tag apply to them.
+      // A connector's dataset (or the table a pipeline writes) has its columns' catalog tags: policies
+      // by tag apply to them.
       const source = row.source;
+      const output =
+        source.kind === 'pipeline' && source.pipeline_id
+          ? await deps.sources.pipelineOutput(source.pipeline_id)
+          : undefined;
       const masker = await deps.masking.maskerFor(
         ctx.viewer ? { userId: ctx.viewer } : null,
         row.project_id,
         source.kind === 'connector' && source.connector_id && source.dataset
           ? { connectorId: source.connector_id, namespace: source.namespace ?? null, name: source.dataset }
-          : undefined,
+          : output
+            ? { connectorId: output.connector_id, namespace: output.namespace, name: output.table }
+            : undefined,
       );
       if (!masker.active && fastPath(ctx)) return copyRun(ctx);
       const account = emptyAccount();

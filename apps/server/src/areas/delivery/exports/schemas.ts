@@ -124,6 +124,10 @@ export const Export = Type.Object({
       missed_policy: MissedPolicy,
       paused: Type.Boolean(),
       next_due_at: Type.Union([Timestamp, Type.Null()], { description: 'null while paused' }),
+      owner_id: Type.Union([Uuid, Type.Null()], {
+        description:
+          'Whom scheduled runs act for (masking): who last set the schedule or changed what the export reads or where it delivers',
+      }),
     }),
     Type.Null(),
   ]),

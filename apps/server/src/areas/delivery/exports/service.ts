@@ -98,6 +98,7 @@ export const presentExport = (row: ExportRow) => ({
     missed_policy: row.schedule.missed_policy,
     paused: row.schedule.paused,
     next_due_at: row.next_due_at?.toISOString() ?? null,
+    owner_id: row.schedule.owner_id ?? row.created_by,
   },
   created_by: row.created_by,
   created_at: row.created_at.toISOString(),
@@ -129,12 +130,14 @@ export const presentRun = (row: ExportRunRow, status: string = row.status) => ({
 export function scheduleOf(
   given: ScheduleInput | null,
   stored: ExportSchedule | null,
+  ownerId: string | null,
 ): { schedule: ExportSchedule | null; problems: FieldError[] } {
   if (given === null) return { schedule: null, problems: [] };
   const schedule: ExportSchedule = {
     ...mergeTiming(given, stored),
     missed_policy: given.missed_policy ?? stored?.missed_policy ?? 'skip',
     paused: given.paused ?? stored?.paused ?? false,
+    owner_id: ownerId,
   };
   return { schedule, problems: timingProblems(schedule, 'schedule.') };
 }
@@ -357,7 +360,7 @@ export function createExportsService(deps: {
       await authorize(principal, 'export:write', input.project_id);
       // A schedule runs the export: whoever sets one up must be allowed to run it.
       if (input.schedule) await authorize(principal, 'export:run', input.project_id);
-      const { schedule, problems: scheduleProblems } = scheduleOf(input.schedule ?? null, null);
+      const { schedule, problems: scheduleProblems } = scheduleOf(input.schedule ?? null, null, principal.userId);
       const problems = [...(await problemsOf(principal, input.project_id, input)), ...scheduleProblems];
       if (problems.length) throw validationFailed(problems);
       const { plain, secrets } = seal(input.destination);
@@ -407,11 +410,21 @@ export function createExportsService(deps: {
         key_columns: patch.key_columns ?? current.key_columns,
         cursor_column: patch.cursor_column === undefined ? current.cursor_column : patch.cursor_column,
       };
-      if (patch.schedule) await authorize(principal, 'export:run', current.project_id);
+      // A scheduled export runs for its schedule's owner: whoever sets the schedule, or changes what a
+      // scheduled export reads or where it delivers, must be allowed to run it and becomes the owner.
+      const redirected = ['source', 'columns', 'filter', 'destination', 'format'].some((field) => field in patch);
+      const owned = !!patch.schedule || (!!current.schedule && redirected);
+      if (owned) await authorize(principal, 'export:run', current.project_id);
       const { schedule, problems: scheduleProblems } =
         patch.schedule === undefined
-          ? { schedule: current.schedule, problems: [] }
-          : scheduleOf(patch.schedule, current.schedule);
+          ? {
+              schedule: current.schedule && {
+                ...current.schedule,
+                owner_id: owned ? principal.userId : current.schedule.owner_id,
+              },
+              problems: [],
+            }
+          : scheduleOf(patch.schedule, current.schedule, principal.userId);
       const problems = [...(await problemsOf(principal, current.project_id, merged)), ...scheduleProblems];
       if (problems.length) throw validationFailed(problems);
       const kindKept = String(merged.destination['kind']) === String(current.destination['kind']);
@@ -429,7 +442,7 @@ export function createExportsService(deps: {
         key_columns: merged.key_columns,
         cursor_column: merged.cursor_column ?? null,
         // A schedule given is due afresh from now; one not given keeps its next due time.
-        ...(patch.schedule !== undefined ? { schedule, next_due_at: firstDueOf(schedule) } : {}),
+        ...(patch.schedule !== undefined ? { schedule, next_due_at: firstDueOf(schedule) } : owned ? { schedule } : {}),
       };
       // What is read, or how rows are told apart, changed: the next run starts again from nothing.
       const restart = ['source', 'columns', 'filter', 'mode', 'key_columns', 'cursor_column'].some(
@@ -506,7 +519,7 @@ export function createExportsService(deps: {
                 startRun(
                   tx,
                   row,
-                  { fullResync: false, trigger: 'schedule', createdBy: row.created_by },
+                  { fullResync: false, trigger: 'schedule', createdBy: schedule.owner_id ?? row.created_by },
                   SYSTEM_CONTEXT,
                 ),
               );

@@ -34,6 +34,8 @@ describe('personal data classifier', () => {
     ).toEqual(['bank_account', 'pii']);
     // Ids, dates, amounts and too few values say nothing.
     expect(tagsByValues([1234567, 2345678, 3456789])).toEqual([]);
+    // Amounts as PostgreSQL sends numerics (text) are not phone numbers.
+    expect(tagsByValues(['10000.00', '25000.50', '1234567.89'])).toEqual([]);
     expect(tagsByValues(['2024-01-02', '2024-02-03', '2024-03-04'])).toEqual([]);
     expect(tagsByValues(['a@example.com', 'b@example.com'])).toEqual([]);
     // Below the share: one e-mail among plain words.

@@ -78,6 +78,7 @@ const VALUE_RULES: Array<[string, (value: string) => boolean]> = [
     // Written as a phone number is: a leading + or separators (a bare run of digits is more likely an id).
     (v) =>
       PHONE.test(v) &&
+      !/^[-+]?\d+([.,]\d+)?$/.test(v) &&
       /[+\s().-]/.test(v) &&
       (v.match(/\d/g)?.length ?? 0) >= 7 &&
       !/^\d{4}-\d{2}-\d{2}/.test(v) &&

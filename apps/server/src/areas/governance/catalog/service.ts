@@ -259,8 +259,12 @@ export function createCatalogService(deps: {
 
     /** The confirmed tags of a connector dataset's columns, by column name (masking policies by tag). */
     async columnTags(connectorId: string, namespace: string | null, name: string): Promise<Map<string, string[]>> {
-      const rows = await repository.tagsOfDataset(db, connectorId, namespace, name);
-      return new Map(rows.filter((r) => r.tags.length).map((r) => [r.column_name, r.tags]));
+      // Without a namespace, every namespace's dataset of that name counts: their tags add up.
+      const tags = new Map<string, string[]>();
+      for (const row of await repository.tagsOfDataset(db, connectorId, namespace, name))
+        if (row.tags.length)
+          tags.set(row.column_name, [...new Set([...(tags.get(row.column_name) ?? []), ...row.tags])]);
+      return tags;
     },
   };
 }

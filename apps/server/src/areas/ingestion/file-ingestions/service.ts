@@ -163,8 +163,11 @@ export function createFileIngestionsService(deps: {
     if (input.format!.type !== 'csv' && (input.format!.delimiter || input.format!.header !== undefined))
       problems.push({ path: 'format', message: 'delimiter and header apply to CSV only' });
     if (['json', 'xlsx', 'parquet'].includes(input.format!.type)) {
-      if (input.format!.encoding && input.format!.type !== 'json')
-        problems.push({ path: 'format.encoding', message: `a ${input.format!.type} file has no text encoding` });
+      if (input.format!.encoding)
+        problems.push({
+          path: 'format.encoding',
+          message: `a ${input.format!.type} file is read as it is (JSON as UTF-8)`,
+        });
       if (input.format!.compression === 'gzip')
         problems.push({ path: 'format.compression', message: `a ${input.format!.type} file is read as it is` });
     }

@@ -88,7 +88,7 @@ export function createModelSchedulesService(deps: {
       // A new, changed or resumed timing is due afresh from now.
       next_due_at: paused ? null : timingChanged ? firstDue(timing, new Date()) : current!.next_due_at,
     };
-    return fields;
+    return { fields, timingChanged };
   };
 
   return {
@@ -96,7 +96,7 @@ export function createModelSchedulesService(deps: {
       await authorize(principal, 'model:write', input.project_id);
       // A schedule runs models: whoever sets one up must be allowed to run them.
       await authorize(principal, 'model:run', input.project_id);
-      const fields = await fieldsOf(input.project_id, input);
+      const { fields } = await fieldsOf(input.project_id, input);
       const row = await onUniqueViolation(
         db.transaction().execute(async (trx) => {
           const created = await repository.insert(trx, {
@@ -125,7 +125,10 @@ export function createModelSchedulesService(deps: {
     async update(principal: Principal, id: string, patch: ModelSchedulePatch, context: RequestContext) {
       const current = await guard.find(principal, id, 'model:write');
       await authorize(principal, 'model:run', current.project_id);
-      const fields = await fieldsOf(current.project_id, patch, current);
+      const { fields: all, timingChanged } = await fieldsOf(current.project_id, patch, current);
+      // The next due time is the tick's to move; a change that leaves the timing alone leaves it too.
+      const { next_due_at: _kept, ...untimed } = all;
+      const fields = timingChanged ? all : untimed;
       const row = await onUniqueViolation(
         db.transaction().execute(async (trx) => {
           const updated = await repository.update(trx, id, fields);
