@@ -19,7 +19,7 @@ import { createExportHandler } from './exports/export.job.js';
 import { createExportRuns } from './exports/runs.js';
 import { createExportsRepository } from './exports/repository.js';
 import { exportRoutes } from './exports/routes.js';
-import { createExportsService, type ConnectorFacts } from './exports/service.js';
+import { createExportsService, TICK_BATCH, type ConnectorFacts } from './exports/service.js';
 import type { PipelineOutput } from './exports/source.js';
 
 export async function createDeliveryArea(
@@ -118,7 +118,7 @@ export async function createDeliveryArea(
         intervalMs: platform.config.scheduler.tickMs,
         run: async () => {
           // A full batch: more may be due; go again at once.
-          while ((await exports.tick()) >= 20);
+          while ((await exports.tick()) >= TICK_BATCH);
         },
       },
     ] satisfies LeaderTask[],

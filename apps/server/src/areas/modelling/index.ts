@@ -22,7 +22,7 @@ import { createModelRunHandler } from './dw-models/model-run.job.js';
 import { createModelsRepository } from './dw-models/repository.js';
 import { modelRoutes, modelScheduleRoutes } from './dw-models/routes.js';
 import { createModelSchedulesRepository } from './dw-models/schedule-repository.js';
-import { createModelSchedulesService } from './dw-models/schedules.js';
+import { createModelSchedulesService, TICK_BATCH } from './dw-models/schedules.js';
 import { createModelsService } from './dw-models/service.js';
 
 export async function createModellingArea(
@@ -144,7 +144,7 @@ export async function createModellingArea(
         intervalMs: platform.config.scheduler.tickMs,
         run: async () => {
           // A full batch: more may be due; go again at once.
-          while ((await schedules.tick()) >= 20);
+          while ((await schedules.tick()) >= TICK_BATCH);
         },
       },
     ] satisfies LeaderTask[],

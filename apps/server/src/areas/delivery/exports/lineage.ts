@@ -8,6 +8,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { datasetOf } from '../../governance/lineage/openlineage.js';
 import type { RunDataset, RunIo } from '../../governance/lineage/service.js';
 import type { ExportFileRecord, ExportRow } from './repository.js';
 import type { PipelineOutput } from './source.js';
@@ -55,22 +56,14 @@ export function exportLineage(run: {
   const kind = str(destination['kind']);
   let outputs: RunDataset[];
   if (kind === 'database') {
-    const engine = str(destination['engine']);
-    const host = `${str(destination['host'])}:${Number(destination['port'] ?? (engine === 'mysql' ? 3306 : 5432))}`;
-    const table = str(destination['table']);
+    // Named as a connector of the same engine names its tables.
+    const engine = str(destination['engine']) === 'mysql' ? 'mysql' : 'postgres';
+    const schema = engine === 'postgres' ? str(destination['schema']) || 'public' : null;
     outputs = [
-      engine === 'mysql'
-        ? {
-            ol: { namespace: `mysql://${host}`, name: `${str(destination['database'])}.${table}` },
-            rowCount: run.delivered,
-          }
-        : {
-            ol: {
-              namespace: `postgres://${host}`,
-              name: `${str(destination['database'])}.${str(destination['schema']) || 'public'}.${table}`,
-            },
-            rowCount: run.delivered,
-          },
+      {
+        ol: datasetOf({ kind: engine, config: destination }, schema, str(destination['table'])),
+        rowCount: run.delivered,
+      },
     ];
   } else if (kind === 'http') {
     const url = new URL(str(destination['url']));

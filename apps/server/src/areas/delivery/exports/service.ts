@@ -66,7 +66,8 @@ export interface ScheduleInput extends TimingInput {
   paused?: boolean;
 }
 
-const TICK_BATCH = 20;
+/** Exports a schedule tick handles at most; a full batch means more may be due. */
+export const TICK_BATCH = 20;
 
 export type ExportPatchInput = Partial<Omit<ExportInput, 'project_id'>>;
 

@@ -29,7 +29,8 @@ export interface ModelScheduleInput extends TimingInput {
 }
 export type ModelSchedulePatch = Partial<Omit<ModelScheduleInput, 'project_id'>>;
 
-const TICK_BATCH = 20;
+/** Schedules a tick handles at most; a full batch means more may be due. */
+export const TICK_BATCH = 20;
 
 export const presentModelSchedule = (row: ModelScheduleRow) => ({
   id: row.id,
