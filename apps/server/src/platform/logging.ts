@@ -17,6 +17,7 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.access_token',
   '*.secret',
+  '*.client_key',
   'password',
   'token',
   'secret',

@@ -1,8 +1,10 @@
 /**
- * Audit forwarding to Debian's rsyslogd (TCP, UDP and TLS) and to an HTTP receiver, started by the
- * tests on loopback: every event id arrives, in RFC 5424 with structured data, across a restart of
- * the forwarding process, retried after failures, with an overflowing backlog counted and audited.
+ * Audit forwarding to Debian's rsyslogd (TCP, UDP, TLS and mutual TLS) and to an HTTP receiver,
+ * started by the tests on loopback: every event id arrives, in RFC 5424 with structured data, across a
+ * restart of the forwarding process, retried after failures, with an overflowing backlog counted and
+ * audited; a client certificate's key is write-only.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject, createUser } from '../support/http.js';
@@ -174,6 +176,132 @@ describe('audit forwarding', () => {
       expect((await forwarder(secure.id)).last_error).toBeNull();
     } finally {
       await tls.stop();
+    }
+  });
+
+  it('forwards over mutual TLS with a client certificate whose key is write-only, and says why a server drops it without one', async () => {
+    const mutual = await startRsyslog({ mutual: true });
+    try {
+      const client = mutual.client!;
+      // A line from the middle of the key: found nowhere but where the key is used.
+      const keyLine = client.key.split('\n')[5]!;
+      expect(keyLine).toMatch(/^[A-Za-z0-9+/]{64}$/);
+      const base = { host: '127.0.0.1', port: mutual.port, transport: 'tls', framing: 'octet-counting', ca: mutual.ca };
+      const pkcs8 = (cipher?: string) =>
+        generateKeyPairSync('rsa', {
+          modulusLength: 2048,
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+          privateKeyEncoding: cipher
+            ? { type: 'pkcs8', format: 'pem', cipher, passphrase: 'a passphrase' }
+            : { type: 'pkcs8', format: 'pem' },
+        }).privateKey;
+
+      // Refused before anything is stored, naming the field and never quoting the key.
+      const refusals: Array<[Record<string, unknown>, string, RegExp]> = [
+        [{ ...base, client_cert: client.cert, client_key: 'not a key' }, 'config.client_key', /PEM private key/],
+        [{ ...base, client_cert: client.cert, client_key: pkcs8('aes-256-cbc') }, 'config.client_key', /encrypted/],
+        [{ ...base, client_cert: client.cert, client_key: pkcs8() }, 'config.client_key', /does not belong/],
+        [{ ...base, client_cert: client.cert }, 'config.client_key', /required with client_cert/],
+        [{ ...base, client_key: client.key }, 'config.client_cert', /required with client_key/],
+        [{ ...base, client_cert: client.key, client_key: client.key }, 'config.client_cert', /PEM of certificates/],
+        [{ ...base, ca: '-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----' }, 'config.ca', /PEM/],
+      ];
+      for (const [config, field, message] of refusals) {
+        const refused = await api<{ errors: Array<{ path: string; message: string }> }>(
+          t,
+          'POST',
+          '/api/v1/audit-forwarder-settings',
+          { token: admin, body: { name: 'refused', type: 'syslog', config } },
+        );
+        expect(refused.status, field).toBe(422);
+        expect(refused.body.errors.find((e) => e.path === field)?.message, field).toMatch(message);
+        expect(JSON.stringify(refused.body)).not.toContain(keyLine);
+      }
+
+      // The key as a one-line field leaves it (line breaks lost): it is put back in shape.
+      const secure = await create({
+        name: 'siem mtls',
+        type: 'syslog',
+        config: { ...base, app_name: 'svc-mtls', client_cert: client.cert, client_key: client.key.replace(/\n/g, '') },
+      });
+      expect(secure.secrets_set).toEqual(['client_key']);
+      expect(secure.config['client_cert']).toBe(client.cert);
+      expect(secure.config).not.toHaveProperty('client_key');
+      const bare = await create({
+        name: 'siem mtls, no certificate',
+        type: 'syslog',
+        config: { ...base, app_name: 'svc-bare' },
+      });
+      expect(bare.secrets_set).toEqual([]);
+      const fromApp = async (app: string) =>
+        (await mutual.messages())
+          .filter((m) => m.includes(` ${app} - `))
+          .flatMap((m) => / id="(\d+)"/.exec(m)?.[1] ?? []);
+
+      await makeEvents(12);
+      let last = await lastAuditId();
+      await until(async () => BigInt((await forwarder(secure.id)).cursor) >= BigInt(last), 20_000, 'delivery');
+      let expected = (await auditIdsAfter(secure.cursor)).filter((id) => BigInt(id) <= BigInt(last));
+      await until(async () => new Set(await fromApp('svc-mtls')).size >= expected.length, 5000, 'rsyslog to write');
+      expect([...new Set(await fromApp('svc-mtls'))].sort()).toEqual(expected.sort());
+      const delivered = await forwarder(secure.id);
+      expect(delivered.last_error).toBeNull();
+      expect(delivered.sent).toBeGreaterThanOrEqual(expected.length);
+
+      // Without a client certificate the server drops the connection after the handshake: the
+      // attempt fails and says why, the cursor stays, nothing is counted as delivered.
+      await until(async () => (await forwarder(bare.id)).last_error !== null, 20_000, 'the refusal');
+      const refused = await forwarder(bare.id);
+      expect(refused.last_error).toMatch(/closed the TLS connection right after the handshake.*client certificate/);
+      expect(refused.sent).toBe(0);
+      expect(refused.failed).toBeGreaterThan(0);
+      expect(refused.cursor).toBe(bare.cursor);
+      expect(refused.last_delivered_at).toBeNull();
+      const test = await api<{ ok: boolean; detail: string }>(
+        t,
+        'POST',
+        `/api/v1/audit-forwarder-settings/${bare.id}/test`,
+        { token: admin },
+      );
+      expect(test.body).toMatchObject({ ok: false, detail: expect.stringMatching(/client certificate/) });
+      expect(await fromApp('svc-bare')).toEqual([]);
+
+      // Given the certificate and its key, the same destination catches up from its cursor.
+      const patched = await api<Forwarder>(t, 'PATCH', `/api/v1/audit-forwarder-settings/${bare.id}`, {
+        token: admin,
+        body: { config: { client_cert: client.cert, client_key: client.key } },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body.secrets_set).toEqual(['client_key']);
+      last = await lastAuditId();
+      await until(async () => BigInt((await forwarder(bare.id)).cursor) >= BigInt(last), 20_000, 'catching up');
+      expected = (await auditIdsAfter(bare.cursor)).filter((id) => BigInt(id) <= BigInt(last));
+      await until(async () => new Set(await fromApp('svc-bare')).size >= expected.length, 5000, 'rsyslog to write');
+      expect([...new Set(await fromApp('svc-bare'))].sort()).toEqual(expected.sort());
+      expect((await forwarder(bare.id)).last_error).toBeNull();
+
+      // A change that leaves the key out keeps it; the key is in no response, log line, audit event
+      // or stored setting (it is sealed).
+      const renamed = await api<Forwarder>(t, 'PATCH', `/api/v1/audit-forwarder-settings/${secure.id}`, {
+        token: admin,
+        body: { config: { app_name: 'svc-mtls-2' } },
+      });
+      expect(renamed.body.secrets_set).toEqual(['client_key']);
+      const list = await api(t, 'GET', '/api/v1/audit-forwarder-settings', { token: admin });
+      for (const body of [list.body, await forwarder(secure.id), await forwarder(bare.id), renamed.body])
+        expect(JSON.stringify(body)).not.toContain(keyLine);
+      expect(t.logText()).not.toContain(keyLine);
+      const stored = await query(
+        database.url,
+        `select (select count(*) from audit_forwarders where settings::text like $1 or secrets like $1)::int as settings,
+                (select count(*) from audit_log where details::text like $1)::int as audit`,
+        [`%${keyLine}%`],
+      );
+      expect(stored.rows[0]).toEqual({ settings: 0, audit: 0 });
+      await api(t, 'DELETE', `/api/v1/audit-forwarder-settings/${bare.id}`, { token: admin });
+      await api(t, 'DELETE', `/api/v1/audit-forwarder-settings/${secure.id}`, { token: admin });
+    } finally {
+      await mutual.stop();
     }
   });
 

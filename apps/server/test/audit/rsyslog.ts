@@ -1,6 +1,7 @@
 /**
  * Debian's rsyslogd, started by a test on free loopback ports: TCP and UDP (imtcp, imudp), or TLS
- * (imtcp with the gtls driver and a certificate from a CA made for the test). Every message received
+ * (imtcp with the gtls driver and a certificate from a CA made for the test), optionally demanding a
+ * client certificate from that CA (mutual TLS). Every message received
  * is written as it came (%rawmsg%, the framing removed) to one line of a file.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,8 @@ export interface Rsyslog {
   file: string;
   /** PEM of the test CA (TLS only). */
   ca: string | undefined;
+  /** Mutual TLS: the client certificate the server permits, and its key (PEM). */
+  client: { cert: string; key: string } | undefined;
   /** The messages received so far. */
   messages(): Promise<string[]>;
   /** The audit event ids in the structured data of the messages received so far. */
@@ -33,7 +36,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function makeCertificates(dir: string) {
+/** The name of the client certificate a mutual-TLS rsyslog permits (its CN and DNS name). */
+export const CLIENT_NAME = 'svc-forwarder';
+
+/**
+ * A CA made for the test, a server certificate for 127.0.0.1 and localhost and, for mutual TLS, a
+ * client certificate named CLIENT_NAME, all signed by that CA (files in `dir`).
+ */
+async function makeCertificates(dir: string, client: boolean) {
   const ssl = (...args: string[]) => run('openssl', args, { cwd: dir });
   await ssl(
     'req',
@@ -50,36 +60,41 @@ async function makeCertificates(dir: string) {
     '-out',
     'ca.pem',
   );
-  await ssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=localhost',
-    '-keyout',
-    'server.key',
-    '-out',
-    'server.csr',
-  );
-  await writeFile(path.join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  await ssl(
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-days',
-    '1',
-    '-extfile',
-    'san.ext',
-    '-out',
-    'server.pem',
-  );
+  /** A key and a certificate `<name>.key`, `<name>.pem` for `cn`, signed by the CA with `extensions`. */
+  const signed = async (name: string, cn: string, extensions: string) => {
+    await ssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      `/CN=${cn}`,
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.csr`,
+    );
+    await writeFile(path.join(dir, `${name}.ext`), extensions);
+    await ssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      `${name}.ext`,
+      '-out',
+      `${name}.pem`,
+    );
+  };
+  await signed('server', 'localhost', 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  if (client) await signed('client', CLIENT_NAME, `subjectAltName=DNS:${CLIENT_NAME}\nextendedKeyUsage=clientAuth\n`);
 }
 
 async function waitForPort(port: number, child: ChildProcess, errors: () => string) {
@@ -99,30 +114,44 @@ async function waitForPort(port: number, child: ChildProcess, errors: () => stri
   }
 }
 
-export async function startRsyslog(options: { tls?: boolean } = {}): Promise<Rsyslog> {
+/**
+ * `tls`: TLS only, with a certificate from a CA made for the test; `mutual` (implies `tls`): the server
+ * also demands a client certificate signed by that CA and named CLIENT_NAME (the gtls driver's
+ * x509/name mode with a permitted peer), and drops any other connection.
+ */
+export async function startRsyslog(options: { tls?: boolean; mutual?: boolean } = {}): Promise<Rsyslog> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'svc-rsyslog-'));
   const port = await freePort();
   const out = path.join(dir, 'received.log');
+  const tls = options.tls === true || options.mutual === true;
   let ca: string | undefined;
+  let client: Rsyslog['client'];
   const lines = [
     `global(workDirectory="${dir}" maxMessageSize="64k"${
-      options.tls
+      tls
         ? ` defaultNetstreamDriverCAFile="${dir}/ca.pem" defaultNetstreamDriverCertFile="${dir}/server.pem" defaultNetstreamDriverKeyFile="${dir}/server.key"`
         : ''
     })`,
-    options.tls
-      ? 'module(load="imtcp" streamDriver.name="gtls" streamDriver.mode="1" streamDriver.authMode="anon")'
-      : 'module(load="imtcp")',
+    !tls
+      ? 'module(load="imtcp")'
+      : options.mutual
+        ? `module(load="imtcp" streamDriver.name="gtls" streamDriver.mode="1" streamDriver.authMode="x509/name" permittedPeer=["${CLIENT_NAME}"])`
+        : 'module(load="imtcp" streamDriver.name="gtls" streamDriver.mode="1" streamDriver.authMode="anon")',
     `input(type="imtcp" address="127.0.0.1" port="${port}" ruleset="received")`,
-    ...(options.tls
+    ...(tls
       ? []
       : ['module(load="imudp")', `input(type="imudp" address="127.0.0.1" port="${port}" ruleset="received")`]),
     'template(name="raw" type="string" string="%rawmsg%\\n")',
     `ruleset(name="received") { action(type="omfile" file="${out}" template="raw" asyncWriting="off" flushOnTXEnd="on") }`,
   ];
-  if (options.tls) {
-    await makeCertificates(dir);
+  if (tls) {
+    await makeCertificates(dir, options.mutual === true);
     ca = await readFile(path.join(dir, 'ca.pem'), 'utf8');
+    if (options.mutual)
+      client = {
+        cert: await readFile(path.join(dir, 'client.pem'), 'utf8'),
+        key: await readFile(path.join(dir, 'client.key'), 'utf8'),
+      };
   }
   await writeFile(path.join(dir, 'rsyslog.conf'), `${lines.join('\n')}\n`);
   const stderr: string[] = [];
@@ -142,6 +171,7 @@ export async function startRsyslog(options: { tls?: boolean } = {}): Promise<Rsy
     port,
     file: out,
     ca,
+    client,
     messages,
     async ids() {
       return (await messages()).flatMap((line) => {

@@ -119,6 +119,8 @@ export function createAuditDelivery(deps: {
           framing: settings['framing'] as 'octet-counting' | 'lf',
           ca: settings['ca'] as string | undefined,
           insecure: settings['insecure'] === true,
+          cert: settings['client_cert'] as string | undefined,
+          key: settings['client_key'] as string | undefined,
         },
         deps.egress,
         deps.timeoutMs,

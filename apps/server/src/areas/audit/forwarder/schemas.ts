@@ -39,7 +39,25 @@ const SyslogSettings = Type.Object(
     app_name: Type.String({ minLength: 1, maxLength: 48, pattern: '^[\\x21-\\x7e]+$', default: 'svc' }),
     hostname: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' })),
     ca: Type.Optional(
-      Type.String({ maxLength: 100_000, description: 'TLS: PEM of the CA the server is verified against' }),
+      Type.String({
+        maxLength: 100_000,
+        description: "TLS: PEM of the CA certificates the server is verified against (else the system's)",
+      }),
+    ),
+    client_cert: Type.Optional(
+      Type.String({
+        maxLength: 100_000,
+        description:
+          'TLS: PEM of the client certificate (then its intermediates) shown to a server that demands one (mutual TLS); needs client_key',
+      }),
+    ),
+    client_key: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 20_000,
+        description: "TLS: PEM of the client certificate's private key, unencrypted (write-only)",
+        'x-secret': true,
+      }),
     ),
     insecure: Type.Optional(
       Type.Boolean({ default: false, description: "TLS: accept a server certificate that can't be verified" }),

@@ -2,13 +2,14 @@
 import type { Principal } from '../../../platform/authn.js';
 import { requireAdmin } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { conflict, notFound } from '../../../platform/errors/index.js';
+import { conflict, notFound, validationFailed } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import { createSealer, secretsColumn } from '../../../platform/sealed-config.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../service.js';
 import type { AuditForwarderRow, AuditForwardersRepository } from './repository.js';
 import { DESTINATION_SETTINGS } from './schemas.js';
+import { normalizeTlsSettings, tlsSettingProblems } from './tls-settings.js';
 
 const DESTINATION = 'Audit forwarder';
 const nameTaken = (name: string) => conflict(`An audit forwarder named "${name}" already exists`);
@@ -65,6 +66,23 @@ export function createAuditForwardersService(deps: {
     return row;
   };
 
+  /**
+   * The settings of a destination of `type` validated and sealed (`previous` secrets kept where the
+   * input leaves them out); a syslog destination's PEM fields are put in shape and checked as a whole,
+   * its stored client key included.
+   */
+  const seal = (
+    type: AuditForwarderRow['type'],
+    config: Record<string, unknown>,
+    previous?: Record<string, string>,
+  ) => {
+    if (type === 'http') return sealer.seal(DESTINATION_SETTINGS.http, config, previous);
+    const sealed = sealer.seal(DESTINATION_SETTINGS.syslog, normalizeTlsSettings(config), previous);
+    const problems = tlsSettingProblems(sealer.unseal(sealed.plain, sealed.secrets));
+    if (problems.length) throw validationFailed(problems);
+    return sealed;
+  };
+
   const record = (context: RequestContext, kind: string, id: string, details: Record<string, unknown>, trx: Db) =>
     audit.record(context, { kind, target: { type: 'audit_forwarder', id }, details }, trx);
 
@@ -81,7 +99,7 @@ export function createAuditForwardersService(deps: {
     },
     async create(principal: Principal, input: AuditForwarderInput, context: RequestContext) {
       requireAdmin(principal, 'audit:write');
-      const sealed = sealer.seal(DESTINATION_SETTINGS[input.type], input.config);
+      const sealed = seal(input.type, input.config);
       const row = await onUniqueViolation(
         db.transaction().execute(async (trx) => {
           const created = await repository.insert(trx, {
@@ -117,11 +135,7 @@ export function createAuditForwardersService(deps: {
         changes.attempts = 0;
       }
       if (patch.config !== undefined) {
-        const sealed = sealer.seal(
-          DESTINATION_SETTINGS[row.type],
-          { ...row.settings, ...patch.config },
-          secretsColumn.read(row.secrets),
-        );
+        const sealed = seal(row.type, { ...row.settings, ...patch.config }, secretsColumn.read(row.secrets));
         changes.settings = sealed.plain;
         changes.secrets = secretsColumn.write(sealed.secrets);
         changes.next_attempt_at = new Date();

@@ -98,7 +98,19 @@ export interface SyslogTarget {
   ca?: string;
   /** Accept a TLS server whose certificate cannot be verified (test set-ups only). */
   insecure?: boolean;
+  /** PEM of the client certificate (mutual TLS), with `key`. */
+  cert?: string;
+  /** PEM of the client certificate's private key. */
+  key?: string;
 }
+
+/**
+ * How long a new TLS connection waits, after its handshake, for the server to refuse it before the
+ * first batch is written. A server that checks the client certificate once the handshake is done (as
+ * rsyslog's gtls driver does; TLS 1.3 lets the client finish first) closes the connection at once
+ * when it refuses it; without this wait the first batch would be "accepted" by the socket and lost.
+ */
+export const TLS_VERDICT_MS = 300;
 
 /** A connection to a syslog server: `send` resolves once every message has been handed to the socket. */
 export interface SyslogConnection {
@@ -155,6 +167,8 @@ export async function openSyslog(
               port: target.port,
               servername: net.isIP(target.host) ? undefined : target.host,
               ca: target.ca,
+              cert: target.cert,
+              key: target.key,
               rejectUnauthorized: !target.insecure,
               checkServerIdentity: (_host, certificate) => tls.checkServerIdentity(target.host, certificate),
             },
@@ -163,6 +177,7 @@ export async function openSyslog(
         : net.connect({ host: address, port: target.port }, onConnect);
     stream.once('error', onError);
   });
+  if (target.transport === 'tls') await awaitVerdict(socket, target, timeoutMs);
   let closed = false;
   let failure: Error | undefined;
   socket.setKeepAlive(true);
@@ -208,4 +223,40 @@ export async function openSyslog(
       closed = true;
     },
   };
+}
+
+/**
+ * Waits TLS_VERDICT_MS (at most the timeout) for the server to close a new TLS connection; fails with
+ * why it probably did when it does.
+ */
+async function awaitVerdict(socket: net.Socket, target: SyslogTarget, timeoutMs: number): Promise<void> {
+  let cause: Error | undefined;
+  // Flowing, so that the server's end of the connection is seen (what it sends is ignored).
+  socket.resume();
+  const refused = await new Promise<boolean>((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      socket.off('error', onError);
+      socket.off('close', onClose);
+      socket.off('end', onClose);
+      resolve(value);
+    };
+    const onError = (error: Error) => {
+      cause = error;
+      done(true);
+    };
+    const onClose = () => done(true);
+    const timer = setTimeout(() => done(false), Math.min(TLS_VERDICT_MS, timeoutMs));
+    socket.on('error', onError);
+    socket.once('close', onClose);
+    socket.once('end', onClose);
+  });
+  if (!refused) return;
+  socket.destroy();
+  const why = target.cert
+    ? 'it refused the client certificate'
+    : 'it may require a client certificate (mutual TLS: client_cert and client_key), and none is configured';
+  throw new Error(
+    `the syslog server closed the TLS connection right after the handshake: ${why}${cause ? ` (${cause.message})` : ''}`,
+  );
 }
