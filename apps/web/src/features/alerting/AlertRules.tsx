@@ -10,6 +10,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { CheckboxList, ChoiceField, FormSubmit, NumberInput } from '../../components/fields';
 import { TextInput } from '../../components/fields';
 import { useChannels } from './Channels';
+import { ScopePicker, everythingOf, itemKindsOf, scopeText, useScopeItems, type ScopeItem } from './scope';
 
 type RuleBody = NonNullable<paths['/api/v1/alert-rules']['post']['requestBody']>['content']['application/json'];
 type Kind = RuleBody['kind'];
@@ -56,20 +57,35 @@ function NewRule() {
   const [kind, setKind] = useState<Kind>('run_failed');
   const [severity, setSeverity] = useState<Severity>('warning');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [watch, setWatch] = useState<'all' | 'chosen'>('all');
+  const [scope, setScope] = useState<ScopeItem[]>([]);
+  const [invalid, setInvalid] = useState<string | undefined>();
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
     mutationFn: (body: RuleBody) => unwrap(api.POST('/api/v1/alert-rules', { body })),
     onSuccess: () => {
       setFormKey((k) => k + 1);
       setChosen([]);
+      setWatch('all');
+      setScope([]);
       void queries.invalidateQueries({ queryKey: ['alert-rules'] });
     },
   });
+  // Another kind watches other items: those chosen for the previous kind that it cannot watch go.
+  const changeKind = (next: Kind) => {
+    setKind(next);
+    setScope((items) => items.filter((item) => itemKindsOf(next).includes(item.kind)));
+  };
   const param = KINDS.find((k) => k.value === kind)?.param;
   const usable = (channels.data?.items ?? []).filter((c) => c.project_id === project || c.project_id === null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!project) return;
+    if (watch === 'chosen' && scope.length === 0) {
+      setInvalid('Choose the items to watch, or watch all of them.');
+      return;
+    }
+    setInvalid(undefined);
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     create.mutate({
@@ -83,6 +99,8 @@ function NewRule() {
       // Empty: one notification per state change.
       repeat_interval: text('repeat_interval') ? Number(text('repeat_interval')) : null,
       channel_ids: chosen,
+      // Empty: every item of the project the kind watches.
+      scope: watch === 'chosen' ? scope : [],
     });
   };
   return (
@@ -95,9 +113,21 @@ function NewRule() {
         <ChoiceField
           label="Fires when"
           value={kind}
-          onChange={setKind}
+          onChange={changeKind}
           choices={KINDS.map((k) => ({ value: k.value, label: k.label }))}
         />
+        <ChoiceField
+          label="Watches"
+          value={watch}
+          onChange={setWatch}
+          choices={[
+            { value: 'all', label: everythingOf(kind) },
+            { value: 'chosen', label: 'Chosen items' },
+          ]}
+        />
+        {watch === 'chosen' ? (
+          <ScopePicker projectId={project} ruleKind={kind} value={scope} onChange={setScope} />
+        ) : null}
         {param ? (
           param.fraction ? (
             <TextInput name={param.name} label={param.label} isRequired inputMode="numeric" />
@@ -140,9 +170,13 @@ function NewRule() {
           items={usable.map((c) => ({ id: c.id, name: `${c.name} (${c.type})` }))}
           value={chosen}
           onChange={setChosen}
-          description="Every run of the project is watched; scope a rule to items through the API."
         />
-        <FormSubmit label="Create rule" error={create.error} isDisabled={create.isPending || !project} />
+        <FormSubmit
+          label="Create rule"
+          error={create.error}
+          invalid={invalid}
+          isDisabled={create.isPending || !project}
+        />
       </Form>
     </Card>
   );
@@ -194,6 +228,13 @@ export function AlertRules() {
     refetchInterval: 5000,
   });
   const [shown, setShown] = useState<{ id: string; name: string } | undefined>();
+  const { projectId } = useCurrentProject();
+  // The names of the items scoped rules watch (those of the current project).
+  const named = useScopeItems(
+    projectId,
+    undefined,
+    (rules.data?.items ?? []).some((r) => r.scope.length > 0),
+  );
   const mute = useMutation({
     mutationFn: ({ id, until }: { id: string; until: string | null }) =>
       unwrap(api.PATCH('/api/v1/alert-rules/{id}', { params: { path: { id } }, body: { muted_until: until } })),
@@ -217,6 +258,7 @@ export function AlertRules() {
           { header: 'Name', cell: (r) => r.name },
           { header: 'Kind', cell: (r) => r.kind },
           { header: 'Severity', cell: (r) => r.severity },
+          { header: 'Watches', cell: (r) => scopeText(r, named.groups) },
           {
             header: 'State',
             cell: (r) => <span className={stateClass(r.state)}>{r.state}</span>,
@@ -257,7 +299,7 @@ export function AlertRules() {
                   mute.mutate({ id: r.id, until: muted ? null : new Date(Date.now() + 3_600_000).toISOString() })
                 }
               >
-                {muted ? 'Unmute' : 'Mute 1 h'}
+                {muted ? 'Unmute' : 'Mute for an hour'}
               </Button>
               <DeleteButton
                 name={`the rule ${r.name}`}
