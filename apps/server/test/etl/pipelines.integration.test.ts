@@ -424,6 +424,56 @@ describe('ETL pipelines', () => {
     expect(await tableExists('slow')).toBe(false);
   });
 
+  it('estimates a running pipeline from the rows of its last succeeded run', async () => {
+    // The first run reads 25 rows at once; the second sleeps before its rows, so it is caught running.
+    await query(source.url, 'create table progress_knob (delay int not null); insert into progress_knob values (0)');
+    const created = await create({
+      name: 'estimated',
+      sources: [
+        {
+          name: 'estimated',
+          connector_id: sourceId,
+          query: 'select g as id from progress_knob k, pg_sleep(k.delay), generate_series(1, 25) g',
+        },
+      ],
+      destination: { connector_id: destinationId, table: 'estimated', mode: 'append' },
+    });
+    const first = await run(created.body.id);
+    expect(first).toMatchObject({ status: 'succeeded', rows_read: 25 });
+    // A finished run has no estimate.
+    const finished = await api<Execution>(t, 'GET', `/api/v1/executions/${first.id}`, { token: admin });
+    expect(finished.body.progress).toBeUndefined();
+
+    await query(source.url, 'update progress_knob set delay = 30');
+    const started = await api<Execution>(t, 'POST', `/api/v1/etl/pipelines/${created.body.id}/run`, { token: admin });
+    await waitForStatus(t, admin, started.body.id, ['running']);
+    const running = await api<Execution>(t, 'GET', `/api/v1/executions/${started.body.id}`, { token: admin });
+    expect(running.body).toMatchObject({
+      status: 'running',
+      rows_read: 0,
+      progress: { rows_expected: 25, rows_per_second: 0, seconds_left: null },
+    });
+    // Another pipeline that never succeeded has a rate but nothing to estimate from.
+    const other = await create({
+      name: 'never succeeded',
+      sources: [{ name: 'n', connector_id: sourceId, query: 'select 1 as id from pg_sleep(30)' }],
+      destination: { connector_id: destinationId, table: 'never_succeeded', mode: 'append' },
+    });
+    const lone = await api<Execution>(t, 'POST', `/api/v1/etl/pipelines/${other.body.id}/run`, { token: admin });
+    await waitForStatus(t, admin, lone.body.id, ['running']);
+    expect(
+      (await api<Execution>(t, 'GET', `/api/v1/executions/${lone.body.id}`, { token: admin })).body.progress,
+    ).toEqual({
+      rows_expected: null,
+      rows_per_second: 0,
+      seconds_left: null,
+    });
+    for (const id of [started.body.id, lone.body.id]) {
+      await api(t, 'POST', `/api/v1/executions/${id}/cancel`, { token: admin });
+      await waitForStatus(t, admin, id, ['cancelled', 'failed', 'succeeded'], 15_000);
+    }
+  });
+
   it('lets a viewer read pipelines but not change, run or preview them', async () => {
     const viewer = await createUser(t, admin);
     await api(t, 'PUT', `/api/v1/admin/projects/${projectId}/members/${viewer.id}`, {

@@ -10,6 +10,8 @@ export interface Execution {
   rows_written: number;
   error: string | null;
   attempts: number;
+  /** The detail of a queued or running execution: its rate and time left. */
+  progress?: { rows_per_second: number | null; rows_expected: number | null; seconds_left: number | null };
 }
 
 export async function query(url: string, text: string, params: unknown[] = []) {

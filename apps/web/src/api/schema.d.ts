@@ -7208,6 +7208,15 @@ export interface operations {
                             trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                             /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                             dag_run_id: string | null;
+                            /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                            progress?: {
+                                /** @description Rows read per second since the run started; null before it starts */
+                                rows_per_second: number | null;
+                                /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                                rows_expected: number | null;
+                                /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                                seconds_left: number | null;
+                            };
                         }[];
                         next_cursor: string | null;
                     };
@@ -7309,6 +7318,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -7438,6 +7456,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -7565,6 +7592,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -7639,6 +7675,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -8211,6 +8256,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -12063,6 +12117,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -13278,6 +13341,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -13355,6 +13427,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -13889,6 +13970,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };
@@ -14576,6 +14666,15 @@ export interface operations {
                         trigger: "manual" | "schedule" | "dependency" | "retry" | null;
                         /** @description Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to */
                         dag_run_id: string | null;
+                        /** @description The detail of a queued or running execution only: its rate and an estimate of the time left */
+                        progress?: {
+                            /** @description Rows read per second since the run started; null before it starts */
+                            rows_per_second: number | null;
+                            /** @description Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded */
+                            rows_expected: number | null;
+                            /** @description Estimated time left at the current rate, from rows_expected; null without an estimate or once past it */
+                            seconds_left: number | null;
+                        };
                     };
                 };
             };

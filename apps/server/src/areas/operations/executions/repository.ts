@@ -107,6 +107,19 @@ export type ExecutionRow = Selectable<ExecutionsTable> & {
   range_bytes_written: string;
 };
 
+/**
+ * What a run runs (its subject), of an `executions` row aliased `x`: its pipeline, else the
+ * `subject_kind`/`subject_id` its params name, else the export, file ingestion or inbox it runs, else
+ * its source and destination; model runs are one subject.
+ */
+const SUBJECT_KIND = sql<string>`case when x.pipeline_id is not null then 'pipeline'
+                                      else coalesce(x.params->>'subject_kind', x.kind) end`;
+const SUBJECT_ID = sql<string>`coalesce(x.pipeline_id::text, x.params->>'subject_id', x.params->>'export_id',
+                                        x.params->>'ingestion_id', x.params->>'inbox_id',
+                                        (x.params->>'source_connector_id') || '>' || (x.params->>'destination_connector_id'),
+                                        case when x.kind = 'model_run' then 'model_run' end,
+                                        x.id::text)`;
+
 const withRanges = (eb: ExpressionBuilder<Database, 'executions'>) => {
   const sum = (column: 'rows_read' | 'rows_written' | 'bytes_read' | 'bytes_written') =>
     eb
@@ -197,14 +210,7 @@ export function createExecutionsRepository() {
                      rows_written + coalesce((select sum(r.rows_written) from execution_ranges r
                                                where r.execution_id = e.id and r.state = 'done'), 0) as rows_written,
                      row_number() over (partition by project_id, subject_kind, subject_id order by created_at desc, id desc) as rank
-                from (select x.*,
-                             case when pipeline_id is not null then 'pipeline'
-                                  else coalesce(params->>'subject_kind', kind) end as subject_kind,
-                             coalesce(pipeline_id::text, params->>'subject_id', params->>'export_id',
-                                      params->>'ingestion_id', params->>'inbox_id',
-                                      (params->>'source_connector_id') || '>' || (params->>'destination_connector_id'),
-                                      case when kind = 'model_run' then 'model_run' end,
-                                      id::text) as subject_id,
+                from (select x.*, ${SUBJECT_KIND} as subject_kind, ${SUBJECT_ID} as subject_id,
                              case when kind = 'model_run' then params->'selected' end as models
                         from executions x where project_id = any(${projectIds}::uuid[])) e) ranked
              where rank <= ${perSubject} order by project_id, subject_kind, subject_id, rank`
@@ -253,6 +259,21 @@ export function createExecutionsRepository() {
         .values({ ...row, started_at: null, finished_at: null, error: null })
         .returningAll()
         .executeTakeFirstOrThrow(),
+    /**
+     * Rows read by the latest succeeded run of the same subject as this execution (its ranges folded
+     * in): what a running one is expected to read. Undefined when the subject never succeeded.
+     */
+    previousSucceededRows: async (db: Db, execution: { id: string; project_id: string }) => {
+      const found = await sql<{ rows: string }>`
+          select x.rows_read + coalesce((select sum(r.rows_read) from execution_ranges r
+                                          where r.execution_id = x.id and r.state = 'done'), 0) as rows
+            from executions x,
+                 (select ${SUBJECT_KIND} as kind, ${SUBJECT_ID} as id from executions x where x.id = ${execution.id}) me
+           where x.project_id = ${execution.project_id} and x.status = 'succeeded' and x.id <> ${execution.id}
+             and ${SUBJECT_KIND} = me.kind and ${SUBJECT_ID} = me.id
+           order by x.created_at desc limit 1`.execute(db);
+      return found.rows[0] ? Number(found.rows[0].rows) : undefined;
+    },
     find: (db: Db, id: string): Promise<ExecutionRow | undefined> =>
       db.selectFrom('executions').selectAll().select(withRanges).where('id', '=', id).executeTakeFirst() as Promise<
         ExecutionRow | undefined

@@ -39,6 +39,24 @@ export const Execution = Type.Object({
   dag_run_id: Type.Union([Uuid, Type.Null()], {
     description: 'Pipeline runs: the first execution of the cascade of dependent pipelines this run belongs to',
   }),
+  progress: Type.Optional(
+    Type.Object(
+      {
+        rows_per_second: Type.Union([Type.Number(), Type.Null()], {
+          description: 'Rows read per second since the run started; null before it starts',
+        }),
+        rows_expected: Type.Union([Type.Integer(), Type.Null()], {
+          description:
+            'Rows the latest succeeded run of the same item read: what this one is expected to read; null when none succeeded',
+        }),
+        seconds_left: Type.Union([Type.Number(), Type.Null()], {
+          description:
+            'Estimated time left at the current rate, from rows_expected; null without an estimate or once past it',
+        }),
+      },
+      { description: 'The detail of a queued or running execution only: its rate and an estimate of the time left' },
+    ),
+  ),
 });
 export const Filters = {
   status: Type.Optional(Status),

@@ -95,6 +95,26 @@ export const presentExecution = (row: ExecutionRow) => ({
   dag_run_id: row.dag_run_id,
 });
 
+/**
+ * A running execution's rate and time left. The expected total is what the latest succeeded run of
+ * the same item read (the best guess without counting the source first, which can cost as much as
+ * the run); past it, or without it, there is a rate but no estimate.
+ */
+export function estimateProgress(
+  run: { started_at: string | null; rows_read: number },
+  rowsExpected: number | undefined,
+  now = Date.now(),
+) {
+  const seconds = run.started_at ? (now - Date.parse(run.started_at)) / 1000 : 0;
+  const rate = seconds > 0 ? run.rows_read / seconds : null;
+  const left = rowsExpected === undefined ? 0 : rowsExpected - run.rows_read;
+  return {
+    rows_per_second: rate === null ? null : Math.round(rate),
+    rows_expected: rowsExpected ?? null,
+    seconds_left: rate && left > 0 ? Math.round(left / rate) : null,
+  };
+}
+
 export type ExecutionsService = ReturnType<typeof createExecutionsService>;
 
 export function createExecutionsService(deps: {
@@ -259,7 +279,10 @@ export function createExecutionsService(deps: {
     },
 
     async get(principal: Principal, id: string) {
-      return presentExecution(await guard.find(principal, id, 'execution:read'));
+      const row = await guard.find(principal, id, 'execution:read');
+      const execution = presentExecution(row);
+      if (row.status !== 'queued' && row.status !== 'running') return execution;
+      return { ...execution, progress: estimateProgress(execution, await repository.previousSucceededRows(db, row)) };
     },
 
     async logs(principal: Principal, id: string, afterId?: string) {
