@@ -21,29 +21,29 @@ interface PemBlock {
   raw: string;
 }
 
-/** The PEM blocks of `text`; undefined when there is none, or anything but white space outside them. */
+/**
+ * The PEM blocks of `text`, undefined when there is none. Text around them (the subject and issuer
+ * lines OpenSSL writes, a bundle's comments) is ignored, as OpenSSL ignores it.
+ */
 function pemBlocks(text: string): PemBlock[] | undefined {
-  const blocks: PemBlock[] = [];
-  let outside = '';
-  let last = 0;
-  for (const match of text.matchAll(BLOCK)) {
-    outside += text.slice(last, match.index);
-    last = match.index + match[0].length;
+  const blocks = [...text.matchAll(BLOCK)].map((match) => {
     const compact = match[2]!.replace(/\s+/g, '');
-    blocks.push({
+    return {
       label: match[1]!,
       base64: /^[A-Za-z0-9+/]+={0,2}$/.test(compact) ? compact : undefined,
       raw: match[2]!,
-    });
-  }
-  outside += text.slice(last);
-  return blocks.length && outside.trim() === '' ? blocks : undefined;
+    };
+  });
+  return blocks.length ? blocks : undefined;
 }
 
 const formatBlock = (label: string, base64: string) =>
   `-----BEGIN ${label}-----\n${base64.match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
 
-/** The settings with each PEM field rewritten in its canonical form (lines of 64), when it parses. */
+/**
+ * The settings with each PEM field rewritten in its canonical form (its blocks alone, in lines of 64),
+ * when it parses.
+ */
 export function normalizeTlsSettings(config: Record<string, unknown>): Record<string, unknown> {
   const normalized = { ...config };
   for (const field of PEM_FIELDS) {

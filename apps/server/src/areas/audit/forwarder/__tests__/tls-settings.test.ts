@@ -18,6 +18,11 @@ describe('TLS settings of a syslog destination', () => {
     expect(normalizeTlsSettings({ client_key: flat, host: 'h' })).toEqual({ client_key: privateKey, host: 'h' });
     expect(normalizeTlsSettings({ client_key: privateKey.replace(/\n/g, '\r\n  ') }).client_key).toBe(privateKey);
     expect(normalizeTlsSettings({ ca: 'not PEM' })).toEqual({ ca: 'not PEM' });
+    // A bundle's comments and OpenSSL's subject lines go; the blocks stay, in order.
+    const block = (body: string) => `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
+    expect(normalizeTlsSettings({ ca: `# Root one\n${block('QUJD')}subject=CN = two\n${block('REVG')}` })).toEqual({
+      ca: `${block('QUJD')}${block('REVG')}`,
+    });
   });
 
   it('names the field of a key that is not one readable, unencrypted PEM key, without quoting it', () => {
