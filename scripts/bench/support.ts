@@ -20,8 +20,13 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs plain JavaScript (the built server, the baseline) in its own process. */
+/** A node child process; BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=prof`) go before `args`, to profile it. */
 export function startChild(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {

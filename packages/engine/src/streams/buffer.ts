@@ -8,6 +8,8 @@ export class MessageBuffer<T> {
   #items: T[] = [];
   #failure: Error | undefined;
   #onItem: (() => void) | undefined;
+  /** How many items the waiting `take` wants: it is woken only when there are that many (not per item). */
+  #wanted = Infinity;
   #onRoom: (() => void)[] = [];
 
   constructor(readonly capacity: number) {}
@@ -18,8 +20,7 @@ export class MessageBuffer<T> {
 
   /** Adds an item; resolves when the buffer is below capacity again. */
   push(item: T): Promise<void> {
-    this.#items.push(item);
-    this.#onItem?.();
+    if (this.#items.push(item) >= this.#wanted) this.#onItem?.();
     if (this.#items.length < this.capacity) return Promise.resolve();
     return new Promise((resolve) => this.#onRoom.push(resolve));
   }
@@ -43,23 +44,33 @@ export class MessageBuffer<T> {
     for (const resolve of waiting) resolve();
   }
 
-  /** Up to `max` items, waiting at most `waitMs` (or until `signal` aborts) for them to arrive. */
-  async take(max: number, waitMs: number, signal: AbortSignal): Promise<T[]> {
+  /**
+   * Up to `max` items, waiting at most `waitMs` (or until `signal` aborts) for them to arrive; with
+   * `idleMs`, also no longer than that after the last item once there is one (a broker that stopped
+   * sending because its window of unacknowledged messages is full will not send more before an ack).
+   */
+  async take(max: number, waitMs: number, signal: AbortSignal, idleMs?: number): Promise<T[]> {
     const deadline = Date.now() + waitMs;
     while (this.#items.length < max && !this.#failure && !signal.aborted) {
       const left = deadline - Date.now();
       if (left <= 0) break;
+      const before = this.#items.length;
+      const idle = idleMs !== undefined && before > 0;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           signal.removeEventListener('abort', done);
           this.#onItem = undefined;
+          this.#wanted = Infinity;
           resolve();
         };
-        const timer = setTimeout(done, left);
+        const timer = setTimeout(done, idle ? Math.min(left, idleMs) : left);
         signal.addEventListener('abort', done, { once: true });
         this.#onItem = done;
+        // Waiting for a gap: woken by every item; else only by the one that completes the batch.
+        this.#wanted = idleMs !== undefined ? before + 1 : Math.min(max, this.capacity);
       });
+      if (idle && this.#items.length === before) break;
     }
     if (this.#failure) throw this.#failure;
     const taken = this.#items.splice(0, max);

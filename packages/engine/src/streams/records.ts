@@ -109,32 +109,44 @@ export function typeOfValue(value: JsonValue): CanonicalType | null {
   return 'json';
 }
 
-const INTEGER_TYPES = new Set<CanonicalType>(['int16', 'int32', 'int64']);
 const TEXT_TYPES = new Set<CanonicalType>(['string', 'uuid', 'date', 'time', 'timestamp', 'timestamptz', 'decimal']);
+
+/** What `conformValue` answers for a value that does not fit its column. */
+const CONFLICT: unique symbol = Symbol('conflict');
+
+const conflictOf = (value: JsonValue, column: ColumnSchema) =>
+  `type conflict: field "${column.name}" is ${kindOf(value)}, the column is ${column.type}`;
+
+/** The value as the column's canonical type, or CONFLICT (no allocation per value: this runs for every field). */
+function conformValue(value: JsonValue, column: ColumnSchema): Value | typeof CONFLICT {
+  if (value === null) return null;
+  switch (column.type) {
+    case 'json':
+      return value;
+    case 'string':
+      return typeof value === 'string' ? value : CONFLICT;
+    case 'int16':
+    case 'int32':
+    case 'int64':
+      return typeof value === 'number' && Number.isInteger(value) ? String(value) : CONFLICT;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : CONFLICT;
+    case 'float32':
+    case 'float64':
+      return typeof value === 'number' ? value : CONFLICT;
+    case 'binary':
+      return typeof value === 'string' ? Buffer.from(value, 'utf8') : CONFLICT;
+    default:
+      if (column.type === 'decimal' && typeof value === 'number') return String(value);
+      if (TEXT_TYPES.has(column.type)) return typeof value === 'string' ? value : CONFLICT;
+      return CONFLICT;
+  }
+}
 
 /** The value as the column's canonical type, or the reason it does not fit. */
 export function conform(value: JsonValue, column: ColumnSchema): { value: Value } | { conflict: string } {
-  if (value === null) return { value: null };
-  const refuse = () => ({
-    conflict: `type conflict: field "${column.name}" is ${kindOf(value)}, the column is ${column.type}`,
-  });
-  switch (column.type) {
-    case 'json':
-      return { value };
-    case 'boolean':
-      return typeof value === 'boolean' ? { value } : refuse();
-    case 'float32':
-    case 'float64':
-      return typeof value === 'number' ? { value } : refuse();
-    case 'binary':
-      return typeof value === 'string' ? { value: Buffer.from(value, 'utf8') } : refuse();
-    default:
-      if (INTEGER_TYPES.has(column.type))
-        return typeof value === 'number' && Number.isInteger(value) ? { value: String(value) } : refuse();
-      if (column.type === 'decimal' && typeof value === 'number') return { value: String(value) };
-      if (TEXT_TYPES.has(column.type)) return typeof value === 'string' ? { value } : refuse();
-      return refuse();
-  }
+  const conformed = conformValue(value, column);
+  return conformed === CONFLICT ? { conflict: conflictOf(value, column) } : { value: conformed };
 }
 
 /**
@@ -146,8 +158,14 @@ export function toRows(
   records: Record<string, JsonValue>[],
   columns: ColumnSchema[],
   system: { messageId: string; receivedAt: string },
+  /** The positions of `columns` by name, when the caller keeps them (a batch's messages share them). */
+  positions?: ReadonlyMap<string, number>,
 ): { rows: Value[][]; added: ColumnSchema[] } | { conflict: string } {
-  const index = new Map(columns.map((c, i) => [c.name, i]));
+  const known = positions ?? new Map(columns.map((c, i) => [c.name, i]));
+  // The usual message: every field has its column already. One pass, no copy of the positions.
+  const fast = knownFieldRows(records, columns, system, known);
+  if (fast !== undefined) return fast;
+  const index = new Map(known);
   const added: ColumnSchema[] = [];
   const nullOnly = new Set<string>();
   for (const record of records) {
@@ -182,9 +200,9 @@ export function toRows(
     for (const [field, value] of Object.entries(record)) {
       if (field === MESSAGE_ID_COLUMN || field === RECEIVED_AT_COLUMN) continue;
       const i = index.get(field)!;
-      const conformed = conform(value, all[i]!);
-      if ('conflict' in conformed) return conformed;
-      row[i] = conformed.value;
+      const conformed = conformValue(value, all[i]!);
+      if (conformed === CONFLICT) return { conflict: conflictOf(value, all[i]!) };
+      row[i] = conformed;
     }
     const idAt = index.get(MESSAGE_ID_COLUMN);
     const receivedAt = index.get(RECEIVED_AT_COLUMN);
@@ -193,4 +211,32 @@ export function toRows(
     rows.push(row);
   }
   return { rows, added };
+}
+
+/** toRows for records whose fields all have a column; undefined when one does not (the general path). */
+function knownFieldRows(
+  records: Record<string, JsonValue>[],
+  columns: ColumnSchema[],
+  system: { messageId: string; receivedAt: string },
+  positions: ReadonlyMap<string, number>,
+): { rows: Value[][]; added: ColumnSchema[] } | { conflict: string } | undefined {
+  const idAt = positions.get(MESSAGE_ID_COLUMN);
+  const receivedAt = positions.get(RECEIVED_AT_COLUMN);
+  const rows: Value[][] = [];
+  for (const record of records) {
+    const row: Value[] = new Array<Value>(columns.length).fill(null);
+    for (const field in record) {
+      const i = positions.get(field);
+      if (i === undefined) return undefined;
+      if (i === idAt || i === receivedAt) continue;
+      const value = record[field]!;
+      const conformed = conformValue(value, columns[i]!);
+      if (conformed === CONFLICT) return { conflict: conflictOf(value, columns[i]!) };
+      row[i] = conformed;
+    }
+    if (idAt !== undefined) row[idAt] = system.messageId;
+    if (receivedAt !== undefined) row[receivedAt] = system.receivedAt;
+    rows.push(row);
+  }
+  return { rows, added: [] };
 }

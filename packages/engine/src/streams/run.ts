@@ -80,6 +80,7 @@ interface PreparedBatch {
  */
 function prepare(options: StreamRunOptions, path: string[], columns: ColumnSchema[], messages: BrokerMessage[]) {
   const working = columns.map((c) => ({ ...c }));
+  const positions = new Map(working.map((c, i) => [c.name, i]));
   const rows: SinkRow[] = [];
   const good: BrokerMessage[] = [];
   const bad: { message: BrokerMessage; reason: string }[] = [];
@@ -97,16 +98,17 @@ function prepare(options: StreamRunOptions, path: string[], columns: ColumnSchem
     try {
       let records = decodeMessage(message.data, options.format, path);
       if (options.transform) records = options.transform(records);
-      const result = toRows(records, working, { messageId: message.id, receivedAt });
+      const result = toRows(records, working, { messageId: message.id, receivedAt }, positions);
       if ('conflict' in result) throw new MessageRejected(result.conflict);
       if (options.mode === 'upsert') {
         for (const key of options.keyColumns) {
-          const i = [...working, ...result.added].findIndex((c) => c.name === key);
+          const addedAt = result.added.findIndex((c) => c.name === key);
+          const i = positions.get(key) ?? (addedAt < 0 ? -1 : working.length + addedAt);
           if (i < 0 || result.rows.some((row) => row[i] === null || row[i] === undefined))
             throw new MessageRejected(`key field "${key}" is missing or null`);
         }
       }
-      working.push(...result.added);
+      for (const column of result.added) positions.set(column.name, working.push(column) - 1);
       for (const values of result.rows) rows.push({ messageId: message.id, position: message.position, values });
       good.push(message);
     } catch (error) {

@@ -134,7 +134,8 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
     return {
       id,
       position: id,
-      data: Buffer.from(m.data),
+      // A view of the bytes the client received (no copy): the message is held until settled anyway.
+      data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
       deliveryCount: m.info.deliveryCount,
       publishedAt: new Date(Math.floor(Number(m.info.timestampNanos) / 1e6)),
       subject: m.subject,

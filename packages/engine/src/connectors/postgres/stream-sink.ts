@@ -67,12 +67,13 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
 
   // The columns each target table has, as far as this sink made or saw them (forgotten after a rollback).
   const known = new Map<string, Set<string>>();
-  const prepareTable = async (c: pg.Client, request: SinkWrite) => {
+  const prepareTable = async (c: pg.Client, request: SinkWrite, planned: () => Promise<void>) => {
     const schema = schemaOf(request.target);
     const table = qualified(schema, request.target.name);
     const key = `${schema}.${request.target.name}`;
     const have = known.get(key);
     if (have && request.columns.every((col) => have.has(col.name))) return;
+    await planned();
     const existing = await columnsOf(c, request.target);
     known.set(key, new Set([...existing, ...request.columns].map((col) => col.name)));
     if (existing.length === 0) {
@@ -101,9 +102,19 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
       const c = await ready();
       const table = qualified(schemaOf(request.target), request.target.name);
       try {
-        await c.query('begin');
         await ensureLedger(c);
-        await c.query('select pg_advisory_xact_lock(hashtext($1))', [`svc_stream:${streamId}`]);
+        // Few round trips: each one also waits for this process's event loop, busy with the broker's
+        // next messages, so a batch is four of them when the table's columns are known (this one, the
+        // ledger's, the COPY and the commit). The lookup below must not use sequential scans (see
+        // there): off until the transaction ends, or until a statement that plans otherwise runs.
+        await c.query(
+          `begin; set local enable_seqscan = off; select pg_advisory_xact_lock(hashtext(${c.escapeLiteral(`svc_stream:${streamId}`)}))`,
+        );
+        let seqscan = false;
+        const planned = async () => {
+          if (!seqscan) await c.query('set local enable_seqscan = on');
+          seqscan = true;
+        };
         const ids = request.messages.map((m) => m.id);
         const positions = request.messages.map((m) => m.position);
         const ranged = positions.length && positions.every((p) => p !== null) ? positions.map((p) => BigInt(p!)) : null;
@@ -114,27 +125,26 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
         // (by the primary key, or a scan of a table it thinks small): the overlap of two arrays of
         // a thousand ids costs a million comparisons a batch, and a RabbitMQ stream slowed to a
         // batch a second after a hundred batches. Hence the stream id as an expression (no primary
-        // key) and no sequential scan for this statement.
+        // key) and no sequential scan for this statement. The same statement records the batch's
+        // fresh ids (those not found) as one ledger row, and answers with the ids found.
         const byId = `select m.id from ${ledger} l cross join lateral unnest(l.message_ids) as m(id)
            where (l.stream_id || '') = $1 and l.min_position is null and l.message_ids && $2::text[] and m.id = any($2::text[])`;
         const byRange = `select m.id from ${ledger} l cross join lateral unnest(l.message_ids) as m(id)
            where l.stream_id = $1 and l.min_position is not null and l.max_position >= $3::bigint
              and l.min_position <= $4::bigint and m.id = any($2::text[])`;
-        await c.query('set local enable_seqscan = off');
-        const { rows: seen } = ranged
-          ? await c.query<{ id: string }>(`${byId} union ${byRange}`, [streamId, ids, min!.toString(), max!.toString()])
-          : await c.query<{ id: string }>(byId, [streamId, ids]);
-        await c.query('set local enable_seqscan = on');
+        const { rows: seen } = await c.query<{ id: string }>(
+          `with seen as (${ranged ? `${byId} union ${byRange}` : byId}),
+                fresh as (select array_agg(x.id) as ids from unnest($2::text[]) as x(id) where x.id not in (select id from seen)),
+                recorded as (insert into ${ledger} (stream_id, min_position, max_position, message_ids)
+                             select $1, $3::bigint, $4::bigint, ids from fresh where ids is not null)
+           select id from seen`,
+          [streamId, ids, min?.toString() ?? null, max?.toString() ?? null],
+        );
         const written = new Set(seen.map((r) => r.id));
         const freshIds = new Set(ids.filter((id) => !written.has(id)));
-        if (freshIds.size)
-          await c.query(
-            `insert into ${ledger} (stream_id, min_position, max_position, message_ids) values ($1, $2, $3, $4::text[])`,
-            [streamId, min?.toString() ?? null, max?.toString() ?? null, [...freshIds]],
-          );
         let rows = request.rows.filter((row) => freshIds.has(row.messageId));
         const duplicates = request.messages.length - freshIds.size;
-        await prepareTable(c, request);
+        await prepareTable(c, request, planned);
         if (request.mode === 'upsert' && rows.length) {
           // A key once per statement: the last version of the batch wins.
           const keyAt = request.keyColumns.map((k) => request.columns.findIndex((col) => col.name === k));
@@ -150,6 +160,7 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
         if (rows.length && request.mode === 'append') {
           await copyInto(c, table, request.columns, one(), bytes);
         } else if (rows.length) {
+          await planned();
           const staging = quoteIdent(`_svc_stage_${streamId.replaceAll('-', '').slice(0, 20)}`);
           await c.query(
             `create temporary table if not exists ${staging} (${request.columns.map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')}) on commit drop`,

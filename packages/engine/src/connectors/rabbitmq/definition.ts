@@ -102,7 +102,8 @@ function rabbitSource(config: RabbitConfig, context: ConnectorContext, options: 
       channel = await connection.createChannel();
       channel.on('error', lost);
       await channel.checkQueue(options.name);
-      await channel.prefetch(options.maxInFlight);
+      // AMQP's prefetch count is a 16-bit field.
+      await channel.prefetch(Math.min(options.maxInFlight, 65_535));
       await channel.consume(
         options.name,
         (m) => {

@@ -143,7 +143,10 @@ export function startStreamConsumers(deps: {
         start: claimed.source.start,
         ...(claimed.source.start_time ? { startTime: claimed.source.start_time } : {}),
         ...(claimed.source.start_sequence ? { startSequence: claimed.source.start_sequence } : {}),
-        maxInFlight: Math.max(claimed.batch_max_rows * 2, 100),
+        // A batch being written, the next one decoded, and room for two more: the broker keeps
+        // sending while a batch commits (RabbitMQ's prefetch, NATS's pull requests), and memory stays
+        // bounded by four batches.
+        maxInFlight: Math.max(claimed.batch_max_rows * 4, 100),
         ackWaitMs: deps.ackWaitMs,
       });
       sink = destination.messageSink();
@@ -181,7 +184,15 @@ export function startStreamConsumers(deps: {
           deps.metrics?.messages.inc({ stream: id, outcome: 'dead_lettered' }, progress.deadLettered);
         if (progress.retried) deps.metrics?.messages.inc({ stream: id, outcome: 'retried' }, progress.retried);
         deps.metrics?.bytes.inc({ stream: id }, progress.bytes);
-        await tick();
+        // Not awaited: the next batch's commit does not wait for the framework database.
+        tickSoon();
+      };
+      // One report at a time; counters that arrive meanwhile go in the next one.
+      let ticking: Promise<void> | undefined;
+      const tickSoon = () => {
+        ticking ??= tick()
+          .catch((error: Error) => log('warn', `reporting the run failed: ${error.message}`))
+          .finally(() => (ticking = undefined));
       };
       const tick = async () => {
         const now = Date.now();
@@ -280,7 +291,7 @@ export function startStreamConsumers(deps: {
               log('warn', `retrying dead letters failed: ${error.message}`),
             );
           }
-          void tick();
+          tickSoon();
         },
         signal: controller.signal,
         log,
