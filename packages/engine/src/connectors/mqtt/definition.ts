@@ -3,11 +3,17 @@
  * stream's consumer name) subscribed to a topic filter at QoS 1, with the PUBACK sent only when the
  * message is settled. The broker redelivers what was not acknowledged when a client with the same id
  * connects again (the worker that takes a stream over); the number of messages it sends before
- * acknowledgements is the broker's in-flight limit (MQTT 5: our Receive Maximum). MQTT has no
- * negative acknowledgement: a message given back is delivered again by the source itself, counted
- * per process. The message id is an MQTT 5 user property `message_id` when the publisher sets one,
- * else a SHA-256 of topic and payload. mqtt.js handles one unacknowledged message at a time, so a
- * batch is one message: an MQTT stream commits once per message.
+ * acknowledgements is the broker's in-flight limit (Mosquitto: `max_inflight_messages`, 20 unless
+ * configured; MQTT 5: also our Receive Maximum). MQTT has no negative acknowledgement: a message given
+ * back is delivered again by the source itself, counted per process. The message id is an MQTT 5 user
+ * property `message_id` when the publisher sets one, else a SHA-256 of topic and payload.
+ *
+ * Batches: mqtt.js hands out the next packet only once the handler of this one is done, and sends
+ * the PUBACK of a QoS 1 message as that handler ends. The source's handler (`handleMessage`, for both
+ * protocol versions) keeps the message and ends with an error, which lets the next packet in and sends
+ * no PUBACK; the PUBACK is sent when the message is settled, after the destination committed. So a
+ * batch holds as many messages as the broker lets be unacknowledged at once; since the broker does
+ * not say how many that is, a batch also ends when no message came for IDLE_MS.
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -71,6 +77,8 @@ async function open(
   config: MqttConfig,
   context: ConnectorContext,
   extra: Partial<IClientOptions> = {},
+  /** Runs on the client before any packet can arrive (a persistent session's messages come right after CONNACK). */
+  setup?: (client: MqttClient) => void,
 ): Promise<MqttClient> {
   const port = config.port ?? 1883;
   const { address } = await egressOf(context).resolve(config.host, port);
@@ -87,6 +95,7 @@ async function open(
     ...extra,
   });
   try {
+    setup?.(client);
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', reject);
@@ -105,8 +114,22 @@ async function open(
 
 interface Delivery {
   packet: IPublishPacket;
-  done: (code: number) => void;
   count: number;
+}
+
+/** A batch ends when no message came for this long (the broker's window of unacknowledged messages is full). */
+const IDLE_MS = 5;
+
+/** What the source's handler answers mqtt.js so that it sends no PUBACK now (see the module comment). */
+const HELD = new Error('held until the destination commits');
+
+/** mqtt.js's own sender of packets (private in its types, and how it sends its PUBACKs). */
+type PacketSender = (packet: { cmd: 'puback'; messageId: number; reasonCode?: number }, cb?: () => void) => void;
+function packetSender(client: MqttClient): PacketSender {
+  const send = (client as unknown as { _sendPacket?: PacketSender })._sendPacket;
+  if (typeof send !== 'function')
+    throw new ConnectorError('unsupported', 'this version of the mqtt client library cannot acknowledge later', false);
+  return send.bind(client);
 }
 
 const idOf = (packet: IPublishPacket) => {
@@ -123,17 +146,30 @@ function mqttSource(config: MqttConfig, context: ConnectorContext, options: Mess
   let stopped = false;
   let receipts = 0;
 
+  let puback: PacketSender | undefined;
+  const version = config.protocol_version ?? 5;
+
   const start = async () => {
-    const c = await open(config, context, {
-      clientId: options.consumer.slice(0, 23),
-      clean: false,
-      ...((config.protocol_version ?? 5) === 5
-        ? { properties: { sessionExpiryInterval: 7 * 86_400, receiveMaximum: Math.min(options.maxInFlight, 65_535) } }
-        : {}),
-      customHandleAcks: (_topic, _message, packet, done) => {
-        void buffer.push({ packet, done: (code) => done(null as never, code as never), count: packet.dup ? 2 : 1 });
+    const c = await open(
+      config,
+      context,
+      {
+        clientId: options.consumer.slice(0, 23),
+        clean: false,
+        ...(version === 5
+          ? {
+              properties: { sessionExpiryInterval: 7 * 86_400, receiveMaximum: Math.min(options.maxInFlight, 65_535) },
+            }
+          : {}),
       },
-    });
+      (created) => {
+        puback = packetSender(created);
+        created.handleMessage = (packet, callback) => {
+          void buffer.push({ packet, count: packet.dup ? 2 : 1 });
+          callback(HELD);
+        };
+      },
+    );
     client = c;
     c.on('close', () => {
       if (!stopped) buffer.fail(new ConnectorError('unreachable', 'the MQTT connection closed', true));
@@ -168,15 +204,19 @@ function mqttSource(config: MqttConfig, context: ConnectorContext, options: Mess
     async receive(max, waitMs, signal) {
       starting ??= start();
       await starting;
-      // mqtt.js reads the next packet only once the PUBACK of this one is sent (customHandleAcks): a
-      // second message cannot arrive before this one is settled, so waiting for more only adds latency.
-      return (await buffer.take(Math.min(max, 1), waitMs, signal)).map(toMessage);
+      return (await buffer.take(max, waitMs, signal, IDLE_MS)).map(toMessage);
     },
     async ack(messages) {
       for (const message of messages) {
         const delivery = held.get(message.receipt!);
         held.delete(message.receipt!);
-        delivery?.done(0);
+        // QoS 0 messages are not acknowledged.
+        if (delivery && delivery.packet.qos > 0 && puback && delivery.packet.messageId !== undefined)
+          puback({
+            cmd: 'puback',
+            messageId: delivery.packet.messageId,
+            ...(version === 5 ? { reasonCode: 0 } : {}),
+          });
       }
     },
     async retry(messages) {

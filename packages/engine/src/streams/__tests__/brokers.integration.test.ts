@@ -294,4 +294,61 @@ describe('MQTT connector', () => {
     ).toContain('m7');
     expect(dead[0]!.message.deliveryCount).toBe(3);
   });
+
+  it('MQTT 3.1.1: many messages per destination transaction, none acknowledged before its commit', async () => {
+    const handle = await mqttConnector.open({ host: '127.0.0.1', protocol_version: 4 }, quiet);
+    const topic = `svc/test4/${suffix}`;
+    const options = {
+      name: `${topic}/#`,
+      consumer: `svc4${suffix}`,
+      start: 'new' as const,
+      maxInFlight: 100,
+      ackWaitMs: 1000,
+    };
+    const first = handle.messageSource!(options);
+    const controller = new AbortController();
+    await first.receive(1, 10, controller.signal);
+    const { default: mqtt } = await import('mqtt');
+    const publisher = await mqtt.connectAsync({ host: '127.0.0.1', port: 1883, protocolVersion: 4 });
+    for (let i = 1; i <= 15; i++) await publisher.publishAsync(`${topic}/a`, JSON.stringify({ id: i }), { qos: 1 });
+    await publisher.endAsync();
+    // A destination that fails: the run ends, and nothing was acknowledged.
+    const destination = openPostgres(pgConfig);
+    const sink = destination.messageSink!();
+    const failing = { ...sink, write: () => Promise.reject(new Error('the destination is down')) };
+    const base = {
+      streamId: 'mqtt-4',
+      target: { namespace: null, name: 'mqtt4_rows' },
+      format: 'json' as const,
+      mode: 'append' as const,
+      keyColumns: [],
+      batch: { maxRows: 100, maxLatencyMs: 200 },
+      maxDeliveries: 3,
+      deadLetter: async () => undefined,
+      log: () => undefined,
+    };
+    await expect(runStream({ ...base, source: first, sink: failing, signal: controller.signal })).rejects.toThrow(
+      'the destination is down',
+    );
+    await first.close();
+    // The session's next connection gets them all again, and writes them in few transactions.
+    const second = handle.messageSource!(options);
+    let writes = 0;
+    const counting = {
+      ...sink,
+      write: (...args: Parameters<typeof sink.write>) => ((writes += 1), sink.write(...args)),
+    };
+    const stop = new AbortController();
+    const running = runStream({ ...base, source: second, sink: counting, signal: stop.signal });
+    const deadline = Date.now() + 10_000;
+    while ((await count('mqtt4_rows').catch(() => 0)) < 15 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    stop.abort();
+    await running;
+    await second.close();
+    await sink.close();
+    await destination.close();
+    expect(await count('mqtt4_rows')).toBe(15);
+    expect(writes).toBeLessThan(15);
+  });
 });
