@@ -8,7 +8,8 @@
  * at a steady rate while the stream runs, each one's time from publish to visible in the destination.
  * BENCH_STREAMS_MESSAGES (default 200,000) per backlog; BENCH_STREAMS_RATE (default 20,000/s) and
  * BENCH_STREAMS_SECONDS (default 10) for the latency run; BENCH_STREAMS_ONLY (a comma list of nats,
- * rabbitmq, latency) runs only those parts.
+ * rabbitmq, latency) runs only those parts; BENCH_STREAMS_ROUNDS (default 3) rounds per broker, each
+ * with backlogs of its own, baseline and svc in turn (the first of the two alternates), and the median.
  *
  * The svc figure is timed from the start of the stream's run (the worker claimed it: what the
  * baseline's clock also leaves out is connecting, not waiting for a claim) to its run's
@@ -31,6 +32,7 @@ const MESSAGES = Number(process.env['BENCH_STREAMS_MESSAGES'] ?? 200_000);
 const RATE = Number(process.env['BENCH_STREAMS_RATE'] ?? 20_000);
 const SECONDS = Number(process.env['BENCH_STREAMS_SECONDS'] ?? 10);
 const BATCH = 1000;
+const ROUNDS = Number(process.env['BENCH_STREAMS_ROUNDS'] ?? 3);
 const ONLY = new Set((process.env['BENCH_STREAMS_ONLY'] ?? 'nats,rabbitmq,latency').split(',').map((s) => s.trim()));
 const stamp = Date.now();
 const names = { framework: `svc_bench_fw_${stamp}`, destination: `svc_bench_dst_${stamp}` };
@@ -158,16 +160,15 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
 let service: BenchService | undefined;
 const nc = await natsConnect({ servers: '127.0.0.1:4222' });
 const rabbit = await amqp.connect('amqp://guest:guest@127.0.0.1:5672');
-const natsStreams = [`bench_svc_${stamp}`, `bench_base_${stamp}`, `bench_lat_${stamp}`];
-const queues = [`bench_svc_${stamp}`, `bench_base_${stamp}`];
+// Every NATS stream and RabbitMQ queue made, to delete at the end.
+const natsStreams: string[] = [];
+const queues: string[] = [];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
 try {
   for (const name of Object.values(names)) await sql('postgres', `create database ${name}`);
-  for (const table of ['nats_baseline', 'rabbit_baseline'])
-    await sql(names.destination, `create table ${table} (id bigint, kind text, value bigint, at timestamptz)`);
   const jsm = await jetstreamManager(nc);
-  for (const name of natsStreams) await jsm.streams.add({ name, subjects: [`${name}.>`] });
   const setup = await rabbit.createChannel();
-  for (const queue of queues) await setup.assertQueue(queue, { durable: true });
 
   service = await startBenchService({
     databaseUrl: databaseUrl(ADMIN_URL, names.framework),
@@ -185,11 +186,12 @@ try {
   const pgId = await connector('dst', 'postgres', postgresConnectorConfig(ADMIN_URL, names.destination));
 
   const lines = [
-    `machine: ${os.cpus().length} cores, node ${process.version}; ${MESSAGES.toLocaleString('en')} messages per backlog (~90 bytes of JSON each); batches of ${BATCH}`,
-    '| case | messages/s | svc / baseline | from the create call | worker RSS start / max / end |',
-    '|---|---:|---:|---:|---:|',
+    `machine: ${os.cpus().length} cores, node ${process.version}; ${MESSAGES.toLocaleString('en')} messages per backlog (~90 bytes of JSON each); batches of ${BATCH}; ${ROUNDS} round(s) per broker, baseline and svc in turn (which goes first alternates)`,
+    '| case | baseline messages/s | svc messages/s | svc / baseline | svc from the create call | worker RSS start / max / end |',
+    '|---|---:|---:|---:|---:|---:|',
   ];
-  const runSvc = async (label: string, kind: 'nats' | 'rabbitmq', source: string, table: string, baseline: number) => {
+  const rss: number[] = [];
+  const runSvc = async (kind: 'nats' | 'rabbitmq', source: string, table: string) => {
     const samples: number[] = [await rssMb(pid)];
     const sampler = setInterval(() => void rssMb(pid).then((mb) => samples.push(mb)), 1000);
     const started = performance.now();
@@ -220,48 +222,99 @@ try {
     }
     const fromCreate = MESSAGES / ((performance.now() - started) / 1000);
     const rate = MESSAGES / ((Date.now() - runStarted) / 1000);
-    if ((await count(table)) !== MESSAGES) throw new Error(`${table} does not have exactly ${MESSAGES} rows`);
     clearInterval(sampler);
     samples.push(await rssMb(pid));
-    lines.push(
-      `| ${label} | ${Math.round(rate).toLocaleString('en')} | **${Math.round((rate / baseline) * 100)}%** | ${Math.round(fromCreate).toLocaleString('en')} (${Math.round((fromCreate / baseline) * 100)}%) | ${Math.round(samples[0]!)} / ${Math.round(Math.max(...samples))} / ${Math.round(samples.at(-1)!)} MB |`,
-    );
+    if ((await count(table)) !== MESSAGES) throw new Error(`${table} does not have exactly ${MESSAGES} rows`);
+    // The stream is done with: stopped, so that the next round's stream is the only one consuming.
+    await call('POST', `/api/v1/streams/${id}/stop`);
+    rss.push(...samples);
+    return { rate, fromCreate, samples };
+  };
+  const rounds = async (
+    label: string,
+    kind: 'nats' | 'rabbitmq',
+    prepare: (round: number) => Promise<{ base: string; svc: string }>,
+    baseline: (source: string, table: string) => Promise<number>,
+  ) => {
+    const results: { base: number; svc: number; fromCreate: number }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      process.stderr.write(`${label}, round ${round}: publishing...\n`);
+      const { base, svc } = await prepare(round);
+      const baseTable = `${kind}_baseline_${round}`;
+      await sql(names.destination, `create table ${baseTable} (id bigint, kind text, value bigint, at timestamptz)`);
+      const runBase = () => baseline(base, baseTable);
+      const runOurs = () => runSvc(kind, svc, `${kind}_svc_${round}`);
+      let b: number;
+      let o: Awaited<ReturnType<typeof runOurs>>;
+      if (round % 2 === 1) {
+        b = await runBase();
+        o = await runOurs();
+      } else {
+        o = await runOurs();
+        b = await runBase();
+      }
+      results.push({ base: b, svc: o.rate, fromCreate: o.fromCreate });
+      lines.push(
+        `| ${label}, round ${round} | ${fmt(b)} | ${fmt(o.rate)} | ${Math.round((o.rate / b) * 100)}% | ${fmt(o.fromCreate)} (${Math.round((o.fromCreate / b) * 100)}%) | ${Math.round(o.samples[0]!)} / ${Math.round(Math.max(...o.samples))} / ${Math.round(o.samples.at(-1)!)} MB |`,
+      );
+    }
+    if (ROUNDS > 1)
+      lines.push(
+        `| **${label}, median of ${ROUNDS} rounds** | ${fmt(median(results.map((r) => r.base)))} | ${fmt(median(results.map((r) => r.svc)))} | **${Math.round(median(results.map((r) => r.svc / r.base)) * 100)}%** | ${Math.round(median(results.map((r) => r.fromCreate / r.base)) * 100)}% | |`,
+      );
   };
 
   // NATS JetStream.
-  if (ONLY.has('nats')) {
-    process.stderr.write('publishing to NATS...\n');
-    await natsPublish(nc, `${natsStreams[1]}.t`, 1, MESSAGES);
-    await natsPublish(nc, `${natsStreams[0]}.t`, 1, MESSAGES);
-    const natsBase = await natsBaseline(nc, natsStreams[1]!, 'nats_baseline');
-    lines.push(
-      `| NATS JetStream: minimal consumer, COPY, ack after commit (baseline) | ${Math.round(natsBase).toLocaleString('en')} | | |`,
+  if (ONLY.has('nats'))
+    await rounds(
+      'NATS JetStream',
+      'nats',
+      async (round) => {
+        const [base, svc] = [`bench_base_${stamp}_${round}`, `bench_svc_${stamp}_${round}`];
+        for (const name of [base, svc]) {
+          natsStreams.push(name);
+          await jsm.streams.add({ name, subjects: [`${name}.>`] });
+          await natsPublish(nc, `${name}.t`, 1, MESSAGES);
+        }
+        return { base, svc };
+      },
+      (stream, table) => natsBaseline(nc, stream, table),
     );
-    await runSvc('NATS JetStream: svc stream', 'nats', natsStreams[0]!, 'nats_svc', natsBase);
-  }
 
   // RabbitMQ.
   if (ONLY.has('rabbitmq')) {
-    process.stderr.write('publishing to RabbitMQ...\n');
     const publisher = await rabbit.createConfirmChannel();
-    for (const queue of [queues[1]!, queues[0]!]) {
-      for (let i = 1; i <= MESSAGES; i++) {
-        if (!publisher.sendToQueue(queue, Buffer.from(body(i)), { messageId: `m${i}`, persistent: false }))
-          await new Promise((r) => publisher.once('drain', r));
-        if (i % 5000 === 0) await publisher.waitForConfirms();
-      }
-      await publisher.waitForConfirms();
-    }
-    const rabbitBase = await rabbitBaseline(rabbit, queues[1]!, 'rabbit_baseline');
-    lines.push(
-      `| RabbitMQ: minimal consumer, COPY, ack after commit (baseline) | ${Math.round(rabbitBase).toLocaleString('en')} | | |`,
+    await rounds(
+      'RabbitMQ',
+      'rabbitmq',
+      async (round) => {
+        const [base, svc] = [`bench_base_${stamp}_${round}`, `bench_svc_${stamp}_${round}`];
+        for (const queue of [base, svc]) {
+          queues.push(queue);
+          await setup.assertQueue(queue, { durable: true });
+          for (let i = 1; i <= MESSAGES; i++) {
+            if (!publisher.sendToQueue(queue, Buffer.from(body(i)), { messageId: `m${i}`, persistent: false }))
+              await new Promise((r) => publisher.once('drain', r));
+            if (i % 5000 === 0) await publisher.waitForConfirms();
+          }
+          await publisher.waitForConfirms();
+        }
+        return { base, svc };
+      },
+      (queue, table) => rabbitBaseline(rabbit, queue, table),
     );
-    await runSvc('RabbitMQ: svc stream', 'rabbitmq', queues[0]!, 'rabbit_svc', rabbitBase);
   }
+  if (rss.length)
+    lines.push(
+      '',
+      `worker RSS over all svc runs: ${Math.round(Math.min(...rss))} to ${Math.round(Math.max(...rss))} MB (sampled every second)`,
+    );
 
   // Latency: a steady publish into a running stream; publish time travels in the message.
   if (ONLY.has('latency')) {
-    const latStream = natsStreams[2]!;
+    const latStream = `bench_lat_${stamp}`;
+    natsStreams.push(latStream);
+    await jsm.streams.add({ name: latStream, subjects: [`${latStream}.>`] });
     // Made beforehand with an index on id, so the probe's max(id) stays cheap; svc writes into it as it is.
     await sql(
       names.destination,

@@ -45,6 +45,8 @@ function at(document: JsonValue, path: string[]): JsonValue | undefined {
 
 const asRecords = (value: JsonValue | undefined, where: string): Record<string, JsonValue>[] => {
   if (value === undefined) throw new MessageRejected(`${where}: nothing at the record path`);
+  // The usual message: one object.
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return [value];
   const items = Array.isArray(value) ? value : [value];
   return items.map((item) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item))
@@ -213,6 +215,9 @@ export function toRows(
   return { rows, added };
 }
 
+/** What the usual message adds (shared: never changed). */
+const NO_COLUMNS: ColumnSchema[] = [];
+
 /** toRows for records whose fields all have a column; undefined when one does not (the general path). */
 function knownFieldRows(
   records: Record<string, JsonValue>[],
@@ -238,5 +243,5 @@ function knownFieldRows(
     if (receivedAt !== undefined) row[receivedAt] = system.receivedAt;
     rows.push(row);
   }
-  return { rows, added: [] };
+  return { rows, added: NO_COLUMNS };
 }

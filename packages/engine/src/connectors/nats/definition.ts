@@ -70,6 +70,42 @@ async function open(config: NatsConfig, context: ConnectorContext): Promise<Nats
   }
 }
 
+const dots = new Int32Array(16);
+const digitsAt = (text: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+};
+
+/**
+ * The stream sequence, delivery count and publish time (ms) of a JetStream message, read from its ack
+ * subject without splitting it (the client's own `info` splits it into a dozen strings per message):
+ * `$JS.ACK.<stream>.<consumer>.<deliveries>.<stream seq>.<consumer seq>.<ns>.<pending>`, or with
+ * `<domain>.<account hash>.` before the stream and `.<token>` after. Undefined for any other shape.
+ */
+export function ackInfo(reply: string): { seq: string; deliveries: number; ms: number } | undefined {
+  if (!reply.startsWith('$JS.ACK.')) return undefined;
+  let count = 0;
+  for (let i = 0; i < reply.length && count < dots.length; i++) if (reply.charCodeAt(i) === 46) dots[count++] = i;
+  // Tokens 0-based: the delivery count is token 4 (9 tokens) or 6 (11 or 12 tokens).
+  const first = count === 8 ? 4 : count === 10 || count === 11 ? 6 : -1;
+  if (first < 0) return undefined;
+  const token = (k: number) => [dots[k - 1]! + 1, k < count ? dots[k]! : reply.length] as const;
+  const [dFrom, dTo] = token(first);
+  const [sFrom, sTo] = token(first + 1);
+  const [tFrom, tTo] = token(first + 3);
+  const deliveries = digitsAt(reply, dFrom, dTo);
+  // Nanoseconds: the milliseconds are all but the last six digits (exact, where the nanoseconds are not).
+  const ms = digitsAt(reply, tFrom, Math.max(tFrom, tTo - 6));
+  if (Number.isNaN(deliveries) || Number.isNaN(ms) || sTo <= sFrom || Number.isNaN(digitsAt(reply, sFrom, sTo)))
+    return undefined;
+  return { seq: reply.slice(sFrom, sTo), deliveries, ms };
+}
+
 const DELIVER = {
   all: DeliverPolicy.All,
   new: DeliverPolicy.New,
@@ -129,15 +165,18 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
   };
 
   const toMessage = (m: JsMsg): BrokerMessage => {
-    const id = String(m.seq);
+    // The ack subject (the client's message class has it; its interface does not say so).
+    const reply = (m as { reply?: unknown }).reply;
+    const info = typeof reply === 'string' ? ackInfo(reply) : undefined;
+    const id = info?.seq ?? String(m.seq);
     held.set(id, m);
     return {
       id,
       position: id,
       // A view of the bytes the client received (no copy): the message is held until settled anyway.
       data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
-      deliveryCount: m.info.deliveryCount,
-      publishedAt: new Date(Math.floor(Number(m.info.timestampNanos) / 1e6)),
+      deliveryCount: info?.deliveries ?? m.info.deliveryCount,
+      publishedAt: new Date(info?.ms ?? Math.floor(Number(m.info.timestampNanos) / 1e6)),
       subject: m.subject,
     };
   };
