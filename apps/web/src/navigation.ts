@@ -31,9 +31,29 @@ export function usePathname(): string {
 /** Whether `path` is the screen at `base` or one of its items (`/executions`, `/executions/<id>`). */
 export const withinScreen = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
-/** The item of a screen the address names (`/executions/<id>`), and a way to open one (or none). */
+/**
+ * The item of a screen the address names (`/executions/<id>`), and a way to open one (or none). An
+ * item's page may add a tab after it (`/pipelines/<id>/runs`, see useItemTab).
+ */
 export function useItemRoute(base: string): [string | undefined, (id?: string) => void] {
   const path = usePathname();
-  const rest = path.startsWith(`${base}/`) ? decodeURIComponent(path.slice(base.length + 1)) : '';
-  return [rest || undefined, (id) => navigate(id ? `${base}/${encodeURIComponent(id)}` : base)];
+  const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
+  const item = rest.split('/')[0];
+  return [
+    item ? decodeURIComponent(item) : undefined,
+    (id) => navigate(id ? `${base}/${encodeURIComponent(id)}` : base),
+  ];
+}
+
+/** The tab of an item's page the address names (`/pipelines/<id>/runs`), else the first; and a way to choose one. */
+export function useItemTab<T extends string>(
+  base: string,
+  id: string,
+  tabs: readonly [T, ...T[]],
+): [T, (tab: T) => void] {
+  const path = usePathname();
+  const itemPath = `${base}/${encodeURIComponent(id)}`;
+  const named = path.startsWith(`${itemPath}/`) ? path.slice(itemPath.length + 1) : '';
+  const tab = tabs.find((t) => t === named) ?? tabs[0];
+  return [tab, (next) => navigate(next === tabs[0] ? itemPath : `${itemPath}/${next}`)];
 }

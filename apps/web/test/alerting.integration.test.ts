@@ -19,6 +19,7 @@ import {
   accessibilityProblems,
   launchBrowser,
   narrowOverflow,
+  openCreateForm,
   signInAsNewAdmin,
   type Browser,
 } from './browser.js';
@@ -109,7 +110,7 @@ describe('alerting screens', () => {
     async () => {
       await page.getByRole('button', { name: /Current project/ }).click();
       await page.getByRole('option', { name: 'watched', exact: true }).click();
-      const form = page.getByRole('region', { name: 'New alert rule' });
+      const form = await openCreateForm(page, 'New alert rule');
       await form.getByText('In project watched.').waitFor();
       await form.getByLabel('Name', { exact: true }).fill('watched items');
 
@@ -167,8 +168,10 @@ describe('alerting screens', () => {
         { kind: 'pipeline', id: ids.pipeline },
         { kind: 'sync', id: ids.sync },
       ]);
-      // The form is empty again and watches everything.
-      expect(await form.getByRole('radio', { name: 'All runs of the project' }).isChecked()).toBe(true);
+      // Created: back on the list; a new form watches everything again.
+      expect(page.url()).toMatch(/\/alerts$/);
+      const next = await openCreateForm(page, 'New alert rule');
+      expect(await next.getByRole('radio', { name: 'All runs of the project' }).isChecked()).toBe(true);
       expect(await accessibilityProblems(page)).toEqual([]);
       expect(await narrowOverflow(page)).toBe(0);
       await page.screenshot({ path: path.join(SHOTS, 'alert-rule-scope.png'), fullPage: true });
@@ -184,7 +187,7 @@ describe('alerting screens', () => {
         const client = siem.client!;
         const keyLine = client.key.split('\n')[5]!;
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit forwarding' }).click();
-        const form = page.getByRole('region', { name: 'New destination' });
+        const form = await openCreateForm(page, 'New destination');
         await form.getByLabel('Name', { exact: true }).fill('siem');
         await form.getByLabel('Host', { exact: true }).fill('127.0.0.1');
         await form.getByLabel('Port', { exact: true }).fill(String(siem.port));

@@ -100,3 +100,11 @@ export async function narrowOverflow(page: Page): Promise<number> {
   await page.setViewportSize({ width: 1280, height: 800 });
   return overflow;
 }
+
+/** Opens a screen's create form (lists come first; the form is behind its "New ..." button) and answers its region. */
+export async function openCreateForm(page: Page, label: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const form = page.getByRole('region', { name: label });
+  await form.waitFor();
+  return form;
+}

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
 import {
-  SHOTS,
   accessibilityProblems,
   launchBrowser,
   narrowOverflow,
+  openCreateForm,
+  SHOTS,
   signInAsNewAdmin,
   type Browser,
 } from './browser.js';
@@ -68,7 +69,7 @@ describe('exports screen', () => {
       await page.getByText('No exports in this project yet.').waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
 
-      const form = page.getByRole('region', { name: 'New export' });
+      const form = await openCreateForm(page, 'New export');
       await form.getByText(`In project ${project.name}.`).waitFor();
       await form.getByLabel('Name', { exact: true }).fill('numbers');
       await form
@@ -92,8 +93,9 @@ describe('exports screen', () => {
       expect(await row.textContent()).toContain('warehouse query');
       const [created] = await exportsOfProject();
       expect(created).toMatchObject({ name: 'numbers', schedule: { interval_seconds: 1, paused: false } });
-      // The form is empty again, back to on demand.
-      expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+      // Created: back on the list's own address, the form gone.
+      expect(page.url()).toBe(`${t.url}/exports`);
+      expect(await form.count()).toBe(0);
 
       // The schedule's runs in the history, each marked as the schedule's.
       const runs = page.getByRole('table', { name: 'Runs of numbers' });

@@ -12,10 +12,11 @@ import { createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
 import {
-  SHOTS,
   accessibilityProblems,
   launchBrowser,
   narrowOverflow,
+  openCreateForm,
+  SHOTS,
   signInAsNewAdmin,
   type Browser,
 } from './browser.js';
@@ -54,7 +55,7 @@ describe('file ingestions screen', () => {
       await page.getByText('No file ingestions in this project yet.').waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
 
-      const form = page.getByRole('region', { name: 'New file ingestion' });
+      const form = await openCreateForm(page, 'New file ingestion');
       await form.getByText('In project filed.', { exact: false }).waitFor();
       await form.getByLabel('Name', { exact: true }).fill('orders drop');
       await form.getByLabel('Table', { exact: true }).fill('orders');

@@ -10,7 +10,14 @@ import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from 
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, signInAsNewAdmin, type Browser } from './browser.js';
+import {
+  SHOTS,
+  accessibilityProblems,
+  launchBrowser,
+  openCreateForm,
+  signInAsNewAdmin,
+  type Browser,
+} from './browser.js';
 
 const PASSWORD = 'an-inboxes-Password-42';
 
@@ -40,7 +47,7 @@ describe('inboxes screen', () => {
     await page.getByText('No inboxes in this project yet.').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    const form = page.getByRole('region', { name: 'New inbox' });
+    const form = await openCreateForm(page, 'New inbox');
     await form.getByLabel('Name', { exact: true }).fill('orders hook');
     await form.getByLabel('Table', { exact: true }).fill('hooked_orders');
     await form.getByRole('button', { name: /Destination connector/ }).click();
@@ -55,6 +62,8 @@ describe('inboxes screen', () => {
     // The token is in this answer only.
     const listed = await api(t, 'GET', '/api/v1/inboxes', { token: (await login(t, 'admin', PASSWORD)).accessToken });
     expect(JSON.stringify(listed.body)).not.toContain(token);
+    // The token stays on the form's page until the way back is taken.
+    await page.getByRole('button', { name: 'Back to Inboxes' }).click();
 
     const sent = await fetch(`${t.url}${receivePath}`, {
       method: 'POST',

@@ -9,10 +9,11 @@ import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from 
 import { createProject, login } from '../../server/test/support/http.js';
 import { query } from '../../server/test/support/runs.js';
 import {
-  SHOTS,
   accessibilityProblems,
   launchBrowser,
   narrowOverflow,
+  openCreateForm,
+  SHOTS,
   signInAsNewAdmin,
   type Browser,
 } from './browser.js';
@@ -51,7 +52,7 @@ describe('retention screen', () => {
     await signInAsNewAdmin(page, t.url, TEST_ADMIN_PASSWORD, PASSWORD, 'Retention');
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    const form = page.getByRole('region', { name: 'New retention policy' });
+    const form = await openCreateForm(page, 'New retention policy');
     await form.getByLabel('Name').fill('old runs');
     await form.getByText(`In project ${project.name}.`).waitFor();
     await form.getByLabel('Maximum age').fill('bad');

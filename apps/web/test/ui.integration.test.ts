@@ -13,10 +13,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, login } from '../../server/test/support/http.js';
-import { createPostgresConnector, query } from '../../server/test/support/runs.js';
+import { createPostgresConnector, query, waitForStatus } from '../../server/test/support/runs.js';
 import { startLlmServer } from '../../server/test/support/llm-server.js';
 import { createTestDatabase } from '../../server/test/support/services.js';
-import { SHOTS, accessibilityProblems, launchBrowser, type Browser } from './browser.js';
+import { SHOTS, accessibilityProblems, launchBrowser, openCreateForm, type Browser } from './browser.js';
 import { startHttpReceiver } from '../../server/test/alerting/receivers.js';
 
 /** The page's localStorage, as the browser code inside page.evaluate sees it (no DOM types here). */
@@ -122,6 +122,7 @@ describe('web UI', () => {
     await page.goto(`${t.url}/api-tokens`);
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
     await page.getByText('No tokens yet.').waitFor();
+    await openCreateForm(page, 'New token');
     await page.getByLabel('Name').fill('ci export');
     await page.getByText('Write', { exact: true }).click();
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -131,8 +132,10 @@ describe('web UI', () => {
     expect(me.status).toBe(200);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'api-tokens.png') });
+    // Done leaves the value behind, for good: back on the list.
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByLabel('Token value').count()).toBe(0);
+    expect(page.url()).toBe(`${t.url}/api-tokens`);
     await page.getByRole('button', { name: 'Revoke ci export' }).click();
     await page
       .getByRole('button', { name: 'Revoke ci export' })
@@ -169,8 +172,8 @@ describe('web UI', () => {
       }
       const page = await context.newPage();
       await page.goto(`${t.url}/cdc-tables`);
-      const form = page.getByRole('region', { name: 'New CDC table' });
       await switchProject(page, 'ui cdc');
+      const form = await openCreateForm(page, 'New CDC table');
       await form.getByLabel('Name', { exact: true }).fill('orders feed');
       await form.getByRole('button', { name: /Source connector/ }).click();
       await page.getByRole('option', { name: 'source', exact: true }).click();
@@ -250,7 +253,7 @@ describe('web UI', () => {
         project.id,
       );
       await page.goto(`${t.url}/streams`);
-      const form = page.getByRole('region', { name: 'New stream' });
+      const form = await openCreateForm(page, 'New stream');
       await form.getByText('In project ui streams.').waitFor();
       await expect(form.getByRole('button', { name: /Project/ }).count()).resolves.toBe(0);
       await form.getByLabel('Name', { exact: true }).fill('clicks');
@@ -287,9 +290,12 @@ describe('web UI', () => {
         .getByRole('region', { name: /clicks: live run/ })
         .getByText('Last error: the JetStream stream does not exist')
         .waitFor();
-      await page.getByText('No dead letters.').waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'streams.png'), fullPage: true });
+      // Its dead letters are the second tab of its page, which the address names.
+      await page.getByRole('tab', { name: 'Dead letters' }).click();
+      await page.getByText('No dead letters.').waitFor();
+      expect(page.url()).toBe(`${t.url}/streams/${streams[0]!.id}/dead-letters`);
       await page.getByRole('button', { name: 'Delete clicks' }).click();
       await page
         .getByRole('group', { name: 'Confirm deleting clicks' })
@@ -319,8 +325,12 @@ describe('web UI', () => {
       const database = new URL(t.config.db.url!);
       const page = await context.newPage();
       await page.goto(`${t.url}/connectors`);
-      await page.getByRole('heading', { name: 'New connector' }).waitFor();
+      await page.getByRole('button', { name: 'New connector' }).waitFor();
       await switchProject(page, 'ui connectors');
+      await page.getByText('No connectors in this project yet').waitFor();
+      await page.getByRole('button', { name: 'New connector' }).click();
+      await page.getByRole('heading', { name: 'New connector' }).waitFor();
+      expect(page.url()).toBe(`${t.url}/connectors/new`);
       await page.getByRole('button', { name: /Kind/ }).click();
       await page.getByRole('option', { name: 'PostgreSQL' }).click();
       await page.getByLabel('Name').fill('framework db');
@@ -332,7 +342,9 @@ describe('web UI', () => {
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, 'connectors-new.png') });
       await page.getByRole('button', { name: 'Create connector' }).click();
+      // Created: back to the list, which shows it.
       await page.getByRole('cell', { name: 'framework db', exact: true }).waitFor();
+      expect(page.url()).toBe(`${t.url}/connectors`);
       // The secret is set, and shown nowhere.
       await page
         .getByRole('row', { name: /^framework db/ })
@@ -396,16 +408,20 @@ describe('web UI', () => {
           `create table items (id int primary key, label text); insert into items select g, 'item ' || g from generate_series(1, 30) g`,
         );
         const admin = await adminToken();
-        const post = async (route: string, body?: unknown) =>
-          (await api<{ id: string }>(t, 'POST', route, { token: admin, body })).body;
+        const post = async <T = { id: string }>(route: string, body?: unknown) =>
+          (await api<T>(t, 'POST', route, { token: admin, body })).body;
         const project = await post('/api/v1/admin/projects', { name: 'ui pipelines' });
         const connector = await createPostgresConnector(t, admin, project.id, 'items db', data.name);
         await post(`/api/v1/data-connectors/${connector}/discover`);
         const page = await context.newPage();
         await page.goto(`${t.url}/pipelines`);
-        await page.getByRole('heading', { name: 'New pipeline' }).waitFor();
+        await page.getByRole('button', { name: 'New pipeline' }).waitFor();
         await switchProject(page, 'ui pipelines');
-        await page.getByText('No pipelines yet.').waitFor();
+        // Lists first: the form has its own address, behind the "New pipeline" button.
+        await page.getByText('No pipelines yet').waitFor();
+        await page.getByRole('button', { name: 'New pipeline' }).click();
+        await page.waitForURL(`${t.url}/pipelines/new`);
+        await page.getByRole('heading', { name: 'New pipeline' }).waitFor();
         await page.getByLabel('Name', { exact: true }).fill('even items');
         await page.getByRole('button', { name: /Source connector/ }).click();
         await page.getByRole('option', { name: 'items db' }).click();
@@ -428,9 +444,22 @@ describe('web UI', () => {
         await page.screenshot({ path: path.join(SHOTS, 'pipelines-new.png'), fullPage: true });
         await page.getByRole('button', { name: 'Create pipeline' }).click();
 
-        // The new pipeline opens: its saved steps, a preview, then a mistake the API names by field.
+        // The new pipeline opens on its own page, in tabs: what it reads and writes, then its saved
+        // steps, a preview, and a mistake the API names by field.
         const detail = page.getByRole('region', { name: 'even items' });
         await detail.waitFor();
+        await page.waitForURL(new RegExp(`^${t.url}/pipelines/[0-9a-f-]{36}$`));
+        const overview = detail.getByRole('tabpanel', { name: 'Overview' });
+        expect(await overview.getByRole('definition').allTextContents()).toEqual([
+          'public.items of items db',
+          'filter → derive',
+          'even_items of items db (append)',
+          '—',
+          '—',
+        ]);
+        await overview.getByText('Not run yet').waitFor();
+        await detail.getByRole('tab', { name: 'Steps' }).click();
+        await page.waitForURL(/\/steps$/);
         await detail.getByRole('button', { name: 'Preview' }).click();
         await detail.getByRole('cell', { name: 'ITEM 2', exact: true }).waitFor();
         expect(await detail.getByRole('cell', { name: 'ITEM 1', exact: true }).count()).toBe(0);
@@ -464,22 +493,99 @@ describe('web UI', () => {
           { type: 'derive', column: 'shout', expression: 'upper(label)' },
         ]);
         await page.getByRole('region', { name: 'even items' }).getByRole('button', { name: 'Run now' }).click();
-        await page
+        // The run is followed in the Runs tab, which its address names.
+        await page.waitForURL(/\/runs$/);
+        await detail
+          .getByRole('tabpanel', { name: 'Runs' })
           .getByText(/succeeded 10 rows read, 10 written|succeeded 30 rows read, 10 written/)
           .waitFor({ timeout: 30_000 });
         expect((await query(data.url, 'select count(*)::int as n from even_items')).rows[0].n).toBe(10);
+        // The tab survives a reload.
+        await page.reload();
+        await detail.getByRole('tab', { name: 'Runs', selected: true }).waitFor();
         // The run saved its cursor; a reset empties it, so the next run reads everything again.
         const opened = page.getByRole('region', { name: 'even items' });
+        await opened.getByRole('tab', { name: 'Settings' }).click();
         await opened.getByText('items: past id = 30').waitFor();
         expect(await accessibilityProblems(page)).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, 'pipelines.png'), fullPage: true });
 
-        // The run in the executions screen: its counters and its log.
+        // A pipeline that runs after it: the list drawn as a graph, a node opening its pipeline, and
+        // a run followed by a bar against the rows of its last succeeded run.
+        await query(data.url, 'create table knob (delay int not null); insert into knob values (0)');
+        const after = await post<{ id: string; depends_on: string[] }>('/api/v1/etl/pipelines', {
+          project_id: project.id,
+          name: 'after evens',
+          sources: [
+            {
+              name: 'evens',
+              connector_id: connector,
+              query: 'select e.id from knob k, pg_sleep(k.delay), even_items e',
+            },
+          ],
+          destination: { connector_id: connector, table: 'after_evens', mode: 'append' },
+          depends_on: [
+            (
+              await api<{ items: Array<{ id: string }> }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, {
+                token: admin,
+              })
+            ).body.items[0]!.id,
+          ],
+        });
+        const first = await post(`/api/v1/etl/pipelines/${after.id}/run`);
+        expect(await waitForStatus(t, admin, first.id, ['succeeded', 'failed'])).toMatchObject({
+          status: 'succeeded',
+          rows_read: 10,
+        });
+        // Made through the API: a fresh load of the screen lists it.
+        await page.goto(`${t.url}/pipelines`);
+        await page.getByRole('button', { name: 'Dependency graph' }).click();
+        await page.getByRole('figure', { name: /^Pipeline dependencies: 2 pipelines, 1 edges/ }).waitFor();
+        expect(await page.locator('.react-flow__edge').count()).toBe(1);
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, 'pipelines-graph.png'), fullPage: true });
+        await page.locator('.react-flow__node', { hasText: 'after evens' }).click();
+        await page.waitForURL(`${t.url}/pipelines/${after.id}`);
+        const following = page.getByRole('region', { name: 'after evens' });
+        expect(await following.getByRole('definition').nth(3).textContent()).toBe('even items');
+        await query(data.url, 'update knob set delay = 30');
+        await following.getByRole('button', { name: 'Run now' }).click();
+        const bar = following.getByRole('progressbar', { name: 'Progress of the run' });
+        await following.getByText(/0 rows read of about 10, 0 written, [0-9,]+ rows\/s/).waitFor({ timeout: 15_000 });
+        expect(await bar.getAttribute('max')).toBe('10');
+        const slow = (
+          await api<{ items: Array<{ id: string }> }>(
+            t,
+            'GET',
+            `/api/v1/executions?pipeline_id=${after.id}&status=running`,
+            { token: admin },
+          )
+        ).body.items[0]!;
+        await post(`/api/v1/executions/${slow.id}/cancel`);
+        await waitForStatus(t, admin, slow.id, ['cancelled', 'failed', 'succeeded'], 15_000);
+        expect((await api(t, 'DELETE', `/api/v1/etl/pipelines/${after.id}`, { token: admin })).status).toBe(204);
+        // Deleted elsewhere: the list, polled, lets it go.
+        await page.goBack();
+        await page.getByRole('figure', { name: /^Pipeline dependencies: 1 pipelines, 0 edges/ }).waitFor();
+
+        // The run of even items in the executions screen: its counters and its log.
+        const evensRun = (
+          await api<{ items: Array<{ id: string }> }>(
+            t,
+            'GET',
+            `/api/v1/executions?pipeline_id=${after.depends_on[0]}&status=succeeded`,
+            { token: admin },
+          )
+        ).body.items[0]!;
         await page.getByRole('link', { name: 'Executions' }).click();
-        await page
-          .getByRole('button', { name: /^Details of pipeline run / })
-          .first()
-          .click();
+        // The listed runs over time: rows and bytes per run, and how many succeeded.
+        const overTime = page.getByRole('region', { name: 'Runs over time' });
+        await overTime.getByText('2 of 3 finished runs succeeded (67%), 1 failed or cancelled.').waitFor();
+        await overTime
+          .getByRole('img', { name: /^Rows written per run, 3 runs oldest first: highest 10, latest 0, in all 20$/ })
+          .waitFor();
+        expect(await overTime.locator('rect.failed').count()).toBe(2);
+        await page.getByRole('button', { name: `Details of pipeline run ${evensRun.id.slice(0, 8)}` }).click();
         const run = page.getByRole('region', { name: /^Execution [0-9a-f]{8}$/ });
         await run.waitFor();
         await run.getByText('succeeded', { exact: true }).waitFor();
@@ -509,7 +615,7 @@ describe('web UI', () => {
           })
         ).body;
         await page.getByRole('link', { name: 'Schedules' }).click();
-        const newSchedule = page.getByRole('region', { name: 'New schedule' });
+        const newSchedule = await openCreateForm(page, 'New schedule');
         await newSchedule.getByRole('button', { name: /Pipeline/ }).click();
         await page.getByRole('option', { name: 'even items' }).click();
         await newSchedule.getByText('interval', { exact: true }).click();
@@ -538,7 +644,7 @@ describe('web UI', () => {
         await page.getByRole('button', { name: 'Resume even items' }).waitFor();
         expect((await schedule())?.paused).toBe(true);
         await page.getByRole('link', { name: 'Audit log' }).click();
-        await page.getByRole('cell', { name: 'pipeline_created', exact: true }).waitFor();
+        await page.getByRole('cell', { name: 'pipeline_created', exact: true }).first().waitFor();
         await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
         expect(await accessibilityProblems(page)).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, 'audit-log.png') });
@@ -556,6 +662,7 @@ describe('web UI', () => {
         await page.getByRole('link', { name: 'Pipelines' }).click();
         await page.getByRole('button', { name: 'Open even items' }).click();
         const again = page.getByRole('region', { name: 'even items' });
+        await again.getByRole('tab', { name: 'Settings' }).click();
         await again.getByText('items: past id = 30').waitFor();
         await again.getByRole('button', { name: 'Reset incremental state' }).click();
         await again.getByText('items: past id = nothing yet (the next run reads everything)').waitFor();
@@ -576,7 +683,7 @@ describe('web UI', () => {
           .getByRole('group', { name: 'Confirm deleting even items' })
           .getByRole('button', { name: 'Delete for good' })
           .click();
-        await page.getByText('No pipelines yet.').waitFor();
+        await page.getByText('No pipelines yet').waitFor();
         expect(
           (
             await api<{ items: unknown[] }>(t, 'GET', `/api/v1/etl/pipelines?project_id=${project.id}`, {
@@ -610,7 +717,7 @@ describe('web UI', () => {
         await api(t, 'POST', `/api/v1/data-connectors/${source}/discover`, { token: admin });
         const page = await context.newPage();
         await page.goto(`${t.url}/executions`);
-        const form = page.getByRole('region', { name: 'Start a sync' });
+        const form = await openCreateForm(page, 'Start a sync');
         await switchProject(page, 'ui syncs');
         await form.getByRole('button', { name: /From connector/ }).click();
         await page.getByRole('option', { name: 'people source' }).click();
@@ -743,8 +850,8 @@ describe('web UI', () => {
         expect(created.status).toBe(201);
         const page = await context.newPage();
         await page.goto(`${t.url}/ai-providers`);
-        const form = page.getByRole('region', { name: 'New AI provider' });
         await switchProject(page, 'ui ai');
+        const form = await openCreateForm(page, 'New AI provider');
         await form.getByLabel('Name').fill('local llm');
         await form.getByLabel('Base URL').fill(llm.url);
         await form.getByLabel('Model', { exact: true }).fill('local-model');
@@ -790,6 +897,7 @@ describe('web UI', () => {
           const connector = await createPostgresConnector(t, admin, created.body.id, 'orders db', data.name);
           await api(t, 'POST', `/api/v1/data-connectors/${connector}/discover`, { token: admin });
           await page.getByRole('link', { name: 'Pipelines' }).click();
+          await page.getByRole('button', { name: 'New pipeline' }).click();
           const builder = page.getByRole('region', { name: 'New pipeline' });
           const suggest = builder.getByRole('region', { name: 'Suggest steps with AI' });
           llm.script.push({ text: '[{"type": "filter", "expression": "amount > 10"}]' });
@@ -824,7 +932,7 @@ describe('web UI', () => {
     const admin = await adminToken();
     const page = await context.newPage();
     await page.goto(`${t.url}/users`);
-    await page.getByRole('heading', { name: 'New user' }).waitFor();
+    await openCreateForm(page, 'New user');
     await page.getByLabel('Username').fill('ana');
     await page.getByLabel('Email').fill('ana@example.com');
     await page.getByLabel('Initial password').fill('a-first-Password-for-ana');
@@ -832,6 +940,7 @@ describe('web UI', () => {
     await page.getByRole('button', { name: 'Create user' }).click();
     const anaRow = page.getByRole('row', { name: /^ana ana@example\.com/ });
     await anaRow.waitFor();
+    await page.getByRole('status').getByText('created: they must change the password at first sign-in').waitFor();
     expect(await anaRow.textContent()).toContain('must change password');
     await page.getByRole('button', { name: 'Disable ana' }).click();
     await page.getByRole('button', { name: 'Enable ana' }).waitFor();
@@ -849,7 +958,7 @@ describe('web UI', () => {
 
     // A project, its members: add, change the role, remove.
     await page.getByRole('link', { name: 'Projects' }).click();
-    await page.getByRole('heading', { name: 'New project' }).waitFor();
+    await openCreateForm(page, 'New project');
     await page.getByLabel('Name').fill('ui access');
     await page.getByLabel('Description').fill('made in the browser');
     await page.getByRole('button', { name: 'Create project' }).click();
@@ -895,7 +1004,7 @@ describe('web UI', () => {
 
     // A custom role from the capabilities the built-in roles hold; deleted again.
     await page.getByRole('link', { name: 'Roles' }).click();
-    await page.getByRole('heading', { name: 'New role' }).waitFor();
+    await openCreateForm(page, 'New role');
     await page.getByLabel('Name').fill('auditor');
     const capabilities = page.getByRole('group', { name: 'Capabilities' });
     await capabilities.getByText('execution:read', { exact: true }).click();
@@ -1042,6 +1151,7 @@ describe('web UI', () => {
         await page.getByText(/The license has expired: the instance is read-only/).waitFor();
         // Read-only: a change is refused, and the envelope says why.
         await page.getByRole('link', { name: 'API tokens' }).click();
+        await openCreateForm(page, 'New token');
         await page.getByLabel('Name').fill('refused');
         await page.getByRole('button', { name: 'Create token' }).click();
         expect(await page.getByRole('alert').textContent()).toMatch(/license_expired.*Request id: [0-9a-f-]{36}/);
@@ -1074,8 +1184,8 @@ describe('web UI', () => {
       try {
         const page = await context.newPage();
         await page.goto(`${t.url}/channels`);
-        const form = page.getByRole('region', { name: 'New channel' });
         await switchProject(page, 'ui alerts');
+        const form = await openCreateForm(page, 'New channel');
         await form.getByText('In project ui alerts.').waitFor();
         await form.getByLabel('Name', { exact: true }).fill('team hook');
         await form.getByText('Webhook', { exact: true }).click();
@@ -1094,7 +1204,7 @@ describe('web UI', () => {
         await page.screenshot({ path: path.join(SHOTS, 'channels.png'), fullPage: true });
 
         await page.goto(`${t.url}/alerts`);
-        const rule = page.getByRole('region', { name: 'New alert rule' });
+        const rule = await openCreateForm(page, 'New alert rule');
         // The project chosen in the switcher stays chosen.
         await rule.getByText('In project ui alerts.').waitFor();
         await rule.getByLabel('Name', { exact: true }).fill('failures in ui alerts');
@@ -1136,7 +1246,7 @@ describe('web UI', () => {
         expect(await accessibilityProblems(page)).toEqual([]);
 
         await page.goto(`${t.url}/audit-forwarding`);
-        const destination = page.getByRole('region', { name: 'New destination' });
+        const destination = await openCreateForm(page, 'New destination');
         await destination.getByLabel('Name', { exact: true }).fill('siem');
         await destination.getByText('HTTP', { exact: true }).click();
         await destination.getByLabel('URL', { exact: true }).fill(`${receiver.url}/audit`);
@@ -1242,11 +1352,16 @@ describe('web UI', () => {
     // A form: name a token and create it without the mouse.
     await tabTo('link', /^A\s+API tokens$/);
     await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await tabTo('button', /^BUTTON\s+New token$/);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'New token' }).waitFor();
     await tabTo('textbox', /^INPUT/);
     await page.keyboard.type('keyboard token');
     await page.keyboard.press('Enter');
     await page.getByLabel('Token value').waitFor();
+    await tabTo('button', /^BUTTON\s+Done$/);
+    await page.keyboard.press('Enter');
     // The list refetches after the create: wait for the row, then check it is there once.
     await page.getByRole('cell', { name: 'keyboard token', exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: 'keyboard token', exact: true }).count()).toBe(1);

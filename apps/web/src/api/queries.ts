@@ -16,5 +16,10 @@ export const useConnectors = () =>
 
 export const useRoles = () => useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/v1/admin/roles')) });
 
+/** Polled: pipelines made, changed or deleted elsewhere (another tab, a colleague, the API) show up. */
 export const usePipelines = () =>
-  useQuery({ queryKey: ['pipelines'], queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')) });
+  useQuery({
+    queryKey: ['pipelines'],
+    queryFn: () => unwrap(api.GET('/api/v1/etl/pipelines')),
+    refetchInterval: 10_000,
+  });

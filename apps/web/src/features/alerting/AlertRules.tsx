@@ -4,6 +4,7 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -50,7 +51,7 @@ export const SEVERITIES: Array<{ value: Severity; label: string }> = [
 export const stateClass = (state: string) =>
   state === 'firing' ? 'status failed' : state === 'pending' ? 'status running' : 'status succeeded';
 
-function NewRule() {
+function NewRule({ onCreated }: { onCreated: () => void }) {
   const queries = useQueryClient();
   const channels = useChannels();
   const { projectId: project, project: current } = useCurrentProject();
@@ -69,6 +70,7 @@ function NewRule() {
       setWatch('all');
       setScope([]);
       void queries.invalidateQueries({ queryKey: ['alert-rules'] });
+      onCreated();
     },
   });
   // Another kind watches other items: those chosen for the previous kind that it cannot watch go.
@@ -245,8 +247,7 @@ export function AlertRules() {
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['alert-rules'] }),
   });
   return (
-    <>
-      <NewRule />
+    <WithCreateForm base="/alerts" label="New alert rule" back="Alerts" form={(done) => <NewRule onCreated={done} />}>
       <DataTable
         caption="Alert rules"
         rows={rules.data?.items}
@@ -312,6 +313,6 @@ export function AlertRules() {
         }}
       />
       {shown ? <History ruleId={shown.id} name={shown.name} /> : null}
-    </>
+    </WithCreateForm>
   );
 }

@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextInput } from '../../components/fields';
@@ -44,7 +45,7 @@ function settingsOf(type: ChannelType, form: FormData): Record<string, unknown> 
   }
 }
 
-function NewChannel() {
+function NewChannel({ onCreated }: { onCreated: () => void }) {
   const queries = useQueryClient();
   const { projectId: project, project: current } = useCurrentProject();
   const [type, setType] = useState<ChannelType>('slack');
@@ -54,6 +55,7 @@ function NewChannel() {
     onSuccess: () => {
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['notification-configs'] });
+      onCreated();
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -159,8 +161,12 @@ export function Channels() {
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['notification-configs'] }),
   });
   return (
-    <>
-      <NewChannel />
+    <WithCreateForm
+      base="/channels"
+      label="New channel"
+      back="Channels"
+      form={(done) => <NewChannel onCreated={done} />}
+    >
       <DataTable
         caption="Notification channels"
         rows={channels.data?.items}
@@ -190,6 +196,6 @@ export function Channels() {
           />
         )}
       />
-    </>
+    </WithCreateForm>
   );
 }

@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { useRemoteTest } from '../../components/useRemoteTest';
@@ -222,7 +224,8 @@ export function AuditForwarders() {
     (id: string) => unwrap(api.POST('/api/v1/audit-forwarder-settings/{id}/test', { params: { path: { id } } })),
     (result) => `${result.ok ? 'Delivered' : 'Failed'}: ${result.detail}`,
   );
-  const [editing, setEditing] = useState<string | undefined>();
+  // The open item is in the address (/audit-forwarding/<id>): shareable, and the back button closes it.
+  const [editing, setEditing] = useItemRoute('/audit-forwarding');
   const edited = forwarders.data?.items.find((f) => f.id === editing);
   const remove = useMutation({
     mutationFn: (id: string) =>
@@ -233,12 +236,13 @@ export function AuditForwarders() {
     },
   });
   return (
-    <>
-      {edited ? (
-        <ForwarderForm key={edited.id} forwarder={edited} onDone={() => setEditing(undefined)} />
-      ) : (
-        <ForwarderForm />
-      )}
+    <WithCreateForm
+      base="/audit-forwarding"
+      label="New destination"
+      back="Audit forwarding"
+      form={(done) => <ForwarderForm onDone={done} />}
+    >
+      {edited ? <ForwarderForm key={edited.id} forwarder={edited} onDone={() => setEditing(undefined)} /> : null}
       <DataTable
         caption="Audit forwarding destinations"
         rows={forwarders.data?.items}
@@ -284,6 +288,6 @@ export function AuditForwarders() {
           </>
         )}
       />
-    </>
+    </WithCreateForm>
   );
 }

@@ -6,7 +6,9 @@ import { useConnectors } from '../../api/queries';
 import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
+import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, FormSubmit, SecretField, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
@@ -159,7 +161,9 @@ export function Connectors() {
   const { projectId: project } = useCurrentProject();
   const [kind, setKind] = useState<string | undefined>();
   const [checks, setChecks] = useState<Record<string, string>>({});
-  const [editing, setEditing] = useState<string | undefined>();
+  // The open item is in the address (/connectors/<id>): shareable, and the back button closes it.
+  const [editing, setEditing] = useItemRoute('/connectors');
+  const { creating, start, leave } = useCreateRoute('/connectors');
   const edited = connectors.data?.items.find((c) => c.id === editing);
   const editedSpec = kinds.data?.items.find((k) => k.kind === edited?.kind)?.spec;
   // A new key empties the form after a connector was created.
@@ -173,6 +177,7 @@ export function Connectors() {
       setKind(undefined);
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['connectors'] });
+      leave();
     },
   });
   const test = useMutation({
@@ -211,26 +216,32 @@ export function Connectors() {
       setChecks((all) => ({ ...all, form: `Invalid JSON: ${(error as Error).message}` }));
     }
   };
+  if (creating)
+    return (
+      <BackToList back="Connectors" onBack={() => leave()}>
+        <Card id="new-connector" title="New connector">
+          <Form key={formKey} onSubmit={submit}>
+            <ItemSelect
+              label="Kind"
+              items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))}
+              value={kind}
+              onChange={setKind}
+            />
+            <TextInput name="name" label="Name" isRequired />
+            {spec ? <ConfigFields key={kind} spec={spec} /> : null}
+            <FormSubmit
+              label="Create connector"
+              error={create.error}
+              invalid={checks['form']}
+              isDisabled={!spec || !project || create.isPending}
+            />
+          </Form>
+        </Card>
+      </BackToList>
+    );
   return (
     <>
-      <Card id="new-connector" title="New connector">
-        <Form key={formKey} onSubmit={submit}>
-          <ItemSelect
-            label="Kind"
-            items={(kinds.data?.items ?? []).map((k) => ({ id: k.kind, name: k.title }))}
-            value={kind}
-            onChange={setKind}
-          />
-          <TextInput name="name" label="Name" isRequired />
-          {spec ? <ConfigFields key={kind} spec={spec} /> : null}
-          <FormSubmit
-            label="Create connector"
-            error={create.error}
-            invalid={checks['form']}
-            isDisabled={!spec || !project || create.isPending}
-          />
-        </Form>
-      </Card>
+      <ListActions label="New connector" onNew={start} isDisabled={!project} />
       {edited && editedSpec ? (
         <EditConnector key={edited.id} connector={edited} spec={editedSpec} onDone={() => setEditing(undefined)} />
       ) : null}

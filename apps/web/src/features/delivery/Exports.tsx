@@ -4,6 +4,8 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -163,7 +165,8 @@ function scheduleText(item: ExportItem) {
 export function Exports() {
   const queries = useQueryClient();
   const { projectId, project, isLoading } = useCurrentProject();
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/exports/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/exports');
   const exports = useQuery({
     queryKey: ['exports', projectId],
     enabled: !!projectId,
@@ -195,8 +198,22 @@ export function Exports() {
   if (!project) return isLoading ? null : <p className="empty">No project to export from.</p>;
   const chosen = exports.data?.items.find((e) => e.id === selected);
   return (
-    <>
-      <NewExport key={project.id} projectId={project.id} projectName={project.name} onCreated={setSelected} />
+    <WithCreateForm
+      base="/exports"
+      label="New export"
+      back="Exports"
+      form={(done) => (
+        <NewExport
+          key={project.id}
+          projectId={project.id}
+          projectName={project.name}
+          onCreated={(id) => {
+            done();
+            setSelected(id);
+          }}
+        />
+      )}
+    >
       <DataTable
         caption="Exports"
         rows={exports.data?.items}
@@ -245,7 +262,7 @@ export function Exports() {
         )}
       />
       {chosen ? <ExportHistory id={chosen.id} name={chosen.name} /> : null}
-    </>
+    </WithCreateForm>
   );
 }
 

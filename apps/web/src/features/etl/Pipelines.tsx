@@ -1,17 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { navigate, useItemRoute } from '../../navigation';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { navigate, useItemRoute, useItemTab } from '../../navigation';
 import { useCurrentProject } from '../../project-context';
-import { Button, ComboBox, Form, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import {
+  Button,
+  ComboBox,
+  Form,
+  Input,
+  Label,
+  Link,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  ToggleButton,
+} from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
-import { usePipelines } from '../../api/queries';
+import { useConnectors, usePipelines } from '../../api/queries';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
+import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CheckboxList, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { ItemTabs } from '../../components/ItemTabs';
+import { LiveRunProgress } from '../../components/RunProgress';
 import { cellText, RowsTable } from '../../components/RowsTable';
 import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 import { qualified, useConnectorDatasets } from '../governance/datasets';
@@ -23,22 +38,24 @@ import { WriteMode, type WriteModeValue } from './WriteMode';
 type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
 type PipelineBody = NonNullable<paths['/api/v1/etl/pipelines']['post']['requestBody']>['content']['application/json'];
 
-/** Runs of a pipeline, polled while one is queued or running: the progress indication. */
-function Runs({ pipelineId }: { pipelineId: string }) {
+/** Runs of a pipeline, polled while one is queued or running; a running one shows its progress. */
+function Runs({ pipelineId, limit }: { pipelineId: string; limit: number }) {
   const runs = useQuery({
-    queryKey: ['pipeline-runs', pipelineId],
-    queryFn: () => unwrap(api.GET('/api/v1/executions', { params: { query: { pipeline_id: pipelineId, limit: 5 } } })),
+    queryKey: ['pipeline-runs', pipelineId, limit],
+    queryFn: () => unwrap(api.GET('/api/v1/executions', { params: { query: { pipeline_id: pipelineId, limit } } })),
     refetchInterval: (query) =>
       query.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 500 : 5000,
   });
-  if (!runs.data?.items.length) return <p className="empty">Not run yet.</p>;
+  if (!runs.data?.items.length) return <p className="empty">Not run yet: Run now starts it.</p>;
   return (
     <ul className="runs" aria-label="Latest runs">
       {runs.data.items.map((run) => (
         <li key={run.id}>
           <span className={`status ${run.status}`}>{run.status}</span> {run.rows_read.toLocaleString()} rows read,{' '}
           {run.rows_written.toLocaleString()} written
-          {run.status === 'running' ? <progress aria-label="Running" /> : null}
+          {run.started_at ? <span className="muted"> · {new Date(run.started_at).toLocaleString()}</span> : null}{' '}
+          <Link href={`/executions/${run.id}`}>Log and details</Link>
+          {run.status === 'running' || run.status === 'queued' ? <LiveRunProgress id={run.id} /> : null}
           {run.error ? <div className="muted">{run.error}</div> : null}
         </li>
       ))}
@@ -46,9 +63,25 @@ function Runs({ pipelineId }: { pipelineId: string }) {
   );
 }
 
-/** A pipeline opened: its steps edited, previewed on a sample (with the unsaved steps), saved and run. */
-function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted: () => void }) {
+const TABS = ['overview', 'steps', 'runs', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * A pipeline's page, in tabs: what it reads and writes (overview), its steps edited and previewed on
+ * a sample (with the unsaved steps), its runs, and its settings (incremental state, deletion).
+ */
+function PipelineDetail({
+  pipeline,
+  siblings,
+  onDeleted,
+}: {
+  pipeline: Pipeline;
+  siblings: Pipeline[];
+  onDeleted: () => void;
+}) {
   const queries = useQueryClient();
+  const [tab, setTab] = useItemTab('/pipelines', pipeline.id, TABS);
+  const connectors = useConnectors();
   const [steps, setSteps] = useState<StepDraft[]>([]);
   const [unreadable, setUnreadable] = useState<string | undefined>();
   // Edits since the last save; a save that answers after further edits leaves them unsaved.
@@ -100,7 +133,11 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
   const run = useMutation({
     meta: { success: 'Pipeline run started.' },
     mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] }),
+    onSuccess: () => {
+      void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] });
+      // The run is followed where it is shown.
+      if (tab !== 'overview') setTab('runs');
+    },
   });
   // Polled: a run that succeeds moves the cursors.
   const state = useQuery({
@@ -122,74 +159,162 @@ function PipelineDetail({ pipeline, onDeleted }: { pipeline: Pipeline; onDeleted
     },
   });
   const cursors = state.data?.streams.filter((s) => s.cursor_column) ?? [];
+  const connectorName = (connectorId: string) =>
+    connectors.data?.items.find((c) => c.id === connectorId)?.name ?? connectorId;
+  const nameOf = (pipelineId: string) => siblings.find((p) => p.id === pipelineId)?.name ?? pipelineId;
+  const dependents = siblings.filter((p) => p.depends_on.includes(id));
   return (
     <Card id="pipeline-detail" title={pipeline.name}>
-      <h3>Steps</h3>
-      {unreadable ? (
-        <p role="alert" className="error">
-          The steps cannot be edited here ({unreadable}); runs still use them.
-        </p>
-      ) : (
-        <>
-          <StepsEditor steps={steps} onChange={edit} />
-          <SuggestSteps projectId={pipeline.project_id} onUse={(more) => edit([...steps, ...more.map(toDraft)])} />
-        </>
-      )}
       <div className="row">
-        <Button className="secondary" onPress={() => navigate(`/lineage/${encodeURIComponent(`item:${pipeline.id}`)}`)}>
-          Lineage
-        </Button>
-        <Button className="secondary" onPress={() => preview.mutate()} isDisabled={preview.isPending || !!unreadable}>
-          Preview
-        </Button>
-        <Button
-          className="secondary"
-          onPress={() => save.mutate()}
-          isDisabled={saved || save.isPending || !!unreadable}
-        >
-          Save steps
-        </Button>
         <Button onPress={() => run.mutate()} isDisabled={run.isPending || !saved}>
           Run now
         </Button>
-        <DeleteButton
-          name={pipeline.name}
-          label="Delete pipeline"
-          onConfirm={() => remove.mutate()}
-          isPending={remove.isPending}
-        />
+        <Button className="secondary" onPress={() => navigate(`/lineage/${encodeURIComponent(`item:${pipeline.id}`)}`)}>
+          Lineage
+        </Button>
       </div>
       {saved ? null : (
         <p className="muted">Unsaved steps: the preview uses them; a run uses the saved ones, so save first.</p>
       )}
-      <ErrorNotice error={preview.error ?? save.error ?? run.error ?? remove.error} />
-      {preview.data ? (
-        <RowsTable
-          caption={`Preview: the first rows after the steps (${preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})`}
-          columns={preview.data.columns}
-          rows={preview.data.rows}
-          empty="No rows pass the steps in the sample."
-        />
-      ) : null}
-      {cursors.length ? (
-        <>
-          <h3>Incremental state</h3>
-          <ul>
-            {cursors.map((c) => (
-              <li key={c.stream}>
-                {c.stream}: past {c.cursor_column} ={' '}
-                {c.cursor_value === null ? 'nothing yet (the next run reads everything)' : cellText(c.cursor_value)}
-              </li>
-            ))}
-          </ul>
-          <Button className="secondary" onPress={() => reset.mutate()} isDisabled={reset.isPending}>
-            Reset incremental state
-          </Button>
-        </>
-      ) : null}
-      <ErrorNotice error={state.error ?? reset.error} />
-      <h3>Runs</h3>
-      <Runs pipelineId={id} />
+      <ErrorNotice error={run.error} />
+      <ItemTabs
+        base="/pipelines"
+        itemId={pipeline.id}
+        label={`Sections of ${pipeline.name}`}
+        tab={tab}
+        onTab={setTab}
+        tabs={[
+          {
+            id: 'overview',
+            title: 'Overview',
+            content: () => (
+              <>
+                <dl className="details">
+                  <dt>Reads</dt>
+                  <dd>
+                    {pipeline.sources
+                      .map(
+                        (s) =>
+                          `${s.query ? 'a query' : [s.namespace, s.dataset].filter(Boolean).join('.')} of ${connectorName(s.connector_id)}`,
+                      )
+                      .join('; ')}
+                  </dd>
+                  <dt>Steps</dt>
+                  <dd>
+                    {pipeline.transforms.map((t) => String(t['type'])).join(' → ') || 'none: rows are copied as read'}
+                  </dd>
+                  <dt>Writes</dt>
+                  <dd>
+                    {[pipeline.destination.namespace, pipeline.destination.table].filter(Boolean).join('.')} of{' '}
+                    {connectorName(pipeline.destination.connector_id)} ({pipeline.destination.mode}
+                    {pipeline.destination.key_columns.length
+                      ? ` on ${pipeline.destination.key_columns.join(', ')}`
+                      : ''}
+                    )
+                  </dd>
+                  <dt>Runs after</dt>
+                  <dd>{pipeline.depends_on.map(nameOf).join(', ') || '—'}</dd>
+                  <dt>Starts</dt>
+                  <dd>{dependents.map((p) => p.name).join(', ') || '—'}</dd>
+                </dl>
+                <h3>Latest run</h3>
+                <Runs pipelineId={id} limit={1} />
+              </>
+            ),
+          },
+          {
+            id: 'steps',
+            title: 'Steps',
+            content: () => (
+              <>
+                {unreadable ? (
+                  <p role="alert" className="error">
+                    The steps cannot be edited here ({unreadable}); runs still use them.
+                  </p>
+                ) : (
+                  <>
+                    <StepsEditor steps={steps} onChange={edit} />
+                    <SuggestSteps
+                      projectId={pipeline.project_id}
+                      onUse={(more) => edit([...steps, ...more.map(toDraft)])}
+                    />
+                  </>
+                )}
+                <div className="row">
+                  <Button
+                    className="secondary"
+                    onPress={() => preview.mutate()}
+                    isDisabled={preview.isPending || !!unreadable}
+                  >
+                    Preview
+                  </Button>
+                  <Button
+                    className="secondary"
+                    onPress={() => save.mutate()}
+                    isDisabled={saved || save.isPending || !!unreadable}
+                  >
+                    Save steps
+                  </Button>
+                </div>
+                <ErrorNotice error={preview.error ?? save.error} />
+                {preview.data ? (
+                  <RowsTable
+                    caption={`Preview: the first rows after the steps (${preview.data.pushdown ? 'a run pushes the steps into the source' : 'a run transforms in process'})`}
+                    columns={preview.data.columns}
+                    rows={preview.data.rows}
+                    empty="No rows pass the steps in the sample."
+                  />
+                ) : null}
+              </>
+            ),
+          },
+          {
+            id: 'runs',
+            title: 'Runs',
+            content: () => (
+              <>
+                <Runs pipelineId={id} limit={10} />
+              </>
+            ),
+          },
+          {
+            id: 'settings',
+            title: 'Settings',
+            content: () => (
+              <>
+                <h3>Incremental state</h3>
+                {cursors.length ? (
+                  <>
+                    <ul>
+                      {cursors.map((c) => (
+                        <li key={c.stream}>
+                          {c.stream}: past {c.cursor_column} ={' '}
+                          {c.cursor_value === null
+                            ? 'nothing yet (the next run reads everything)'
+                            : cellText(c.cursor_value)}
+                        </li>
+                      ))}
+                    </ul>
+                    <Button className="secondary" onPress={() => reset.mutate()} isDisabled={reset.isPending}>
+                      Reset incremental state
+                    </Button>
+                  </>
+                ) : (
+                  <p className="empty">No cursor column: every run reads everything.</p>
+                )}
+                <ErrorNotice error={state.error ?? reset.error ?? remove.error} />
+                <h3>Delete</h3>
+                <DeleteButton
+                  name={pipeline.name}
+                  label="Delete pipeline"
+                  onConfirm={() => remove.mutate()}
+                  isPending={remove.isPending}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }
@@ -332,24 +457,57 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
   );
 }
 
+const PipelineGraph = lazy(() => import('./PipelineGraph').then((m) => ({ default: m.PipelineGraph })));
+
+/**
+ * Pipelines of the current project: the list (or the graph of what runs after what) with a "New
+ * pipeline" button; the form at /pipelines/new; a pipeline's page at /pipelines/<id>.
+ */
 export function Pipelines() {
   const pipelines = usePipelines();
   const { projectId } = useCurrentProject();
   const inProject = pipelines.data?.items.filter((p) => p.project_id === projectId);
-  // The open pipeline is in the address (/pipelines/<id>).
   const [selected, setSelected] = useItemRoute('/pipelines');
+  const { creating, start, leave } = useCreateRoute('/pipelines');
+  const [asGraph, setAsGraph] = useState(false);
   const open = pipelines.data?.items.find((p) => p.id === selected);
   const nameOf = (id: string) => pipelines.data?.items.find((p) => p.id === id)?.name ?? id;
+  if (creating)
+    return (
+      <BackToList back="Pipelines" onBack={() => leave()}>
+        <NewPipeline key={projectId} onCreated={(pipeline) => leave(`/pipelines/${pipeline.id}`)} />
+      </BackToList>
+    );
+  if (open)
+    return (
+      <BackToList back="Pipelines" onBack={() => setSelected(undefined)}>
+        <PipelineDetail
+          key={open.id}
+          pipeline={open}
+          siblings={inProject ?? []}
+          onDeleted={() => setSelected(undefined)}
+        />
+      </BackToList>
+    );
   return (
     <>
-      <NewPipeline key={projectId} onCreated={(pipeline) => setSelected(pipeline.id)} />
+      <ListActions label="New pipeline" onNew={start} isDisabled={!projectId}>
+        <ToggleButton className="react-aria-Button secondary" isSelected={asGraph} onChange={setAsGraph}>
+          Dependency graph
+        </ToggleButton>
+      </ListActions>
+      {asGraph && inProject?.length ? (
+        <Suspense fallback={<p aria-busy="true">Drawing…</p>}>
+          <PipelineGraph pipelines={inProject} onOpen={setSelected} />
+        </Suspense>
+      ) : null}
       <DataTable
         caption="Pipelines"
         rows={inProject}
         rowKey={(pipeline) => pipeline.id}
         pending={pipelines.isPending}
         error={pipelines.error}
-        empty="No pipelines yet."
+        empty="No pipelines yet: New pipeline builds one from a source dataset, steps and a destination table."
         columns={[
           { header: 'Name', cell: (pipeline) => pipeline.name },
           { header: 'Streams', cell: (pipeline) => pipeline.sources.map((s) => s.name).join(', ') },
@@ -366,7 +524,6 @@ export function Pipelines() {
           </Button>
         )}
       />
-      {open ? <PipelineDetail key={open.id} pipeline={open} onDeleted={() => setSelected(undefined)} /> : null}
     </>
   );
 }

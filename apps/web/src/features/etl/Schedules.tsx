@@ -6,6 +6,7 @@ import { usePipelines } from '../../api/queries';
 import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
+import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, FormSubmit } from '../../components/fields';
@@ -22,7 +23,7 @@ type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestB
 type Action = 'pause' | 'resume' | 'delete';
 
 /** Schedules a pipeline: a cron expression in a time zone, or a fixed interval. */
-function NewSchedule() {
+function NewSchedule({ onCreated }: { onCreated: () => void }) {
   const queries = useQueryClient();
   const pipelines = usePipelines();
   const { projectId } = useCurrentProject();
@@ -38,6 +39,7 @@ function NewSchedule() {
       setPipeline(undefined);
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] });
+      onCreated();
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -93,14 +95,39 @@ export function Schedules() {
     queryFn: () => unwrap(api.GET('/api/v1/schedules/dashboard', { params: { query: { project_id: projectId } } })),
     refetchInterval: 5000,
   });
+  const key = ['schedules-dashboard', projectId];
+  type Dashboard = NonNullable<typeof dashboard.data>;
   const act = useMutation({
     meta: { success: 'Schedule updated.' },
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] }),
+    // Pause and resume show at once (safe: the answer or the next poll corrects them); a refusal puts
+    // the row back as it was. A deletion waits for the answer.
+    onMutate: async ({ id, action }) => {
+      if (action === 'delete') return undefined;
+      await queries.cancelQueries({ queryKey: key });
+      const before = queries.getQueryData<Dashboard>(key);
+      queries.setQueryData<Dashboard>(
+        key,
+        (now) =>
+          now && {
+            ...now,
+            items: now.items.map((item) => (item.schedule_id === id ? { ...item, paused: action === 'pause' } : item)),
+          },
+      );
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.before) queries.setQueryData(key, context.before);
+    },
+    onSettled: () => void queries.invalidateQueries({ queryKey: ['schedules-dashboard'] }),
   });
   return (
-    <>
-      <NewSchedule />
+    <WithCreateForm
+      base="/schedules"
+      label="New schedule"
+      back="Schedules"
+      form={(done) => <NewSchedule onCreated={done} />}
+    >
       <DataTable
         caption="Schedules"
         rows={dashboard.data?.items}
@@ -161,6 +188,6 @@ export function Schedules() {
           );
         }}
       />
-    </>
+    </WithCreateForm>
   );
 }

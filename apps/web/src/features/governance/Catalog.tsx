@@ -4,11 +4,12 @@ import { Button, Form, Input, Label, SearchField } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import { Card } from '../../components/Card';
+import { QueryState } from '../../components/QueryState';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FormSubmit, TextAreaInput, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
-import { navigate } from '../../navigation';
+import { navigate, useItemRoute } from '../../navigation';
 import type { paths } from '../../api/schema';
 import { DescribeDataset } from '../modelling/AiAssist';
 import { qualified } from './datasets';
@@ -111,7 +112,7 @@ function ColumnTags({ datasetId, column }: { datasetId: string; column: CatalogC
 }
 
 /** One dataset: its notes, freshness and columns (primary key marked, tags and suggestions), and its classification. */
-function DatasetDetail({ id, name, projectId }: { id: string; name: string; projectId: string }) {
+function DatasetDetail({ id }: { id: string }) {
   const queries = useQueryClient();
   const dataset = useQuery({
     queryKey: ['catalog-dataset', id],
@@ -126,21 +127,17 @@ function DatasetDetail({ id, name, projectId }: { id: string; name: string; proj
   });
   const key = new Set(dataset.data?.primary_key ?? []);
   const data = dataset.data;
+  // Opened by its address (/catalog/<id>), so its name comes with it.
+  if (!data) return <QueryState pending={dataset.isPending} error={dataset.error} />;
+  const name = qualified(data);
   return (
     <Card id="dataset-detail" title={name}>
-      {data ? (
-        <>
-          <p className="muted">
-            {data.last_written_at
-              ? `Last written ${new Date(data.last_written_at).toLocaleString()}${data.last_row_count !== null ? ` (${data.last_row_count.toLocaleString()} rows)` : ''}.`
-              : 'No run of this service has written into it.'}
-          </p>
-          <DatasetNotes
-            key={`${data.id}-${data.description}-${data.tags.join()}-${data.owners.join()}`}
-            dataset={data}
-          />
-        </>
-      ) : null}
+      <p className="muted">
+        {data.last_written_at
+          ? `Last written ${new Date(data.last_written_at).toLocaleString()}${data.last_row_count !== null ? ` (${data.last_row_count.toLocaleString()} rows)` : ''}.`
+          : 'No run of this service has written into it.'}
+      </p>
+      <DatasetNotes key={`${data.id}-${data.description}-${data.tags.join()}-${data.owners.join()}`} dataset={data} />
       <div className="row">
         <Button className="secondary" onPress={() => classify.mutate()} isDisabled={classify.isPending}>
           Find personal data
@@ -155,7 +152,7 @@ function DatasetDetail({ id, name, projectId }: { id: string; name: string; proj
       <ErrorNotice error={classify.error} />
       <DataTable
         caption={`Columns of ${name}`}
-        rows={data?.columns}
+        rows={data.columns}
         rowKey={(column) => column.name}
         pending={dataset.isPending}
         error={dataset.error}
@@ -190,7 +187,7 @@ function DatasetDetail({ id, name, projectId }: { id: string; name: string; proj
           { header: 'Tags', cell: (column) => <ColumnTags datasetId={id} column={column} /> },
         ]}
       />
-      <DescribeDataset datasetId={id} projectId={projectId} />
+      <DescribeDataset datasetId={id} projectId={data.project_id} />
     </Card>
   );
 }
@@ -200,7 +197,8 @@ export function Catalog() {
   const [connector, setConnector] = useState('all');
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState('');
-  const [selected, setSelected] = useState<{ id: string; name: string; projectId: string } | undefined>();
+  // The open dataset is in the address (/catalog/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/catalog');
   const connectors = useConnectors();
   const datasets = useQuery({
     queryKey: ['catalog-datasets', connector, tag.trim()],
@@ -263,13 +261,13 @@ export function Catalog() {
           <Button
             className="secondary"
             aria-label={`Columns of ${qualified(dataset)}`}
-            onPress={() => setSelected({ id: dataset.id, name: qualified(dataset), projectId: dataset.project_id })}
+            onPress={() => setSelected(dataset.id)}
           >
             Columns
           </Button>
         )}
       />
-      {selected ? <DatasetDetail key={selected.id} {...selected} /> : null}
+      {selected ? <DatasetDetail key={selected} id={selected} /> : null}
     </>
   );
 }

@@ -1,7 +1,4 @@
-import dagre from '@dagrejs/dagre';
 import { useQuery } from '@tanstack/react-query';
-import { Background, Controls, MarkerType, ReactFlow, type Edge, type Node } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
@@ -9,6 +6,7 @@ import { usePipelines } from '../../api/queries';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
+import { FlowGraph, type FlowNode } from '../../components/FlowGraph';
 import { ChoiceField, NumberInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { navigate, useItemRoute } from '../../navigation';
@@ -18,9 +16,6 @@ import { qualified } from './datasets';
 type Graph = paths['/api/v1/lineage/graph']['get']['responses'][200]['content']['application/json'];
 type GraphNode = Graph['nodes'][number];
 type Direction = 'upstream' | 'downstream' | 'both';
-
-const NODE_WIDTH = 220;
-const NODE_HEIGHT = 56;
 
 /** Where a job's item is shown: its screen (and the item, where the screen opens one by address). */
 const ITEM_SCREENS: Record<string, (itemId: string) => string> = {
@@ -41,44 +36,19 @@ function labelOf(node: GraphNode): { title: string; subtitle: string } {
   return { title: parts[parts.length - 1] ?? node.name, subtitle: `${node.namespace}/${node.name}` };
 }
 
-/** The graph laid out left to right (dagre): inputs on the left, what they feed on the right. */
-function layout(graph: Graph): { nodes: Node[]; edges: Edge[] } {
-  const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 72 });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const node of graph.nodes) g.setNode(node.id, { width: NODE_WIDTH, height: NODE_HEIGHT });
-  for (const edge of graph.edges) g.setEdge(edge.from, edge.to);
-  dagre.layout(g);
+/** Datasets and runs as boxes: runs dashed, the starting node marked. */
+function toFlowNodes(graph: Graph): FlowNode[] {
   const roots = new Set(graph.roots);
-  return {
-    nodes: graph.nodes.map((node) => {
-      const at = g.node(node.id);
-      const { title, subtitle } = labelOf(node);
-      return {
-        id: node.id,
-        position: { x: at.x - NODE_WIDTH / 2, y: at.y - NODE_HEIGHT / 2 },
-        data: {
-          label: (
-            <span title={subtitle}>
-              <strong>{title}</strong>
-              <br />
-              <small>{node.type === 'job' ? 'run' : 'dataset'}</small>
-            </span>
-          ),
-        },
-        className: `lineage-node ${node.type}${roots.has(node.id) ? ' root' : ''}`,
-        style: { width: NODE_WIDTH },
-        sourcePosition: 'right',
-        targetPosition: 'left',
-      } as Node;
-    }),
-    edges: graph.edges.map((edge) => ({
-      id: `${edge.from}->${edge.to}`,
-      source: edge.from,
-      target: edge.to,
-      markerEnd: { type: MarkerType.ArrowClosed },
-    })),
-  };
+  return graph.nodes.map((node) => {
+    const { title, subtitle } = labelOf(node);
+    return {
+      id: node.id,
+      title,
+      note: node.type === 'job' ? 'run' : 'dataset',
+      hint: subtitle,
+      className: `lineage-node ${node.type}${roots.has(node.id) ? ' root' : ''}`,
+    };
+  });
 }
 
 /** Opens a node: a dataset becomes the graph's start; a job opens its item's screen. */
@@ -107,7 +77,7 @@ export function Lineage() {
     queryFn: () =>
       unwrap(api.GET('/api/v1/lineage/graph', { params: { query: { node: start!, direction, depth: hops } } })),
   });
-  const drawn = useMemo(() => (graph.data ? layout(graph.data) : undefined), [graph.data]);
+  const drawn = useMemo(() => graph.data && toFlowNodes(graph.data), [graph.data]);
   const byId = new Map((graph.data?.nodes ?? []).map((n) => [n.id, n]));
   const pipelineItems = (pipelines.data?.items ?? []).filter((p) => p.project_id === projectId);
   return (
@@ -150,27 +120,16 @@ export function Lineage() {
         <p className="empty">Choose a pipeline or a dataset to see where its data comes from and where it goes.</p>
       ) : (
         <>
-          {drawn && drawn.nodes.length ? (
-            <figure
-              className="lineage-graph"
-              aria-label={`Lineage graph: ${graph.data!.nodes.length} nodes, ${graph.data!.edges.length} edges; listed in the table below`}
-            >
-              <ReactFlow
-                nodes={drawn.nodes}
-                edges={drawn.edges}
-                fitView
-                nodesDraggable={false}
-                nodesConnectable={false}
-                proOptions={{ hideAttribution: true }}
-                onNodeClick={(_, node) => {
-                  const found = byId.get(node.id);
-                  if (found) open(found);
-                }}
-              >
-                <Background />
-                <Controls showInteractive={false} />
-              </ReactFlow>
-            </figure>
+          {graph.data ? (
+            <FlowGraph
+              label={`Lineage graph: ${graph.data.nodes.length} nodes, ${graph.data.edges.length} edges; listed in the table below`}
+              nodes={drawn ?? []}
+              edges={graph.data.edges}
+              onOpen={(id) => {
+                const found = byId.get(id);
+                if (found) open(found);
+              }}
+            />
           ) : null}
           <DataTable
             caption="Datasets and runs in the graph"

@@ -4,6 +4,8 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useRoles } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -388,8 +390,8 @@ function TryIt({ projectId }: { projectId: string }) {
 export function Masking() {
   const queries = useQueryClient();
   const { projectId, project, isLoading } = useCurrentProject();
-  const [formKey, setFormKey] = useState(0);
-  const [editing, setEditing] = useState<string | undefined>();
+  // The open item is in the address (/masking/<id>): shareable, and the back button closes it.
+  const [editing, setEditing] = useItemRoute('/masking');
   const policies = useQuery({
     queryKey: ['masking-policies', projectId],
     enabled: !!projectId,
@@ -406,13 +408,12 @@ export function Masking() {
   if (!project) return isLoading ? null : <p className="empty">No project to mask data in.</p>;
   const edited = policies.data?.items.find((policy) => policy.id === editing);
   return (
-    <>
-      <PolicyForm
-        key={`${project.id}-${formKey}`}
-        projectId={project.id}
-        projectName={project.name}
-        onDone={() => setFormKey((k) => k + 1)}
-      />
+    <WithCreateForm
+      base="/masking"
+      label="New masking policy"
+      back="Masking"
+      form={(done) => <PolicyForm key={project.id} projectId={project.id} projectName={project.name} onDone={done} />}
+    >
       {edited ? (
         <PolicyForm
           key={edited.id}
@@ -452,6 +453,6 @@ export function Masking() {
         )}
       />
       <TryIt key={project.id} projectId={project.id} />
-    </>
+    </WithCreateForm>
   );
 }

@@ -4,6 +4,8 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -32,7 +34,7 @@ const describeTarget = (target: Record<string, unknown>) =>
     : String(target['kind']).replaceAll('_', ' ');
 
 /** A new policy: what it prunes, how old is too old, and when it runs by itself. */
-function NewPolicy({ admin }: { admin: boolean }) {
+function NewPolicy({ admin, onCreated }: { admin: boolean; onCreated: () => void }) {
   const queries = useQueryClient();
   const { projectId: project, project: current } = useCurrentProject();
   const [kind, setKind] = useState<Kind>('execution_history');
@@ -44,6 +46,7 @@ function NewPolicy({ admin }: { admin: boolean }) {
     onSuccess: () => {
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['retention-policies'] });
+      onCreated();
     },
   });
   const instance = kind === 'audit_events';
@@ -282,7 +285,8 @@ function PolicyDetail({ policy }: { policy: Policy }) {
 export function Retention() {
   const queries = useQueryClient();
   const me = useMe();
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/retention/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/retention');
   const policies = useQuery({
     queryKey: ['retention-policies'],
     queryFn: () => unwrap(api.GET('/api/v1/retention-policies')),
@@ -293,8 +297,12 @@ export function Retention() {
   });
   const current = policies.data?.items.find((p) => p.id === selected);
   return (
-    <>
-      <NewPolicy admin={me.data?.is_admin ?? false} />
+    <WithCreateForm
+      base="/retention"
+      label="New retention policy"
+      back="Retention"
+      form={(done) => <NewPolicy admin={me.data?.is_admin ?? false} onCreated={done} />}
+    >
       <DataTable
         caption="Retention policies"
         rows={policies.data?.items}
@@ -336,6 +344,6 @@ export function Retention() {
         )}
       />
       {current ? <PolicyDetail key={current.id} policy={current} /> : null}
-    </>
+    </WithCreateForm>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { Card } from '../../components/Card';
+import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 
@@ -12,6 +13,7 @@ export function ApiTokens() {
   const tokens = useQuery({ queryKey: ['api-tokens'], queryFn: () => unwrap(api.GET('/api/v1/api-tokens')) });
   const [created, setCreated] = useState<{ name: string; token: string } | undefined>();
   const [copied, setCopied] = useState(false);
+  const { creating, start, leave } = useCreateRoute('/api-tokens');
   const create = useMutation({
     meta: { success: 'Token created.' },
     mutationFn: (body: { name: string; scope: 'read' | 'write' }) => unwrap(api.POST('/api/v1/api-tokens', { body })),
@@ -31,47 +33,58 @@ export function ApiTokens() {
     const form = new FormData(event.currentTarget);
     create.mutate({ name: String(form.get('name')), scope: form.get('scope') === 'write' ? 'write' : 'read' });
   };
+  // The value is shown once, on the form's page: Done (or the way back) leaves it.
+  const done = () => {
+    setCreated(undefined);
+    leave();
+  };
+  if (creating)
+    return (
+      <BackToList back="API tokens" onBack={done}>
+        <Card id="new-token" title="New token">
+          <Form onSubmit={submit}>
+            <TextInput name="name" label="Name" isRequired />
+            <ChoiceField
+              name="scope"
+              label="Scope"
+              defaultValue="read"
+              choices={[
+                { value: 'read', label: 'Read: no changes' },
+                { value: 'write', label: 'Write' },
+              ]}
+            />
+            <FormSubmit label="Create token" error={create.error} isDisabled={create.isPending} />
+          </Form>
+          {created ? (
+            <div role="status" className="once">
+              <p>
+                The value of <strong>{created.name}</strong>, shown this once:
+              </p>
+              <code aria-label="Token value">{created.token}</code>
+              <div className="row">
+                <Button
+                  className="secondary"
+                  onPress={() =>
+                    void navigator.clipboard?.writeText(created.token).then(
+                      () => setCopied(true),
+                      () => setCopied(false),
+                    )
+                  }
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+                <Button className="secondary" onPress={done}>
+                  Done
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </Card>
+      </BackToList>
+    );
   return (
     <>
-      <Card id="new-token" title="New token">
-        <Form onSubmit={submit}>
-          <TextInput name="name" label="Name" isRequired />
-          <ChoiceField
-            name="scope"
-            label="Scope"
-            defaultValue="read"
-            choices={[
-              { value: 'read', label: 'Read: no changes' },
-              { value: 'write', label: 'Write' },
-            ]}
-          />
-          <FormSubmit label="Create token" error={create.error} isDisabled={create.isPending} />
-        </Form>
-        {created ? (
-          <div role="status" className="once">
-            <p>
-              The value of <strong>{created.name}</strong>, shown this once:
-            </p>
-            <code aria-label="Token value">{created.token}</code>
-            <div className="row">
-              <Button
-                className="secondary"
-                onPress={() =>
-                  void navigator.clipboard?.writeText(created.token).then(
-                    () => setCopied(true),
-                    () => setCopied(false),
-                  )
-                }
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-              <Button className="secondary" onPress={() => setCreated(undefined)}>
-                Done
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Card>
+      <ListActions label="New token" onNew={start} />
       <DataTable
         caption="Your tokens"
         rows={tokens.data?.items}

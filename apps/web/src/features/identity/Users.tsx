@@ -4,6 +4,7 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
 import { Card } from '../../components/Card';
+import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, FormSubmit, TextInput } from '../../components/fields';
 
@@ -24,6 +25,7 @@ export function Users() {
   const queries = useQueryClient();
   const users = useInfiniteQuery(usersQuery);
   const [created, setCreated] = useState<string | undefined>();
+  const { creating, start, leave } = useCreateRoute('/users');
   // A new key empties the form after a user was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -39,6 +41,7 @@ export function Users() {
       setCreated(user.username);
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['users'] });
+      leave();
     },
   });
   const toggle = useMutation({
@@ -60,30 +63,42 @@ export function Users() {
     });
   };
   const list = users.data?.pages.flatMap((page) => page.items);
+  if (creating)
+    return (
+      <BackToList back="Users" onBack={() => leave()}>
+        <Card id="new-user" title="New user">
+          <Form key={formKey} onSubmit={submit}>
+            <TextInput name="username" label="Username" isRequired />
+            <TextInput name="email" label="Email" type="email" isRequired />
+            <TextInput
+              name="password"
+              label="Initial password"
+              type="password"
+              isRequired
+              autoComplete="new-password"
+              description="At least 12 characters. The user must change it at first sign-in."
+            />
+            <TextInput name="display_name" label="Display name" />
+            <CheckboxField name="is_admin" label="Administrator" />
+            <FormSubmit label="Create user" error={create.error} isDisabled={create.isPending} />
+          </Form>
+        </Card>
+      </BackToList>
+    );
   return (
     <>
-      <Card id="new-user" title="New user">
-        <Form key={formKey} onSubmit={submit}>
-          <TextInput name="username" label="Username" isRequired />
-          <TextInput name="email" label="Email" type="email" isRequired />
-          <TextInput
-            name="password"
-            label="Initial password"
-            type="password"
-            isRequired
-            autoComplete="new-password"
-            description="At least 12 characters. The user must change it at first sign-in."
-          />
-          <TextInput name="display_name" label="Display name" />
-          <CheckboxField name="is_admin" label="Administrator" />
-          <FormSubmit label="Create user" error={create.error} isDisabled={create.isPending} />
-        </Form>
-        {created ? (
-          <p role="status" className="once">
-            User <strong>{created}</strong> created: they must change the password at first sign-in.
-          </p>
-        ) : null}
-      </Card>
+      <ListActions
+        label="New user"
+        onNew={() => {
+          setCreated(undefined);
+          start();
+        }}
+      />
+      {created ? (
+        <p role="status" className="once">
+          User <strong>{created}</strong> created: they must change the password at first sign-in.
+        </p>
+      ) : null}
       <DataTable
         caption="Users"
         rows={list}

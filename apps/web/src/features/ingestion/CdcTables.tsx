@@ -5,7 +5,9 @@ import { api, unwrap } from '../../api/client';
 import { useEventStream } from '../../api/event-stream';
 import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
+import { WithCreateForm } from '../../components/CreateRoute';
 import { LagChart } from '../../components/LagChart';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
@@ -106,7 +108,7 @@ function TableSide(props: {
 }
 
 /** Creates a CDC table: a source table captured, a destination table kept equal (mirror) or appended to (changelog). */
-function NewCdcTable() {
+function NewCdcTable({ onCreated }: { onCreated: () => void }) {
   const queries = useQueryClient();
   const { project, source, setSource, destination, setDestination, inProject } = useProjectConnectors();
   const [mode, setMode] = useState<CdcBody['mode']>('mirror');
@@ -118,6 +120,7 @@ function NewCdcTable() {
     onSuccess: () => {
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['cdc-tables'] });
+      onCreated();
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -236,7 +239,8 @@ export function CdcTables() {
     queryFn: () => unwrap(api.GET('/api/v1/cdc-tables', { params: { query: { project_id: projectId } } })),
     refetchInterval: 3000,
   });
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/cdc-tables/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/cdc-tables');
   const act = useMutation({
     meta: { success: 'CDC table updated.' },
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
@@ -246,8 +250,13 @@ export function CdcTables() {
     },
   });
   return (
-    <>
-      <NewCdcTable />
+    <WithCreateForm
+      base="/cdc-tables"
+      label="New CDC table"
+      back="CDC tables"
+      isDisabled={!projectId}
+      form={(done) => <NewCdcTable onCreated={done} />}
+    >
       <DataTable
         caption="CDC tables"
         rows={tables.data?.items}
@@ -288,6 +297,6 @@ export function CdcTables() {
         )}
       />
       {selected ? <LiveLog key={selected} id={selected} /> : null}
-    </>
+    </WithCreateForm>
   );
 }

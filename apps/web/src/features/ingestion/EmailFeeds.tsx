@@ -4,6 +4,8 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -477,9 +479,9 @@ function FeedMessages({ feed }: { feed: Feed }) {
 export function EmailFeeds() {
   const queries = useQueryClient();
   const { projectId, project, isLoading } = useCurrentProject();
-  const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<string | undefined>();
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/email-feeds/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/email-feeds');
   const feeds = useQuery({
     queryKey: ['email-feeds', 'project', projectId],
     enabled: !!projectId,
@@ -508,13 +510,12 @@ export function EmailFeeds() {
   const edited = items?.find((feed) => feed.id === editing);
   const chosen = items?.find((feed) => feed.id === selected);
   return (
-    <>
-      <FeedForm
-        key={`${project.id}-${formKey}`}
-        projectId={project.id}
-        projectName={project.name}
-        onDone={() => setFormKey((k) => k + 1)}
-      />
+    <WithCreateForm
+      base="/email-feeds"
+      label="New e-mail feed"
+      back="Email feeds"
+      form={(done) => <FeedForm key={project.id} projectId={project.id} projectName={project.name} onDone={done} />}
+    >
       {edited ? (
         <FeedForm
           key={`edit-${edited.id}`}
@@ -579,6 +580,6 @@ export function EmailFeeds() {
         )}
       />
       {chosen ? <FeedMessages key={`messages-${chosen.id}`} feed={chosen} /> : null}
-    </>
+    </WithCreateForm>
   );
 }

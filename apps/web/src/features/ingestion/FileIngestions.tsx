@@ -4,6 +4,8 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -17,7 +19,15 @@ type IngestionBody = NonNullable<
 type FormatType = IngestionBody['format']['type'];
 
 /** A new file ingestion of the current project: files uploaded or found in a folder of the project, loaded into a table. */
-function NewFileIngestion({ projectId, projectName }: { projectId: string; projectName: string }) {
+function NewFileIngestion({
+  projectId,
+  projectName,
+  onCreated,
+}: {
+  projectId: string;
+  projectName: string;
+  onCreated: () => void;
+}) {
   const queries = useQueryClient();
   const connectors = useConnectors();
   const [source, setSource] = useState<'upload' | 'folder'>('upload');
@@ -30,6 +40,7 @@ function NewFileIngestion({ projectId, projectName }: { projectId: string; proje
       setFormKey((k) => k + 1);
       setDestination(undefined);
       void queries.invalidateQueries({ queryKey: ['file-ingestions'] });
+      onCreated();
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -225,19 +236,30 @@ export function FileIngestions() {
     enabled: !!projectId,
     queryFn: () => unwrap(api.GET('/api/v1/file-ingestions', { params: { query: { project_id: projectId! } } })),
   });
-  const [selected, setSelected] = useState<{ id: string; name: string; uploads: boolean } | undefined>();
+  // The open ingestion is in the address (/file-ingestions/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/file-ingestions');
+  const open = list.data?.items.find((row) => row.id === selected);
   const run = useMutation({
     mutationFn: (id: string) => unwrap(api.POST('/api/v1/file-ingestions/{id}/run', { params: { path: { id } } })),
     onSuccess: (_r, id) => void queries.invalidateQueries({ queryKey: ['file-ingestions', id, 'files'] }),
   });
   return (
-    <>
-      {project ? <NewFileIngestion key={project.id} projectId={project.id} projectName={project.name} /> : null}
+    <WithCreateForm
+      base="/file-ingestions"
+      label="New file ingestion"
+      back="File ingestions"
+      isDisabled={!project}
+      form={(done) =>
+        project ? (
+          <NewFileIngestion key={project.id} projectId={project.id} projectName={project.name} onCreated={done} />
+        ) : null
+      }
+    >
       <DataTable
         caption="File ingestions"
         rows={list.data?.items}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({ 'aria-selected': row.id === selected?.id })}
+        rowProps={(row) => ({ 'aria-selected': row.id === selected })}
         pending={list.isPending}
         error={list.error ?? run.error}
         empty="No file ingestions in this project yet."
@@ -253,7 +275,7 @@ export function FileIngestions() {
             <Button
               className="secondary"
               aria-label={`Show the files of ${row.name}`}
-              onPress={() => setSelected({ id: row.id, name: row.name, uploads: row.source.kind === 'upload' })}
+              onPress={() => setSelected(row.id)}
             >
               Files
             </Button>
@@ -270,7 +292,9 @@ export function FileIngestions() {
           </div>
         )}
       />
-      {selected ? <FileHistory key={selected.id} {...selected} /> : null}
-    </>
+      {open ? (
+        <FileHistory key={open.id} id={open.id} name={open.name} uploads={open.source.kind === 'upload'} />
+      ) : null}
+    </WithCreateForm>
   );
 }

@@ -4,6 +4,8 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ItemSelect } from '../../components/ItemSelect';
@@ -216,11 +218,18 @@ export function Inboxes() {
     enabled: !!projectId,
     queryFn: () => unwrap(api.GET('/api/v1/inboxes', { params: { query: { project_id: projectId! } } })),
   });
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/inboxes/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/inboxes');
   const current = list.data?.items.find((inbox) => inbox.id === selected);
   return (
-    <>
-      {project ? <NewInbox key={project.id} projectId={project.id} projectName={project.name} /> : null}
+    <WithCreateForm
+      base="/inboxes"
+      label="New inbox"
+      back="Inboxes"
+      isDisabled={!project}
+      // The token or secret is shown once on the form's page: it is left by the way back, not on success.
+      form={() => (project ? <NewInbox key={project.id} projectId={project.id} projectName={project.name} /> : null)}
+    >
       <DataTable
         caption="Inboxes"
         rows={list.data?.items}
@@ -246,6 +255,6 @@ export function Inboxes() {
         )}
       />
       {current ? <InboxDetail key={current.id} inbox={current} /> : null}
-    </>
+    </WithCreateForm>
   );
 }

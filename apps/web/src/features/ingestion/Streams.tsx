@@ -4,7 +4,10 @@ import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useEventStream } from '../../api/event-stream';
 import type { paths } from '../../api/schema';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { ItemTabs } from '../../components/ItemTabs';
 import { LagChart } from '../../components/LagChart';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -56,7 +59,15 @@ function parseSteps(text: string): { steps?: NonNullable<StreamBody['transforms'
  * Creates a stream in the current project: a broker source, the format of its messages, transform
  * steps, a destination table, batching and dead letters.
  */
-function NewStream({ project, projectName }: { project: string; projectName: string }) {
+function NewStream({
+  project,
+  projectName,
+  onCreated,
+}: {
+  project: string;
+  projectName: string;
+  onCreated: () => void;
+}) {
   const queries = useQueryClient();
   const brokers = useBrokerKinds();
   const connectors = useConnectors();
@@ -78,6 +89,7 @@ function NewStream({ project, projectName }: { project: string; projectName: str
     onSuccess: () => {
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['streams'] });
+      onCreated();
     },
   });
   const chosenStart = start && starts.includes(start) ? start : starts[0]!;
@@ -395,7 +407,8 @@ export function Streams() {
     queryFn: () => unwrap(api.GET('/api/v1/streams')),
     refetchInterval: 3000,
   });
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/streams/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/streams');
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: Action }) => calls[action](id),
     onSuccess: (_result, { id, action }) => {
@@ -406,12 +419,19 @@ export function Streams() {
   const inProject = streams.data?.items.filter((s) => s.project_id === projectId);
   const chosen = inProject?.find((s) => s.id === selected);
   return (
-    <>
-      {project ? (
-        <NewStream key={project.id} project={project.id} projectName={project.name} />
-      ) : isLoading ? null : (
-        <p className="empty">No project to create a stream in.</p>
-      )}
+    <WithCreateForm
+      base="/streams"
+      label="New stream"
+      back="Streams"
+      isDisabled={!project}
+      form={(done) =>
+        project ? (
+          <NewStream key={project.id} project={project.id} projectName={project.name} onCreated={done} />
+        ) : isLoading ? null : (
+          <p className="empty">No project to create a stream in.</p>
+        )
+      }
+    >
       <DataTable
         caption="Streams"
         rows={inProject}
@@ -496,11 +516,17 @@ export function Streams() {
         }}
       />
       {chosen ? (
-        <>
-          <LiveRun key={chosen.id} stream={chosen} />
-          <DeadLetters key={`dl-${chosen.id}`} stream={chosen} />
-        </>
+        <ItemTabs
+          key={chosen.id}
+          base="/streams"
+          itemId={chosen.id}
+          label={`Sections of ${chosen.name}`}
+          tabs={[
+            { id: 'live', title: 'Live run', content: () => <LiveRun stream={chosen} /> },
+            { id: 'dead-letters', title: 'Dead letters', content: () => <DeadLetters stream={chosen} /> },
+          ]}
+        />
       ) : null}
-    </>
+    </WithCreateForm>
   );
 }

@@ -5,6 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
 import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
+import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -29,7 +30,7 @@ const numberOrNull = (form: FormData, name: string) => {
 };
 
 /** Creates a provider: a project's, or (administrators) one for the whole instance. */
-function NewProvider() {
+function NewProvider({ onCreated }: { onCreated: () => void }) {
   const queries = useQueryClient();
   const me = useMe();
   const { projectId: project } = useCurrentProject();
@@ -40,6 +41,7 @@ function NewProvider() {
     onSuccess: () => {
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['ai-providers'] });
+      onCreated();
     },
   });
   const admin = me.data?.is_admin === true;
@@ -260,8 +262,12 @@ export function AiProviders() {
   const items = providers.data?.items ?? [];
   const opened = items.find((p) => p.id === shown);
   return (
-    <>
-      <NewProvider />
+    <WithCreateForm
+      base="/ai-providers"
+      label="New AI provider"
+      back="AI providers"
+      form={(done) => <NewProvider onCreated={done} />}
+    >
       <DataTable
         caption="AI providers"
         rows={providers.data?.items}
@@ -308,6 +314,6 @@ export function AiProviders() {
       ) : null}
       {opened ? <ProviderUsage key={opened.id} provider={opened} /> : null}
       <Assistant providers={items} />
-    </>
+    </WithCreateForm>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Checkbox, Form, Label, Text, TextArea, TextField } from 'react-
 import { api, unwrap } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
 import type { paths } from '../../api/schema';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -434,9 +435,9 @@ function RunModels({ project }: { project: string }) {
 export function Models() {
   const queries = useQueryClient();
   const { projectId: project } = useCurrentProject();
-  const [opened_, setOpen] = useState<{ project?: string; id?: string }>({});
-  // A model opened in another project is closed once the project changes.
-  const open = opened_.project === project ? opened_.id : undefined;
+  // The open model is in the address (/models/<id>, /models/new): shareable, and the back button closes it.
+  // A model of another project is not in this project's list, so it stays closed there.
+  const [open, setOpen] = useItemRoute('/models');
   const models = useQuery({
     queryKey: ['dw-models', project],
     queryFn: () => unwrap(api.GET('/api/v1/dw-models', { params: { query: { project_id: project } } })),
@@ -450,7 +451,7 @@ export function Models() {
   const remove = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/dw-models/{id}', { params: { path: { id } } })),
     onSuccess: (_result, id) => {
-      if (open === id) setOpen({});
+      if (open === id) setOpen(undefined);
       void queries.invalidateQueries({ queryKey: ['dw-models'] });
       void queries.invalidateQueries({ queryKey: ['dw-models-graph'] });
     },
@@ -461,12 +462,12 @@ export function Models() {
       {project ? (
         <>
           <div className="row">
-            <Button onPress={() => setOpen({ project, id: 'new' })}>New model</Button>
+            <Button onPress={() => setOpen('new')}>New model</Button>
           </div>
           {open === 'new' ? (
-            <ModelEditor key="new" project={project} model={undefined} onDone={() => setOpen({})} />
+            <ModelEditor key="new" project={project} model={undefined} onDone={() => setOpen(undefined)} />
           ) : opened ? (
-            <ModelEditor key={opened.id} project={project} model={opened} onDone={() => setOpen({})} />
+            <ModelEditor key={opened.id} project={project} model={opened} onDone={() => setOpen(undefined)} />
           ) : null}
           <DataTable
             caption="Models"
@@ -485,11 +486,7 @@ export function Models() {
             ]}
             actions={(m) => (
               <div className="row">
-                <Button
-                  className="secondary"
-                  aria-label={`Open ${m.name}`}
-                  onPress={() => setOpen({ project, id: m.id })}
-                >
+                <Button className="secondary" aria-label={`Open ${m.name}`} onPress={() => setOpen(m.id)}>
                   Open
                 </Button>
                 <DeleteButton

@@ -6,9 +6,12 @@ import { Button } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
+import { WithCreateForm } from '../../components/CreateRoute';
+import { RunProgress } from '../../components/RunProgress';
 import { DataTable } from '../../components/DataTable';
 import { ItemSelect } from '../../components/ItemSelect';
 import { QueryState } from '../../components/QueryState';
+import { RunsChart } from './RunsChart';
 import { StartSync } from './StartSync';
 
 type Status = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
@@ -143,13 +146,7 @@ function ExecutionDetail({ id, onOpen }: { id: string; onOpen: (id: string) => v
       <QueryState pending={execution.isPending} error={execution.error ?? cancel.error ?? retry.error} />
       {run ? (
         <>
-          {isActive(run.status) ? (
-            <p>
-              <progress aria-label="Progress of the run" /> {run.rows_read.toLocaleString()} rows read,{' '}
-              {run.rows_written.toLocaleString()} written ({bytes(run.bytes_read)} read, {bytes(run.bytes_written)}{' '}
-              written)
-            </p>
-          ) : null}
+          {isActive(run.status) ? <RunProgress run={run} /> : null}
           <div className="row">
             {isActive(run.status) ? (
               <Button
@@ -252,12 +249,18 @@ export function Executions() {
     refetchInterval: 2000,
   });
   return (
-    <>
-      <StartSync onStarted={setSelected} />
+    <WithCreateForm
+      base="/executions"
+      label="Start a sync"
+      back="Executions"
+      isDisabled={!projectId}
+      form={() => <StartSync onStarted={setSelected} />}
+    >
       <div className="row">
         <Filter label="Status" value={status} values={STATUSES} onChange={setStatus} />
         <Filter label="Kind" value={kind} values={KINDS} onChange={setKind} />
       </div>
+      {executions.data ? <RunsChart runs={executions.data.items} bytes={bytes} /> : null}
       <DataTable
         caption="Executions, newest first"
         rows={executions.data?.items}
@@ -286,6 +289,6 @@ export function Executions() {
         )}
       />
       {selected ? <ExecutionDetail key={selected} id={selected} onOpen={setSelected} /> : null}
-    </>
+    </WithCreateForm>
   );
 }

@@ -3,7 +3,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe, useProjects, useRoles } from '../../api/queries';
+import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
+import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
@@ -214,7 +216,9 @@ export function Projects() {
   const queries = useQueryClient();
   const admin = useMe().data?.is_admin === true;
   const projects = useProjects();
-  const [selected, setSelected] = useState<string | undefined>();
+  // The open item is in the address (/projects/<id>): shareable, and the back button closes it.
+  const [selected, setSelected] = useItemRoute('/projects');
+  const { creating, start, leave } = useCreateRoute('/projects');
   // A new key empties the form after a project was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -222,8 +226,9 @@ export function Projects() {
     mutationFn: (body: { name: string; description?: string }) => unwrap(api.POST('/api/v1/admin/projects', { body })),
     onSuccess: (project) => {
       setFormKey((k) => k + 1);
-      setSelected(project.id);
       void queries.invalidateQueries({ queryKey: ['projects'] });
+      // The new project opens (its members and environments).
+      leave(`/projects/${project.id}`);
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -231,16 +236,20 @@ export function Projects() {
     create.mutate(nameAndDescriptionOf(new FormData(event.currentTarget)));
   };
   const project = projects.data?.items.find((p) => p.id === selected);
-  return (
-    <>
-      {admin ? (
+  if (creating && admin)
+    return (
+      <BackToList back="Projects" onBack={() => leave()}>
         <Card id="new-project" title="New project">
           <Form key={formKey} onSubmit={submit}>
             <NameAndDescription />
             <FormSubmit label="Create project" error={create.error} isDisabled={create.isPending} />
           </Form>
         </Card>
-      ) : null}
+      </BackToList>
+    );
+  return (
+    <>
+      {admin ? <ListActions label="New project" onNew={start} /> : null}
       <DataTable
         caption="Projects"
         rows={projects.data?.items}

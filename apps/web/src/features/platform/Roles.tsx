@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe, useRoles } from '../../api/queries';
 import { Card } from '../../components/Card';
+import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { CheckboxList, FormSubmit } from '../../components/fields';
@@ -15,6 +16,7 @@ export function Roles() {
   const queries = useQueryClient();
   const roles = useRoles();
   const [capabilities, setCapabilities] = useState<string[]>([]);
+  const { creating, start, leave } = useCreateRoute('/roles');
   // A new key empties the form after a role was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -25,6 +27,7 @@ export function Roles() {
       setCapabilities([]);
       setFormKey((k) => k + 1);
       void queries.invalidateQueries({ queryKey: ['roles'] });
+      leave();
     },
   });
   const remove = useMutation({
@@ -38,9 +41,9 @@ export function Roles() {
   };
   // No endpoint lists the capabilities: the built-in owner holds every one, so the union of all roles is the catalogue.
   const catalogue = [...new Set(roles.data?.items.flatMap((role) => role.capabilities))].sort();
-  return (
-    <>
-      {admin ? (
+  if (creating && admin)
+    return (
+      <BackToList back="Roles" onBack={() => leave()}>
         <Card id="new-role" title="New role">
           <Form key={formKey} onSubmit={submit}>
             <NameAndDescription />
@@ -53,7 +56,11 @@ export function Roles() {
             <FormSubmit label="Create role" error={create.error} isDisabled={create.isPending} />
           </Form>
         </Card>
-      ) : null}
+      </BackToList>
+    );
+  return (
+    <>
+      {admin ? <ListActions label="New role" onNew={start} /> : null}
       <DataTable
         caption="Roles"
         rows={roles.data?.items}
