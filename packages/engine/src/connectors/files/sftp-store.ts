@@ -76,6 +76,16 @@ export class SftpStore implements FileStore {
     await this.client.delete(path);
   }
 
+  /** Moves a file; a plain SFTP rename, which refuses to replace an existing file (the caller picks a free name). */
+  async rename(from: string, to: string): Promise<void> {
+    await this.client.rename(from, to);
+  }
+
+  /** Whether anything is at the path. */
+  async has(path: string): Promise<boolean> {
+    return this.exists(path);
+  }
+
   async mkdir(path: string): Promise<void> {
     await this.client.mkdir(path, true);
   }
