@@ -143,6 +143,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     connectors: {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,
+      configForRun: connectivity.service.configForRun,
     },
   });
   const retention = createRetentionArea(platform, {

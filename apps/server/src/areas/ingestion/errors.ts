@@ -23,10 +23,14 @@ export const payloadTooLarge = defineError('payload_too_large', 413, (limit: num
 }));
 
 export const notAnUploadIngestion = () =>
-  conflict('This file ingestion reads a folder; files are uploaded only to ingestions whose source is upload');
+  conflict(
+    'This file ingestion reads a folder, a bucket or an SFTP directory; files are uploaded only to ingestions whose source is upload',
+  );
 
 export const notAFolderIngestion = () =>
-  conflict('This file ingestion takes uploads; only ingestions with a folder or S3 source look for files on request');
+  conflict(
+    'This file ingestion takes uploads; only ingestions with a folder, S3 or SFTP source look for files on request',
+  );
 
 export const fileGone = () =>
   conflict('The file is no longer kept (deleted after loading, or moved away); upload it again to load it');

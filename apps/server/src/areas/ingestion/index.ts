@@ -37,6 +37,7 @@ export function createIngestionArea(
     connectors: {
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
+      configForRun: IngestionRunDeps['connectors']['configForRun'];
     };
   } & Omit<IngestionRunDeps, 'connectors'>,
 ) {

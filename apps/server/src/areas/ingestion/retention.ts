@@ -29,10 +29,11 @@ export interface IngestionRetention {
 /** Files whose load is over: a pending or loading file still needs its copy. */
 const FINISHED = ['loaded', 'partially_loaded', 'failed', 'skipped_duplicate'];
 /**
- * Only the service's own copies (of uploads, and of objects fetched from a bucket): a folder source's
- * stored path is the user's own file in the project's folder (or its archive), never pruned here.
+ * Only the service's own copies (of uploads, of files fetched from a bucket or an SFTP server, and of
+ * members expanded from a zip archive): a folder source's stored path is the user's own file in the
+ * project's folder (or its archive), never pruned here.
  */
-const COPIES = sql`ingestion_id in (select id from file_ingestions where source->>'kind' <> 'folder')`;
+const COPIES = sql`(archive_id is not null or ingestion_id in (select id from file_ingestions where source->>'kind' <> 'folder'))`;
 
 export function createIngestionRetention(db: Db, storage: FileStorage): IngestionRetention {
   const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>

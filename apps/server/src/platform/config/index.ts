@@ -126,6 +126,24 @@ export const configSchema = {
       10_737_418_240,
       'Largest file accepted by an upload to a file ingestion (POST /file-ingestions/{id}/files), streamed to disk; a larger one is refused with 413 and nothing is kept.',
     ),
+    archiveMaxBytes: entry(
+      'SVC_FILE_ARCHIVE_MAX_BYTES',
+      integer({ min: 1024 }),
+      10_737_418_240,
+      'Most bytes the members of one zip archive taken in by a file ingestion may expand to, all members together; a larger archive fails with nothing of it loaded. Checked against the archive directory before anything is expanded, and again while the members are inflated.',
+    ),
+    archiveMaxMembers: entry(
+      'SVC_FILE_ARCHIVE_MAX_MEMBERS',
+      integer({ min: 1 }),
+      10_000,
+      'Most entries one zip archive taken in by a file ingestion may have; an archive with more fails with nothing of it loaded.',
+    ),
+    archiveMaxRatio: entry(
+      'SVC_FILE_ARCHIVE_MAX_RATIO',
+      integer({ min: 2 }),
+      200,
+      'Highest expansion ratio (uncompressed size / compressed size) of a zip archive member above 1 MiB; a member past it (a zip bomb) fails the archive with nothing of it loaded.',
+    ),
   },
   connectors: {
     allowedHosts: entry(

@@ -31,6 +31,8 @@ export interface IngestionRunDeps {
   connectors: {
     describe(principal: Principal, id: string): Promise<ConnectorDescription>;
     openForRun(id: string, log: Log): Promise<ConnectorHandle>;
+    /** A connector's kind, project and decrypted configuration (an SFTP source logs in with it). */
+    configForRun(id: string): Promise<{ kind: string; project_id: string; config: Record<string, unknown> }>;
   };
 }
 
@@ -93,6 +95,12 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
         recorder: deps.recorder,
         queue: deps.queue,
         openConnector: deps.connectors.openForRun,
+        connectorConfig: deps.connectors.configForRun,
+        archiveLimits: {
+          maxBytes: config.files.archiveMaxBytes,
+          maxMembers: config.files.archiveMaxMembers,
+          maxRatio: config.files.archiveMaxRatio,
+        },
         metrics,
         box: deps.box,
         egress: egressPolicyFrom(config),

@@ -3,11 +3,13 @@ import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 
 import type { S3SourceSpec } from './s3-source.js';
+import type { SftpSourceSpec } from './sftp-source.js';
 
 export type SourceSpec =
   | { kind: 'upload' }
   | { kind: 'folder'; path: string; glob?: string }
-  | (S3SourceSpec & { secret_access_key?: string });
+  | (S3SourceSpec & { secret_access_key?: string })
+  | SftpSourceSpec;
 
 export interface FormatSpec {
   /** json, xlsx and parquet are read whole and converted to NDJSON before the load (converters.ts). */
@@ -15,7 +17,9 @@ export interface FormatSpec {
   delimiter?: string;
   header?: boolean;
   encoding?: string;
-  compression?: 'none' | 'gzip' | 'auto';
+  compression?: 'none' | 'gzip' | 'zip' | 'auto';
+  /** Zip archives: the members to load (a glob); default by the format's extension. */
+  archive_members?: string;
 }
 
 export interface ColumnSpec {
@@ -77,6 +81,9 @@ export interface FileIngestionFilesTable {
   error_count: Generated<number>;
   first_error: FirstError | null;
   execution_id: string | null;
+  /** A member of a zip archive: the archive's row, and the member's path in it. */
+  archive_id: string | null;
+  archive_member: string | null;
   created_at: Generated<Date>;
   finished_at: Date | null;
 }
@@ -181,8 +188,23 @@ export function createFileIngestionsRepository() {
       row: Pick<
         FileIngestionFilesTable,
         'ingestion_id' | 'project_id' | 'name' | 'size' | 'checksum' | 'modified_at' | 'stored_path' | 'reload_of'
-      > & { status?: FileStatus; forced?: boolean; execution_id?: string | null },
+      > & {
+        status?: FileStatus;
+        forced?: boolean;
+        execution_id?: string | null;
+        archive_id?: string | null;
+        archive_member?: string | null;
+      },
     ) => db.insertInto('file_ingestion_files').values(row).returningAll().executeTakeFirstOrThrow(),
+    /** The rows of an archive's members, in the order they were expanded. */
+    members: (db: Db, archiveId: string) =>
+      db
+        .selectFrom('file_ingestion_files')
+        .selectAll()
+        .where('archive_id', '=', archiveId)
+        .orderBy('created_at')
+        .orderBy('archive_member')
+        .execute(),
     findFile: (db: Db, ingestionId: string, id: string) =>
       db
         .selectFrom('file_ingestion_files')

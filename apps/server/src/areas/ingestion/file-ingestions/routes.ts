@@ -30,7 +30,8 @@ export const fileIngestionRoutes: FastifyPluginAsyncTypebox<{
     schemas: { item: FileIngestion, create: FileIngestionBody, update: FileIngestionPatch },
     summaries: {
       list: 'File ingestions the caller may read (ingestion:read)',
-      create: 'Create a file ingestion: a source (upload or folder), a format, a destination table (ingestion:write)',
+      create:
+        'Create a file ingestion: a source (upload, folder, S3 prefix or SFTP directory), a format, a destination table (ingestion:write)',
       get: 'One file ingestion (ingestion:read)',
       update: 'Change a file ingestion; loads in flight keep what they started with (ingestion:write)',
       remove: 'Delete a file ingestion, its history and its uploaded files (ingestion:write)',
@@ -111,7 +112,7 @@ export const fileIngestionRoutes: FastifyPluginAsyncTypebox<{
     {
       operationId: 'runFileIngestion',
       summary:
-        'Look for new files in the folder source now and load them: an execution of kind file_ingestion (ingestion:run)',
+        'Look for new files in the folder, S3 or SFTP source now and load them: an execution of kind file_ingestion (ingestion:run)',
       params: IdParams,
       querystring: RunQuery,
       response: { 201: Execution },

@@ -46,6 +46,25 @@ export const Source = Type.Union([
     },
     { additionalProperties: false },
   ),
+  Type.Object(
+    {
+      kind: Type.Literal('sftp', { description: 'A directory on an SSH server, through an sftp data connector' }),
+      connector_id: Type.String({
+        format: 'uuid',
+        description: 'An sftp data connector of the project: its host, login (kept encrypted) and host key are used',
+      }),
+      path: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 1000,
+          description:
+            "The remote directory, relative to the connector's directory (or absolute); default: that directory",
+        }),
+      ),
+      glob: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Default: *' })),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 
 export const Format = Type.Object(
@@ -73,8 +92,17 @@ export const Format = Type.Object(
       }),
     ),
     compression: Type.Optional(
-      Type.Union([Type.Literal('none'), Type.Literal('gzip'), Type.Literal('auto')], {
-        description: 'auto (default): gzip when the name ends in .gz',
+      Type.Union([Type.Literal('none'), Type.Literal('gzip'), Type.Literal('zip'), Type.Literal('auto')], {
+        description:
+          'auto (default): gzip when the name ends in .gz, a zip archive when it ends in .zip. A zip archive is expanded and each member matching archive_members is loaded as its own file',
+      }),
+    ),
+    archive_members: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description:
+          "Zip archives: the members to load, a glob matched against each member's path and its base name (default: by the format's extension, e.g. *.{csv,csv.gz} for csv)",
       }),
     ),
   },
@@ -187,6 +215,12 @@ export const FileRecord = Type.Object({
     Type.Null(),
   ]),
   available: Type.Boolean({ description: 'Whether the file is still kept, so that it can be reloaded' }),
+  archive_id: Type.Union([Uuid, Type.Null()], {
+    description: 'A member of a zip archive: the history row of the archive it was expanded from',
+  }),
+  archive_member: Type.Union([Type.String(), Type.Null()], {
+    description: "A member of a zip archive: its path in the archive (the row's name is <archive name>/<member path>)",
+  }),
   execution_id: NullableUuid,
   created_at: Timestamp,
   finished_at: NullableTimestamp,

@@ -104,19 +104,27 @@ export const presentFile = (row: FileRow) => ({
   error_count: row.error_count,
   first_error: row.first_error,
   available: row.stored_path !== null,
+  archive_id: row.archive_id,
+  archive_member: row.archive_member,
   execution_id: row.execution_id,
   created_at: row.created_at.toISOString(),
   finished_at: row.finished_at?.toISOString() ?? null,
 });
 
-/** The default archive folder of a folder source. */
+/**
+ * Where loaded files are archived: a folder of the project's folder (folder sources), a key prefix
+ * (S3), or a remote directory relative to the sftp connector's directory (SFTP); by default an
+ * `archive` folder of the source's own.
+ */
 export const archiveFolderOf = (row: Pick<FileIngestionRow, 'source' | 'archive_path'>) =>
   row.archive_path ??
   (row.source.kind === 'folder'
     ? path.posix.join(row.source.path, 'archive')
     : row.source.kind === 's3'
       ? `${folderOf(row.source)}archive/`
-      : 'archive');
+      : row.source.kind === 'sftp'
+        ? path.posix.join(row.source.path ?? '.', 'archive')
+        : 'archive');
 
 export type FileIngestionsService = ReturnType<typeof createFileIngestionsService>;
 
@@ -171,13 +179,29 @@ export function createFileIngestionsService(deps: {
       if (input.format!.compression === 'gzip')
         problems.push({ path: 'format.compression', message: `a ${input.format!.type} file is read as it is` });
     }
-    if (input.source!.kind === 'folder') {
-      if (!storage.within(projectId, input.source!.path))
+    const source = input.source!;
+    if (source.kind === 'folder') {
+      if (!storage.within(projectId, source.path))
         problems.push({ path: 'source.path', message: "must stay inside the project's folder of the files root" });
-    } else if (input.source!.kind === 'upload' && input.poll_interval_seconds)
-      problems.push({ path: 'poll_interval_seconds', message: 'applies to folder and S3 sources only' });
-    if (input.archive_path && input.source!.kind !== 's3' && !storage.within(projectId, input.archive_path))
+    } else if (source.kind === 'upload' && input.poll_interval_seconds)
+      problems.push({ path: 'poll_interval_seconds', message: 'applies to folder, S3 and SFTP sources only' });
+    else if (source.kind === 'sftp') {
+      const login = await deps.connectors.describe(principal, source.connector_id).catch(() => undefined);
+      if (!login || login.project_id !== projectId || login.kind !== 'sftp')
+        problems.push({ path: 'source.connector_id', message: 'is not an sftp data connector of this project' });
+    }
+    if (
+      input.archive_path &&
+      source.kind !== 's3' &&
+      source.kind !== 'sftp' &&
+      !storage.within(projectId, input.archive_path)
+    )
       problems.push({ path: 'archive_path', message: "must stay inside the project's folder of the files root" });
+    if (input.format!.archive_members !== undefined && input.format!.compression === 'none')
+      problems.push({
+        path: 'format.archive_members',
+        message: 'applies to zip archives, which compression none never reads',
+      });
     return problems;
   };
 
@@ -298,9 +322,9 @@ export function createFileIngestionsService(deps: {
           trx,
         );
       });
-      // Uploaded (and downloaded) files go with it; a folder source's files are the user's and stay.
-      if (row.source.kind !== 'folder')
-        await storage.remove(path.join(storage.projectFolder(row.project_id), '.uploads', row.id));
+      // Uploaded, downloaded and expanded files (the service's own copies) go with it; a folder
+      // source's files are the user's and stay.
+      await storage.removeFolder(path.join(storage.projectFolder(row.project_id), '.uploads', row.id));
     },
 
     /**
@@ -398,6 +422,8 @@ export function createFileIngestionsService(deps: {
           stored_path: file.stored_path,
           reload_of: file.id,
           forced: true,
+          archive_id: file.archive_id,
+          archive_member: file.archive_member,
         });
         // The older row no longer holds the file: only the newest row of a kept file can be reloaded.
         await repository.updateFile(trx, file.id, { stored_path: null });

@@ -88,6 +88,8 @@ export function createFileStorage(filesRoot: string) {
       return target;
     },
     remove: (file: string) => rm(file, { force: true }),
+    /** Removes a folder of the service's own copies (an ingestion's uploads) with what it holds. */
+    removeFolder: (folder: string) => rm(folder, { recursive: true, force: true }),
     exists: async (file: string) => !!(await stat(file).catch(() => undefined)),
   };
 }

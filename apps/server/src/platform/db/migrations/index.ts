@@ -24,6 +24,7 @@ import * as m0023 from './0023_masking.js';
 import * as m0020 from './0020_lag_samples.js';
 import * as m0025 from './0025_export_schedules.js';
 import * as m0026 from './0026_model_schedules.js';
+import * as m0027 from './0027_file_ingestion_archives.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0020_lag_samples': m0020,
   '0025_export_schedules': m0025,
   '0026_model_schedules': m0026,
+  '0027_file_ingestion_archives': m0027,
 };
