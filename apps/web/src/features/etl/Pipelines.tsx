@@ -64,7 +64,6 @@ function Runs({ pipelineId, limit }: { pipelineId: string; limit: number }) {
 }
 
 const TABS = ['overview', 'steps', 'runs', 'settings'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * A pipeline's page, in tabs: what it reads and writes (overview), its steps edited and previewed on
