@@ -1572,7 +1572,7 @@ export interface paths {
         /** File ingestions the caller may read (ingestion:read) */
         get: operations["listFileIngestions"];
         put?: never;
-        /** Create a file ingestion: a source (upload or folder), a format, a destination table (ingestion:write) */
+        /** Create a file ingestion: a source (upload, folder, S3 prefix or SFTP directory), a format, a destination table (ingestion:write) */
         post: operations["createFileIngestion"];
         delete?: never;
         options?: never;
@@ -1660,7 +1660,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Look for new files in the folder source now and load them: an execution of kind file_ingestion (ingestion:run) */
+        /** Look for new files in the folder, S3 or SFTP source now and load them: an execution of kind file_ingestion (ingestion:run) */
         post: operations["runFileIngestion"];
         delete?: never;
         options?: never;
@@ -11425,6 +11425,21 @@ export interface operations {
                         access_key_id?: string;
                         /** @description Write-only; kept encrypted */
                         secret_access_key?: string;
+                    } | {
+                        /**
+                         * @description A directory on an SSH server, through an sftp data connector
+                         * @enum {string}
+                         */
+                        kind: "sftp";
+                        /**
+                         * Format: uuid
+                         * @description An sftp data connector of the project: its host, login (kept encrypted) and host key are used
+                         */
+                        connector_id: string;
+                        /** @description The remote directory, relative to the connector's directory (or absolute); default: that directory */
+                        path?: string;
+                        /** @description Default: * */
+                        glob?: string;
                     };
                     format: {
                         /** @description json (an array of objects, or one), xlsx (the first worksheet, its first row naming the columns) and parquet are read whole, not streamed */
@@ -11435,8 +11450,10 @@ export interface operations {
                         header?: boolean;
                         /** @description A WHATWG encoding label: utf-8 (default), latin1, windows-1252, utf-16le, ... */
                         encoding?: string;
-                        /** @description auto (default): gzip when the name ends in .gz */
-                        compression?: "none" | "gzip" | "auto";
+                        /** @description auto (default): gzip when the name ends in .gz, a zip archive when it ends in .zip. A zip archive is expanded and each member matching archive_members is loaded as its own file */
+                        compression?: "none" | "gzip" | "zip" | "auto";
+                        /** @description Zip archives: the members to load, a glob matched against each member's path and its base name (default: by the format's extension, e.g. *.{csv,csv.gz} for csv) */
+                        archive_members?: string;
                     };
                     schema_mode?: "infer" | "fixed";
                     /** @description Required with schema_mode fixed */
@@ -11687,6 +11704,21 @@ export interface operations {
                         access_key_id?: string;
                         /** @description Write-only; kept encrypted */
                         secret_access_key?: string;
+                    } | {
+                        /**
+                         * @description A directory on an SSH server, through an sftp data connector
+                         * @enum {string}
+                         */
+                        kind: "sftp";
+                        /**
+                         * Format: uuid
+                         * @description An sftp data connector of the project: its host, login (kept encrypted) and host key are used
+                         */
+                        connector_id: string;
+                        /** @description The remote directory, relative to the connector's directory (or absolute); default: that directory */
+                        path?: string;
+                        /** @description Default: * */
+                        glob?: string;
                     };
                     format?: {
                         /** @description json (an array of objects, or one), xlsx (the first worksheet, its first row naming the columns) and parquet are read whole, not streamed */
@@ -11697,8 +11729,10 @@ export interface operations {
                         header?: boolean;
                         /** @description A WHATWG encoding label: utf-8 (default), latin1, windows-1252, utf-16le, ... */
                         encoding?: string;
-                        /** @description auto (default): gzip when the name ends in .gz */
-                        compression?: "none" | "gzip" | "auto";
+                        /** @description auto (default): gzip when the name ends in .gz, a zip archive when it ends in .zip. A zip archive is expanded and each member matching archive_members is loaded as its own file */
+                        compression?: "none" | "gzip" | "zip" | "auto";
+                        /** @description Zip archives: the members to load, a glob matched against each member's path and its base name (default: by the format's extension, e.g. *.{csv,csv.gz} for csv) */
+                        archive_members?: string;
                     };
                     schema_mode?: "infer" | "fixed";
                     /** @description Required with schema_mode fixed */
@@ -11832,6 +11866,10 @@ export interface operations {
                             } | null;
                             /** @description Whether the file is still kept, so that it can be reloaded */
                             available: boolean;
+                            /** @description A member of a zip archive: the history row of the archive it was expanded from */
+                            archive_id: string | null;
+                            /** @description A member of a zip archive: its path in the archive (the row's name is <archive name>/<member path>) */
+                            archive_member: string | null;
                             execution_id: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -11902,6 +11940,10 @@ export interface operations {
                         } | null;
                         /** @description Whether the file is still kept, so that it can be reloaded */
                         available: boolean;
+                        /** @description A member of a zip archive: the history row of the archive it was expanded from */
+                        archive_id: string | null;
+                        /** @description A member of a zip archive: its path in the archive (the row's name is <archive name>/<member path>) */
+                        archive_member: string | null;
                         execution_id: string | null;
                         /** Format: date-time */
                         created_at: string;
@@ -11969,6 +12011,10 @@ export interface operations {
                         } | null;
                         /** @description Whether the file is still kept, so that it can be reloaded */
                         available: boolean;
+                        /** @description A member of a zip archive: the history row of the archive it was expanded from */
+                        archive_id: string | null;
+                        /** @description A member of a zip archive: its path in the archive (the row's name is <archive name>/<member path>) */
+                        archive_member: string | null;
                         execution_id: string | null;
                         /** Format: date-time */
                         created_at: string;
@@ -12036,6 +12082,10 @@ export interface operations {
                         } | null;
                         /** @description Whether the file is still kept, so that it can be reloaded */
                         available: boolean;
+                        /** @description A member of a zip archive: the history row of the archive it was expanded from */
+                        archive_id: string | null;
+                        /** @description A member of a zip archive: its path in the archive (the row's name is <archive name>/<member path>) */
+                        archive_member: string | null;
                         execution_id: string | null;
                         /** Format: date-time */
                         created_at: string;
