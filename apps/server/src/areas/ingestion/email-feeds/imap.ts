@@ -123,3 +123,108 @@ export async function openSession(feed: EmailFeedRow, password: string, egress: 
 }
 
 export type ImapSession = Awaited<ReturnType<typeof openSession>>;
+
+/**
+ * Watches a feed's mailbox with IMAP IDLE until `signal` aborts or the connection fails (which
+ * rejects, with the reason). IDLE is only a hint: on connecting, and on every EXISTS the server
+ * pushes, the mailbox is searched for UIDs above the feed's position (`position()`, read afresh
+ * each time), and `onNew` is called when there are any, or when UIDVALIDITY is not the one the
+ * feed knows; `onNew` answers false while a run of the feed is going, and the search is made again
+ * a second later, so mail that came while that run was reading is not left for the next poll.
+ */
+export async function watchMailbox(
+  feed: EmailFeedRow,
+  password: string,
+  egress: EgressPolicy,
+  hooks: {
+    position(): Promise<{ uidValidity: string | null; lastUid: number } | undefined>;
+    onNew(): Promise<boolean>;
+    onConnected?(): void;
+    signal: AbortSignal;
+    /** Longest IDLE before it is renewed (servers drop an IDLE left for ~30 minutes). */
+    maxIdleMs?: number;
+  },
+): Promise<void> {
+  const { address } = await egress.resolve(feed.host, feed.port);
+  const client = new ImapFlow({
+    host: address,
+    port: feed.port,
+    secure: feed.tls,
+    servername: feed.host,
+    tls: { servername: feed.host },
+    auth: { user: feed.username, pass: password },
+    logger: false,
+    disableAutoIdle: true,
+    maxIdleTime: hooks.maxIdleMs ?? 5 * 60_000,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+  });
+  let failure: Error | undefined;
+  let wake: () => void = () => undefined;
+  const woken = () => new Promise<void>((resolve) => (wake = resolve));
+  client.on('error', (error: Error) => {
+    failure ??= error;
+    wake();
+  });
+  client.on('close', () => {
+    failure ??= new Error('the IMAP server closed the connection');
+    wake();
+  });
+  let changed = false;
+  client.on('exists', () => {
+    changed = true;
+    wake();
+  });
+  const onAbort = () => wake();
+  hooks.signal.addEventListener('abort', onAbort);
+  const alive = () => {
+    if (failure) throw failure;
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      hooks.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  /** Starts a run while the mailbox has messages the feed has not read (retrying while one is going). */
+  const look = async () => {
+    while (!hooks.signal.aborted) {
+      const position = await hooks.position();
+      if (!position) return;
+      const box = client.mailbox;
+      const uidValidity = box ? String(box.uidValidity) : null;
+      let pending = uidValidity !== position.uidValidity;
+      if (!pending) {
+        const range = `${position.lastUid + 1}:*`;
+        const uids = ((await client.search({ uid: range }, { uid: true })) || []).filter((u) => u > position.lastUid);
+        alive();
+        pending = uids.length > 0;
+      }
+      if (!pending || (await hooks.onNew())) return;
+      await sleep(1000);
+    }
+  };
+  try {
+    await client.connect();
+    await client.mailboxOpen(feed.mailbox, { readOnly: true });
+    alive();
+    hooks.onConnected?.();
+    await look(); // the catch-up after every (re)connection
+    while (!hooks.signal.aborted) {
+      alive();
+      const next = woken();
+      const idling = client.idle();
+      await Promise.race([idling, next]);
+      alive();
+      if (hooks.signal.aborted) break;
+      if (changed) {
+        changed = false;
+        await look(); // its SEARCH ends the IDLE
+      }
+      await idling;
+    }
+  } finally {
+    hooks.signal.removeEventListener('abort', onAbort);
+    if (!failure) await client.logout().catch(() => undefined);
+    client.close();
+  }
+}

@@ -7,6 +7,10 @@ import { createEmailFeedHandler } from './email-feed.job.js';
 import { createEmailFeedsRepository } from './repository.js';
 import { emailFeedRoutes } from './routes.js';
 import { createEmailFeedsService } from './service.js';
+import { startIdleWatchers } from './watchers.js';
+
+/** Most IMAP IDLE watches (open connections) one worker process holds; the others' are held by other workers. */
+const MAX_WATCHES_PER_WORKER = 100;
 
 export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, metrics: IngestMetrics) {
   const db = platform.framework.db;
@@ -39,8 +43,17 @@ export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, met
         lineage: deps.lineage,
       }),
     },
-    /** From a worker process: the looks at mailboxes that are due, every few seconds. */
+    /** From a worker process: the looks at mailboxes that are due, every few seconds, and the IDLE watches. */
     startPolling(intervalMs = 5000) {
+      const watchers = startIdleWatchers({
+        db,
+        repository,
+        box: deps.box,
+        egress,
+        logger,
+        max: MAX_WATCHES_PER_WORKER,
+        startForNewMail: (feedId) => service.startForNewMail(feedId),
+      });
       let stopped = false;
       let running: Promise<unknown> = Promise.resolve();
       const timer = setInterval(() => {
@@ -56,7 +69,7 @@ export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, met
         async stop() {
           stopped = true;
           clearInterval(timer);
-          await running;
+          await Promise.all([running, watchers.stop()]);
         },
       };
     },

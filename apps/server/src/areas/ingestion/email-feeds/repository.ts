@@ -38,6 +38,10 @@ export interface EmailFeedsTable {
   destination: DestinationSpec;
   poll_interval_seconds: number | null;
   next_poll_at: Date | null;
+  /** Watch the mailbox with IMAP IDLE (a worker holds the watch under the lease). */
+  idle: Generated<boolean>;
+  lease_owner: Generated<string | null>;
+  lease_expires_at: Generated<Date | null>;
   status: Generated<'active' | 'degraded'>;
   status_reason: string | null;
   status_changed_at: Date | null;
@@ -117,7 +121,10 @@ export function createEmailFeedsRepository() {
         | 'uid_validity'
         | 'last_uid'
         | 'last_polled_at'
-      >,
+        | 'idle'
+        | 'lease_owner'
+        | 'lease_expires_at'
+      > & { idle?: boolean },
     ) =>
       db
         .insertInto('email_feeds')
@@ -158,6 +165,31 @@ export function createEmailFeedsRepository() {
         )
         .returningAll()
         .execute(),
+    /** Takes the IDLE watch of a feed that has none alive (unowned, or its owner's lease expired). */
+    claimWatch: async (db: Db, owner: string, leaseMs: number, inHand: string[]) =>
+      (
+        await sql<EmailFeedRow>`
+          update email_feeds set lease_owner = ${owner}, lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
+           where id = (
+             select id from email_feeds
+              where idle and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
+              order by lease_expires_at nulls first
+              for update skip locked
+              limit 1)
+          returning *`.execute(db)
+      ).rows[0],
+    /** Extends the watch's lease; the feed as it is now, or undefined when the watch is no longer ours. */
+    renewWatch: async (db: Db, id: string, owner: string, leaseMs: number) =>
+      (
+        await sql<EmailFeedRow>`update email_feeds set lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
+          where id = ${id} and lease_owner = ${owner} returning *`.execute(db)
+      ).rows[0],
+    /** Gives the watch up; `retryInMs` keeps it from being taken again before then (a failure's back-off). */
+    releaseWatch: async (db: Db, id: string, owner: string, retryInMs = 0) => {
+      await sql`update email_feeds set lease_owner = null,
+          lease_expires_at = ${retryInMs > 0 ? sql`now() + ${`${retryInMs} milliseconds`}::interval` : null}
+        where id = ${id} and lease_owner = ${owner}`.execute(db);
+    },
     /** Serialises the runs of one feed: one reads the mailbox at a time. */
     tryLock: async (db: Db, feedId: string) =>
       (

@@ -83,6 +83,12 @@ const definition = {
       description: 'Look for new messages this often (none: only on request)',
     }),
   ),
+  idle: Type.Optional(
+    Type.Boolean({
+      description:
+        'Keep a connection open and wait for new mail with IMAP IDLE: a new message starts a run within seconds (default false). A hint only: every (re)connection looks for messages missed meanwhile, and the poll interval still applies',
+    }),
+  ),
 };
 
 export const EmailFeedBody = Type.Object({ project_id: Uuid, ...definition }, { additionalProperties: false });
@@ -107,6 +113,7 @@ export const EmailFeed = Type.Object({
   destination: Type.Object({}, { additionalProperties: true }),
   poll_interval_seconds: Type.Union([Type.Integer(), Type.Null()]),
   next_poll_at: NullableTimestamp,
+  idle: Type.Boolean({ description: 'Whether a worker watches the mailbox with IMAP IDLE' }),
   status: Type.Union([Type.Literal('active'), Type.Literal('degraded')]),
   status_reason: Type.Union([Type.String(), Type.Null()], {
     description: 'degraded: why the mailbox could not be read',

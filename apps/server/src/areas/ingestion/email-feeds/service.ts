@@ -45,6 +45,7 @@ export interface EmailFeedInput {
   move_to?: string | null;
   destination: DestinationSpec;
   poll_interval_seconds?: number | null;
+  idle?: boolean;
 }
 
 export const presentEmailFeed = (row: EmailFeedRow) => ({
@@ -64,6 +65,7 @@ export const presentEmailFeed = (row: EmailFeedRow) => ({
   destination: row.destination as unknown as Record<string, unknown>,
   poll_interval_seconds: row.poll_interval_seconds,
   next_poll_at: row.next_poll_at?.toISOString() ?? null,
+  idle: row.idle,
   status: row.status,
   status_reason: row.status_reason,
   status_changed_at: row.status_changed_at?.toISOString() ?? null,
@@ -157,6 +159,16 @@ export function createEmailFeedsService(deps: {
       context,
     );
 
+  /** Whether a run of the feed is queued or running. */
+  const runOpen = async (trx: Db, feedId: string) =>
+    !!(await trx
+      .selectFrom('executions')
+      .select('id')
+      .where('kind', '=', 'email_feed')
+      .where('status', 'in', ['queued', 'running'])
+      .where(({ ref }) => ref('params', '->>').key('feed_id'), '=', feedId)
+      .executeTakeFirst());
+
   return {
     async create(principal: Principal, input: EmailFeedInput, context: RequestContext) {
       await deps.authorize(principal, 'ingestion:write', input.project_id);
@@ -180,6 +192,7 @@ export function createEmailFeedsService(deps: {
             destination: input.destination,
             poll_interval_seconds: input.poll_interval_seconds ?? null,
             next_poll_at: input.poll_interval_seconds ? new Date() : null,
+            idle: input.idle ?? false,
             created_by: principal.userId,
           });
           await audit.record(
@@ -289,6 +302,20 @@ export function createEmailFeedsService(deps: {
      * when there are new messages or its UIDVALIDITY changed; a mailbox that cannot be reached
      * marks the feed degraded with the reason.
      */
+    /**
+     * A watch saw new mail: starts a run unless one of the feed is queued or running (false then:
+     * the caller looks again once it is over, as that run may have read the mailbox before the mail came).
+     */
+    async startForNewMail(feedId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await repository.find(trx, feedId);
+        if (!row) return true;
+        if (await runOpen(trx, feedId)) return false;
+        await startRun(trx, row, {}, null, SYSTEM_CONTEXT);
+        return true;
+      });
+    },
+
     async startDue(limit = 20) {
       const due = await db.transaction().execute((trx) => repository.claimDue(trx, limit));
       let started = 0;
@@ -312,14 +339,7 @@ export function createEmailFeedsService(deps: {
         }
         await db.transaction().execute(async (trx) => {
           // One run of a feed at a time: a run still queued or running will see these messages.
-          const open = await trx
-            .selectFrom('executions')
-            .select('id')
-            .where('kind', '=', 'email_feed')
-            .where('status', 'in', ['queued', 'running'])
-            .where(({ ref }) => ref('params', '->>').key('feed_id'), '=', row.id)
-            .executeTakeFirst();
-          if (!open) {
+          if (!(await runOpen(trx, row.id))) {
             await startRun(trx, row, {}, null, SYSTEM_CONTEXT);
             started += 1;
           }

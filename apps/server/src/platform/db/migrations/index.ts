@@ -25,6 +25,7 @@ import * as m0020 from './0020_lag_samples.js';
 import * as m0025 from './0025_export_schedules.js';
 import * as m0026 from './0026_model_schedules.js';
 import * as m0027 from './0027_file_ingestion_archives.js';
+import * as m0028 from './0028_email_feed_idle.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025_export_schedules': m0025,
   '0026_model_schedules': m0026,
   '0027_file_ingestion_archives': m0027,
+  '0028_email_feed_idle': m0028,
 };
