@@ -233,6 +233,27 @@ describe('streams', () => {
     });
     expect(badBatch.status).toBe(422);
     expect(JSON.stringify(badBatch.body)).toMatch(/max_rows/);
+
+    // Dead letters back to the broker: a topic the stream itself reads, or a filter, is refused.
+    const mqttDead = (target: string) =>
+      api<{ errors: Array<{ path: string; message: string }> }>(t, 'POST', '/api/v1/streams', {
+        token: admin,
+        body: {
+          project_id: projectId,
+          name: `dead ${target}`,
+          source_connector_id: mqttId,
+          source: { name: 'plant/+/sensors' },
+          destination_connector_id: postgresId,
+          table: 'x',
+          dead_letter: { kind: 'broker', target },
+        },
+      });
+    for (const target of ['plant/a/sensors', 'plant/#']) {
+      const loop = await mqttDead(target);
+      expect(loop.status).toBe(422);
+      expect(loop.body.errors.map((e) => e.path)).toEqual(['dead_letter.target']);
+    }
+    expect((await mqttDead('plant/dead')).status).toBe(201);
   });
 
   it(

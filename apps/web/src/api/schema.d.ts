@@ -10255,14 +10255,14 @@ export interface operations {
                                 max_latency_ms: number;
                             };
                             max_deliveries: number;
-                            /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                            /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                             dead_letter: {
                                 /** @enum {string} */
                                 kind: "table";
                             } | {
                                 /** @enum {string} */
                                 kind: "broker";
-                                /** @description A subject (NATS) or queue (RabbitMQ) */
+                                /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                                 target: string;
                             };
                             transforms: {
@@ -10351,14 +10351,14 @@ export interface operations {
                     };
                     /** @default 5 */
                     max_deliveries?: number;
-                    /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                    /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                     dead_letter?: {
                         /** @enum {string} */
                         kind: "table";
                     } | {
                         /** @enum {string} */
                         kind: "broker";
-                        /** @description A subject (NATS) or queue (RabbitMQ) */
+                        /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                         target: string;
                     };
                     /** @description Declarative steps (as pipelines have) applied to each message's records before they are written; a message a step cannot apply to is refused (then dead-lettered) */
@@ -10415,14 +10415,14 @@ export interface operations {
                             max_latency_ms: number;
                         };
                         max_deliveries: number;
-                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                         dead_letter: {
                             /** @enum {string} */
                             kind: "table";
                         } | {
                             /** @enum {string} */
                             kind: "broker";
-                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                             target: string;
                         };
                         transforms: {
@@ -10512,14 +10512,14 @@ export interface operations {
                             max_latency_ms: number;
                         };
                         max_deliveries: number;
-                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                         dead_letter: {
                             /** @enum {string} */
                             kind: "table";
                         } | {
                             /** @enum {string} */
                             kind: "broker";
-                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                             target: string;
                         };
                         transforms: {
@@ -10623,14 +10623,14 @@ export interface operations {
                         max_latency_ms?: number;
                     };
                     max_deliveries?: number;
-                    /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                    /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                     dead_letter?: {
                         /** @enum {string} */
                         kind: "table";
                     } | {
                         /** @enum {string} */
                         kind: "broker";
-                        /** @description A subject (NATS) or queue (RabbitMQ) */
+                        /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                         target: string;
                     };
                     /** @description Declarative steps (as pipelines have) applied to each message's records before they are written; a message a step cannot apply to is refused (then dead-lettered) */
@@ -10685,14 +10685,14 @@ export interface operations {
                             max_latency_ms: number;
                         };
                         max_deliveries: number;
-                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                         dead_letter: {
                             /** @enum {string} */
                             kind: "table";
                         } | {
                             /** @enum {string} */
                             kind: "broker";
-                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                             target: string;
                         };
                         transforms: {
@@ -10782,14 +10782,14 @@ export interface operations {
                             max_latency_ms: number;
                         };
                         max_deliveries: number;
-                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                         dead_letter: {
                             /** @enum {string} */
                             kind: "table";
                         } | {
                             /** @enum {string} */
                             kind: "broker";
-                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                             target: string;
                         };
                         transforms: {
@@ -10879,14 +10879,14 @@ export interface operations {
                             max_latency_ms: number;
                         };
                         max_deliveries: number;
-                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                         dead_letter: {
                             /** @enum {string} */
                             kind: "table";
                         } | {
                             /** @enum {string} */
                             kind: "broker";
-                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                             target: string;
                         };
                         transforms: {
@@ -10976,14 +10976,14 @@ export interface operations {
                             max_latency_ms: number;
                         };
                         max_deliveries: number;
-                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header */
+                        /** @description Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property) */
                         dead_letter: {
                             /** @enum {string} */
                             kind: "table";
                         } | {
                             /** @enum {string} */
                             kind: "broker";
-                            /** @description A subject (NATS) or queue (RabbitMQ) */
+                            /** @description A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read) */
                             target: string;
                         };
                         transforms: {
@@ -12827,8 +12827,6 @@ export interface operations {
                             };
                             poll_interval_seconds: number | null;
                             next_poll_at: string | null;
-                            /** @description Whether a worker watches the mailbox with IMAP IDLE */
-                            idle: boolean;
                             status: "active" | "degraded";
                             /** @description degraded: why the mailbox could not be read */
                             status_reason: string | null;
@@ -12935,8 +12933,6 @@ export interface operations {
                     };
                     /** @description Look for new messages this often (none: only on request) */
                     poll_interval_seconds?: number | null;
-                    /** @description Keep a connection open and wait for new mail with IMAP IDLE: a new message starts a run within seconds (default false). A hint only: every (re)connection looks for messages missed meanwhile, and the poll interval still applies */
-                    idle?: boolean;
                 };
             };
         };
@@ -12974,8 +12970,6 @@ export interface operations {
                         };
                         poll_interval_seconds: number | null;
                         next_poll_at: string | null;
-                        /** @description Whether a worker watches the mailbox with IMAP IDLE */
-                        idle: boolean;
                         status: "active" | "degraded";
                         /** @description degraded: why the mailbox could not be read */
                         status_reason: string | null;
@@ -13057,8 +13051,6 @@ export interface operations {
                         };
                         poll_interval_seconds: number | null;
                         next_poll_at: string | null;
-                        /** @description Whether a worker watches the mailbox with IMAP IDLE */
-                        idle: boolean;
                         status: "active" | "degraded";
                         /** @description degraded: why the mailbox could not be read */
                         status_reason: string | null;
@@ -13202,8 +13194,6 @@ export interface operations {
                     };
                     /** @description Look for new messages this often (none: only on request) */
                     poll_interval_seconds?: number | null;
-                    /** @description Keep a connection open and wait for new mail with IMAP IDLE: a new message starts a run within seconds (default false). A hint only: every (re)connection looks for messages missed meanwhile, and the poll interval still applies */
-                    idle?: boolean;
                 };
             };
         };
@@ -13241,8 +13231,6 @@ export interface operations {
                         };
                         poll_interval_seconds: number | null;
                         next_poll_at: string | null;
-                        /** @description Whether a worker watches the mailbox with IMAP IDLE */
-                        idle: boolean;
                         status: "active" | "degraded";
                         /** @description degraded: why the mailbox could not be read */
                         status_reason: string | null;

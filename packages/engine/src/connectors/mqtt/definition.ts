@@ -219,6 +219,25 @@ function mqttSource(config: MqttConfig, context: ConnectorContext, options: Mess
           });
       }
     },
+    // Published at QoS 1 to a topic outside the filter read; MQTT 5 carries the reason as user properties
+    // (svc-error, svc-message-id, svc-topic), MQTT 3.1.1 has nowhere to put it (the stream's list has it).
+    async deadLetter(target, message, reason) {
+      await (starting ??= start());
+      await client!.publishAsync(target, message.data, {
+        qos: 1,
+        ...(version === 5
+          ? {
+              properties: {
+                userProperties: {
+                  'svc-error': reason.slice(0, 1000),
+                  'svc-message-id': message.id,
+                  ...(message.subject ? { 'svc-topic': message.subject } : {}),
+                },
+              },
+            }
+          : {}),
+      });
+    },
     async retry(messages) {
       for (const message of messages) {
         const delivery = held.get(message.receipt!);

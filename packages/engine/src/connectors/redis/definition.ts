@@ -3,7 +3,8 @@
  * another consumer of the group left unacknowledged for longer than the ack wait (a worker that died)
  * are taken over with XAUTOCLAIM. The message id is the entry id; Redis counts deliveries (XPENDING);
  * the ledger is pruned below the oldest pending entry. An entry with a `data` field is that field's
- * bytes; any other entry is its fields as a JSON object. Discover lists the stream keys.
+ * bytes; any other entry is its fields as a JSON object. Dead letters are entries of another stream
+ * key: `data` (the body), `svc_error`, `svc_message_id`, `svc_stream_key`. Discover lists the stream keys.
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -170,6 +171,22 @@ function redisSource(config: RedisConfig, context: ConnectorContext, options: Me
     },
     // Left pending: XAUTOCLAIM hands them out again once the ack wait has passed.
     async retry() {},
+    // An entry of the target stream: the body as `data` (as this source reads it), the reason beside it.
+    async deadLetter(target, message, reason) {
+      const r = await (starting ??= start());
+      await r.xadd(
+        target,
+        '*',
+        'data',
+        message.data,
+        'svc_error',
+        reason.slice(0, 1000),
+        'svc_message_id',
+        message.id,
+        'svc_stream_key',
+        key,
+      );
+    },
     async lag() {
       if (!redis) return null;
       const groups = (await redis.xinfo('GROUPS', key)) as Array<Array<string | number | null>>;

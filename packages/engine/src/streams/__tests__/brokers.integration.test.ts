@@ -83,6 +83,16 @@ async function runUntil(
   }
 }
 
+/** A message that cannot be written, to dead-letter. */
+const poison: BrokerMessage = {
+  id: 'poison',
+  position: null,
+  data: Buffer.from('poison {'),
+  deliveryCount: 3,
+  publishedAt: new Date(),
+  subject: null,
+};
+
 const count = async (table: string) => Number((await sql<{ n: string }>(`select count(*) n from "${table}"`))[0]!.n);
 
 beforeAll(async () => {
@@ -252,9 +262,78 @@ describe('Redis Streams connector', () => {
     const pending = (await redis.xpending(key, 'svc_group')) as [number];
     expect(pending[0]).toBe(0);
   });
+
+  it('publishes a dead letter as an entry of another stream key, the reason beside the body', async () => {
+    const handle = await redisStreamsConnector.open({ host: '127.0.0.1' }, quiet);
+    const source = handle.messageSource!({
+      name: key,
+      consumer: 'svc_dl',
+      start: 'new',
+      maxInFlight: 10,
+      ackWaitMs: 500,
+    });
+    const deadKey = `${key}_dead`;
+    try {
+      const message = { ...poison, id: '1700000000000-7', position: entryPosition('1700000000000-7'), subject: key };
+      await source.deadLetter!(deadKey, message, 'not valid JSON: Unexpected token');
+      const entries = (await redis.xrange(deadKey, '-', '+')) as Array<[string, string[]]>;
+      expect(entries).toHaveLength(1);
+      expect(entries[0]![1]).toEqual([
+        'data',
+        'poison {',
+        'svc_error',
+        'not valid JSON: Unexpected token',
+        'svc_message_id',
+        '1700000000000-7',
+        'svc_stream_key',
+        key,
+      ]);
+    } finally {
+      await source.close();
+      await redis.del(deadKey);
+    }
+  });
 });
 
 describe('MQTT connector', () => {
+  it('publishes a dead letter to a topic at QoS 1, with the reason as MQTT 5 user properties', async () => {
+    const handle = await mqttConnector.open({ host: '127.0.0.1' }, quiet);
+    const topic = `svc/testdl/${suffix}`;
+    const source = handle.messageSource!({
+      name: `${topic}/in/#`,
+      consumer: `svcdl${suffix}`,
+      start: 'new',
+      maxInFlight: 10,
+      ackWaitMs: 1000,
+    });
+    const { default: mqtt } = await import('mqtt');
+    const watcher = await mqtt.connectAsync({ host: '127.0.0.1', port: 1883, protocolVersion: 5 });
+    try {
+      await watcher.subscribeAsync(`${topic}/dead`, { qos: 1 });
+      const received = new Promise<{ payload: string; properties: Record<string, unknown> }>((resolve) =>
+        watcher.on('message', (_topic, payload, packet) =>
+          resolve({ payload: payload.toString(), properties: packet.properties?.userProperties ?? {} }),
+        ),
+      );
+      await source.deadLetter!(
+        `${topic}/dead`,
+        { ...poison, id: 'm9', subject: `${topic}/in/a` },
+        'type conflict: field "id" is a string, the column is int64',
+      );
+      expect(await received).toEqual({
+        payload: 'poison {',
+        properties: {
+          'svc-error': 'type conflict: field "id" is a string, the column is int64',
+          'svc-message-id': 'm9',
+          'svc-topic': `${topic}/in/a`,
+        },
+      });
+    } finally {
+      await watcher.endAsync();
+      await source.close();
+    }
+  });
+
   it('checks, and consumes QoS 1 messages of a persistent session', async () => {
     const handle = await mqttConnector.open({ host: '127.0.0.1' }, quiet);
     expect(await handle.check()).toEqual({ ok: true });

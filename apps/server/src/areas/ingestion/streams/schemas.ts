@@ -67,14 +67,19 @@ export const DeadLetterSchema = Type.Union(
     Type.Object(
       {
         kind: Type.Literal('broker'),
-        target: Type.String({ minLength: 1, maxLength: 500, description: 'A subject (NATS) or queue (RabbitMQ)' }),
+        target: Type.String({
+          minLength: 1,
+          maxLength: 500,
+          description:
+            'A subject (NATS), queue (RabbitMQ), stream key (Redis, not the one read) or topic (MQTT, outside the topic filter read)',
+        }),
       },
       { additionalProperties: false },
     ),
   ],
   {
     description:
-      'Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject or queue of the source broker, with the reason in a header',
+      'Where dead messages go. Always kept in the stream dead-letter list (for retry); broker also publishes them to a subject, queue, stream key or topic of the source broker, with the reason beside the body (a header, a field of the entry, an MQTT 5 user property)',
   },
 );
 

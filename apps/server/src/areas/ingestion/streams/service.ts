@@ -62,6 +62,35 @@ const checkSteps = (steps: Array<{ type: string }> | undefined): TransformStep[]
 };
 
 /** Whether a worker consumes the stream now (its lease is live). */
+/** Sources whose broker takes dead letters: NATS subjects, RabbitMQ queues, Redis stream keys, MQTT topics. */
+const DEAD_LETTER_BROKERS = ['nats', 'rabbitmq', 'redis_streams', 'mqtt'];
+
+/** Whether an MQTT topic filter (with + and #) takes messages published to `topic`. */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false;
+  }
+  return f.length === t.length;
+}
+
+/** Why a broker dead-letter target cannot be used with this source, if it cannot. */
+function deadLetterProblems(kind: string, source: string, deadLetter: DeadLetterTarget | undefined): FieldError[] {
+  if (deadLetter?.kind !== 'broker') return [];
+  if (!DEAD_LETTER_BROKERS.includes(kind))
+    return [{ path: 'dead_letter.kind', message: `a ${kind} source cannot publish dead letters` }];
+  // A target the stream itself consumes would give it its dead letters again, for ever.
+  if (kind === 'redis_streams' && deadLetter.target === source)
+    return [{ path: 'dead_letter.target', message: 'is the stream key the stream reads' }];
+  if (kind === 'mqtt' && /[+#]/.test(deadLetter.target))
+    return [{ path: 'dead_letter.target', message: 'is a topic to publish to: no + or # wildcards' }];
+  if (kind === 'mqtt' && topicMatches(source, deadLetter.target))
+    return [{ path: 'dead_letter.target', message: `is within the topic filter the stream reads (${source})` }];
+  return [];
+}
+
 const held = (row: Pick<StreamRow, 'lease_owner' | 'lease_expires_at'>) =>
   !!row.lease_owner && !!row.lease_expires_at && row.lease_expires_at > new Date();
 
@@ -204,8 +233,7 @@ export function createStreamsService(deps: {
       problems.push({ path: 'source.filter', message: `only NATS streams take a subject filter` });
     if ((input.write_mode ?? 'append') === 'upsert' && !input.key_columns?.length)
       problems.push({ path: 'key_columns', message: 'are required for upsert' });
-    if (input.dead_letter?.kind === 'broker' && source && !['nats', 'rabbitmq'].includes(source.kind))
-      problems.push({ path: 'dead_letter.kind', message: `a ${source.kind} source cannot publish dead letters` });
+    if (source) problems.push(...deadLetterProblems(source.kind, input.source.name, input.dead_letter));
     if (input.environment_id && !(await deps.environmentBelongs(input.project_id, input.environment_id)))
       problems.push({ path: 'environment_id', message: 'is not an environment of the project' });
     if (problems.length) throw validationFailed(problems);
@@ -257,10 +285,8 @@ export function createStreamsService(deps: {
       const transforms = checkSteps(input.transforms);
       if (input.dead_letter?.kind === 'broker') {
         const facts = await deps.connectors.describe(principal, row.source_connector_id).catch(() => undefined);
-        if (facts && !['nats', 'rabbitmq'].includes(facts.kind))
-          throw validationFailed([
-            { path: 'dead_letter.kind', message: `a ${facts.kind} source cannot publish dead letters` },
-          ]);
+        const problems = facts ? deadLetterProblems(facts.kind, row.source.name, input.dead_letter) : [];
+        if (problems.length) throw validationFailed(problems);
       }
       // A running consumer takes the new settings at its next start.
       return onUniqueViolation(
