@@ -246,7 +246,7 @@ describe('file ingestions: SFTP directories and zip archives', () => {
     ]);
   });
 
-  it('an SFTP server that cannot be reached fails the run with the reason', async () => {
+  it('an SFTP server whose host key is not the pinned one fails the run with the reason', async () => {
     const broken = await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
       token: admin,
       body: {
