@@ -93,8 +93,8 @@ describe('exports screen', () => {
       expect(await row.textContent()).toContain('warehouse query');
       const [created] = await exportsOfProject();
       expect(created).toMatchObject({ name: 'numbers', schedule: { interval_seconds: 1, paused: false } });
-      // Created: back on the list's own address, the form gone.
-      expect(page.url()).toBe(`${t.url}/exports`);
+      // Created: back on the list, the form gone, the new export open at its own address.
+      expect(page.url()).toBe(`${t.url}/exports/${created!.id}`);
       expect(await form.count()).toBe(0);
 
       // The schedule's runs in the history, each marked as the schedule's.
