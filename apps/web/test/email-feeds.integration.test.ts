@@ -228,10 +228,14 @@ describe('e-mail feeds screen (a real IMAP server: dovecot)', () => {
       expect(await edit.getByLabel('Subject pattern').inputValue()).toBe('^daily');
       expect(await edit.getByRole('checkbox', { name: /IMAP over TLS/ }).isChecked()).toBe(false);
       await edit.getByLabel('Look for new messages every (seconds)').fill('3600');
+      // Watched as well as polled: the IMAP IDLE box.
+      expect(await edit.getByRole('checkbox', { name: /IMAP IDLE/ }).isChecked()).toBe(false);
+      await edit.getByText(/Also watch the mailbox \(IMAP IDLE\)/).click();
       await edit.getByRole('button', { name: 'Save changes' }).click();
       await edit.waitFor({ state: 'detached' });
       expect((await feeds())[0]).toMatchObject({
         poll_interval_seconds: 3600,
+        idle: true,
         has_password: true,
         tls: false,
         filters: { from: 'reports@example.test', subject_pattern: '^daily' },

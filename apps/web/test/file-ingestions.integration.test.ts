@@ -7,8 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { startSshd } from '../../server/test/delivery/sshd.js';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
-import { createProject, login } from '../../server/test/support/http.js';
+import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
 import {
@@ -28,11 +30,13 @@ describe('file ingestions screen', () => {
   let browser: Browser;
   let destination: TestDatabase;
   let work: string;
+  let projectId: string;
 
   beforeAll(async () => {
     t = await startTestApp({ env: NO_RATE_LIMITS, worker: true });
     const token = (await login(t, 'admin', TEST_ADMIN_PASSWORD)).accessToken;
     const project = await createProject(t, token, 'filed');
+    projectId = project.id;
     destination = await createTestDatabase();
     await createPostgresConnector(t, token, project.id, 'warehouse db', destination.name);
     work = await mkdtemp(path.join(os.tmpdir(), 'svc-upload-'));
@@ -93,6 +97,80 @@ describe('file ingestions screen', () => {
 
       expect(await narrowOverflow(page)).toBe(0);
       await page.close();
+    },
+  );
+
+  it(
+    'loads the members of a zip found on an SFTP server, through the SFTP connector picked in the form',
+    { timeout: 120_000 },
+    async () => {
+      const sshd = await startSshd();
+      const remote = await mkdtemp(path.join(os.tmpdir(), 'svc-sftp-drop-'));
+      try {
+        const token = (await login(t, 'admin', PASSWORD)).accessToken;
+        const server = await api(t, 'POST', '/api/v1/data-connectors', {
+          token,
+          body: {
+            project_id: projectId,
+            name: 'drop server',
+            kind: 'sftp',
+            config: {
+              host: '127.0.0.1',
+              port: sshd.port,
+              username: sshd.username,
+              private_key: sshd.privateKey,
+              host_key_sha256: sshd.hostKeySha256,
+              path: remote,
+              format: 'csv',
+            },
+          },
+        });
+        expect(server.status, JSON.stringify(server.body)).toBe(201);
+        const zip = new yazl.ZipFile();
+        zip.addBuffer(Buffer.from('id,item\n1,tea\n2,cake\n'), 'a.csv');
+        zip.addBuffer(Buffer.from('id,item\n3,jam\n'), 'b.csv');
+        zip.addBuffer(Buffer.from('not a member to load'), 'notes.md');
+        zip.end();
+        const chunks: Buffer[] = [];
+        for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+        await writeFile(path.join(remote, 'orders.zip'), Buffer.concat(chunks));
+
+        // Signed in already: the browser context keeps the session.
+        const page = await browser.context.newPage();
+        await page.goto(`${t.url}/file-ingestions`);
+        const form = await openCreateForm(page, 'New file ingestion');
+        await form.getByLabel('Name', { exact: true }).fill('sftp drop');
+        await form.getByText('an SFTP server', { exact: true }).click();
+        await form.getByRole('button', { name: /SFTP connector/ }).click();
+        await page.getByRole('option', { name: 'drop server' }).click();
+        await form.getByLabel('File names').fill('*.zip');
+        await form.getByLabel('Table', { exact: true }).fill('drop_orders');
+        await form.getByRole('button', { name: /Destination connector/ }).click();
+        await page.getByRole('option', { name: 'warehouse db' }).click();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await form.getByRole('button', { name: 'Create file ingestion' }).click();
+
+        const table = page.getByRole('table', { name: 'File ingestions' });
+        await table.getByRole('button', { name: 'Look for new files of sftp drop now' }).click();
+        await table.getByRole('button', { name: 'Show the files of sftp drop' }).click();
+        const history = page.getByRole('region', { name: 'Files of sftp drop' });
+        for (const [member, rows] of [
+          ['a.csv', '2 of 2'],
+          ['b.csv', '1 of 1'],
+        ] as const)
+          await history
+            .getByRole('row', { name: new RegExp(`^orders\\.zip/${member.replace('.', '\\.')} `) })
+            .filter({ hasText: 'loaded' })
+            .filter({ hasText: rows })
+            .waitFor({ timeout: 30_000 });
+        expect(await history.getByRole('row', { name: /notes\.md/ }).count()).toBe(0);
+        expect((await query(destination.url, 'select count(*)::int as n from drop_orders')).rows[0].n).toBe(3);
+        await page.screenshot({ path: path.join(SHOTS, 'file-ingestions-sftp.png'), fullPage: true });
+        await page.close();
+      } finally {
+        await sshd.close();
+        await rm(remote, { recursive: true, force: true });
+      }
     },
   );
 });

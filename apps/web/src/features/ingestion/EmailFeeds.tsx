@@ -158,6 +158,7 @@ function FeedForm({
       post_action: postAction,
       move_to: postAction === 'move' ? text('move_to') : null,
       poll_interval_seconds: text('poll_interval_seconds') ? Number(text('poll_interval_seconds')) : null,
+      idle: form.get('idle') === 'true',
       destination: {
         connector_id: destination,
         ...(text('namespace') ? { namespace: text('namespace') } : {}),
@@ -328,6 +329,11 @@ function FeedForm({
             defaultValue={shown(feed?.poll_interval_seconds)}
             description="Empty: only when asked (Run now)."
           />
+          <CheckboxField
+            name="idle"
+            label="Also watch the mailbox (IMAP IDLE): new mail is loaded within seconds"
+            defaultSelected={feed?.idle ?? false}
+          />
         </fieldset>
         <fieldset>
           <legend>Destination</legend>
@@ -415,7 +421,8 @@ function FeedMessages({ feed }: { feed: Feed }) {
       ) : null}
       <p className="muted">
         {feed.last_polled_at ? `Last read ${new Date(feed.last_polled_at).toLocaleString()}` : 'Not read yet'}
-        {feed.poll_interval_seconds ? `; read every ${feed.poll_interval_seconds} s.` : '; read only when asked.'}
+        {feed.poll_interval_seconds ? `; read every ${feed.poll_interval_seconds} s` : '; read only when asked'}
+        {feed.idle ? ', and watched for new mail.' : '.'}
       </p>
       <DataTable
         caption={`Message history of ${feed.name}`}

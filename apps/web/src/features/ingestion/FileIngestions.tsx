@@ -30,8 +30,10 @@ function NewFileIngestion({
 }) {
   const queries = useQueryClient();
   const connectors = useConnectors();
-  const [source, setSource] = useState<'upload' | 'folder'>('upload');
+  const [source, setSource] = useState<'upload' | 'folder' | 'sftp'>('upload');
   const [destination, setDestination] = useState<string | undefined>();
+  const [server, setServer] = useState<string | undefined>();
+  const inProject = (connectors.data?.items ?? []).filter((c) => c.project_id === projectId);
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
     meta: { success: 'File ingestion created.' },
@@ -53,8 +55,18 @@ function NewFileIngestion({
       source:
         source === 'upload'
           ? { kind: 'upload' }
-          : { kind: 'folder', path: text('path'), ...(text('glob') ? { glob: text('glob') } : {}) },
-      format: { type: text('format') as FormatType },
+          : source === 'sftp'
+            ? {
+                kind: 'sftp',
+                connector_id: server ?? '',
+                ...(text('path') ? { path: text('path') } : {}),
+                ...(text('glob') ? { glob: text('glob') } : {}),
+              }
+            : { kind: 'folder', path: text('path'), ...(text('glob') ? { glob: text('glob') } : {}) },
+      format: {
+        type: text('format') as FormatType,
+        ...(text('archive_members') ? { archive_members: text('archive_members') } : {}),
+      },
       destination: {
         connector_id: destination ?? '',
         table: text('table'),
@@ -66,7 +78,10 @@ function NewFileIngestion({
   return (
     <Card id="new-file-ingestion" title="New file ingestion">
       <Form key={formKey} onSubmit={submit}>
-        <p className="muted">In project {projectName}. S3-compatible buckets are set up through the API.</p>
+        <p className="muted">
+          In project {projectName}. S3-compatible buckets are set up through the API. A .zip file is expanded: each
+          member is loaded as its own file.
+        </p>
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField
           label="Files come from"
@@ -76,8 +91,26 @@ function NewFileIngestion({
           choices={[
             { value: 'upload', label: 'uploads' },
             { value: 'folder', label: "a folder of the project's files" },
+            { value: 'sftp', label: 'an SFTP server' },
           ]}
         />
+        {source === 'sftp' ? (
+          <>
+            <ItemSelect
+              label="SFTP connector"
+              items={inProject.filter((c) => c.kind === 'sftp')}
+              value={server}
+              onChange={setServer}
+              empty="No SFTP connectors in this project: add one under Connectors"
+            />
+            <TextInput
+              name="path"
+              label="Remote directory"
+              description="Relative to the connector's directory (default: that directory)"
+            />
+            <TextInput name="glob" label="File names" description="A glob, e.g. *.{csv,zip} (default: every file)" />
+          </>
+        ) : null}
         {source === 'folder' ? (
           <>
             <TextInput
@@ -102,9 +135,14 @@ function NewFileIngestion({
             { value: 'parquet', label: 'Parquet' },
           ]}
         />
+        <TextInput
+          name="archive_members"
+          label="Members of zip archives"
+          description="A glob of the members to load (default: those of the format, e.g. *.{csv,csv.gz,txt})"
+        />
         <ItemSelect
           label="Destination connector"
-          items={(connectors.data?.items ?? []).filter((c) => c.project_id === projectId)}
+          items={inProject}
           value={destination}
           onChange={setDestination}
           empty="No connectors in this project"
