@@ -105,6 +105,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     },
     projectFolder: connectivity.projectFolder,
     projectWarehouse: connectivity.projectWarehouse,
+    maskedReads: (projectId, plan) => connectivity.warehouse?.maskedReads(projectId, plan),
     pipelineOutput: etl.pipelineOutput,
     masking: masking.service,
     lineage: governance.lineage,

@@ -34,7 +34,35 @@ export interface Warehouse {
   forProject(projectId: string, name: string): Promise<ProjectWarehouse>;
   /** Drops a deleted project's role and everything it owns in the warehouse. */
   dropProject(projectId: string): Promise<void>;
+  /**
+   * Masked views of every relation in the project's schemas, made for one read of a principal
+   * without the masking exemption, and how to connect to them as the project's masked reader role
+   * (which may read these views and nothing else). `release` drops them.
+   */
+  maskedReads(projectId: string, view: MaskedViewPlan): Promise<MaskedReads>;
 }
+
+/** What a masked view of a relation selects, column by column (governance/masking/warehouse-views.ts). */
+export interface MaskedViewPlan {
+  /** The project's hash key, when a policy that applies uses `hash` (the views read it from a table only the service's login may read). */
+  hashKey?: Buffer;
+  /** The select list of the masked view of a relation with these columns (`format_type` names). */
+  selectList(columns: { name: string; type: string }[], keyTable: { ipad: string; opad: string }): string[];
+}
+
+export interface MaskedReads {
+  /** The masked reader role's connection and the masked schema standing for the project's schema `name`. */
+  tenant(name: string): ProjectWarehouse;
+  /** The PostgreSQL schema of masked views standing for the project's schema `name`. */
+  schemaOf(name: string): string;
+  /** Drops the views (always call it, also after a failure). */
+  release(): Promise<void>;
+}
+
+/** Where the service keeps each project's hash key for the masked views: readable by the service's login alone. */
+export const MASKING_KEY_SCHEMA = 'svc_masking';
+/** Masked schemas left by a process that stopped mid-read are dropped by the next read of the project after this long. */
+const MASKED_SCHEMA_MAX_AGE_MS = 24 * 3600_000;
 
 /** What a project's schema is called when the connector names none. */
 export const DEFAULT_SCHEMA = 'main';
@@ -186,12 +214,13 @@ export async function ensureWarehouse(
     return pending;
   };
   // The service's own login, in the warehouse database.
-  const asService = async (work: (c: pg.Client) => Promise<void>) => {
+  // `lock`: under the lock that orders role and schema changes (a masked read's own views need none).
+  const asService = async (work: (c: pg.Client) => Promise<void>, lock = true) => {
     const c = new pg.Client({ ...connection, ssl: connection.ssl ? { rejectUnauthorized: true } : false });
     await c.connect();
     try {
       await c.query('begin');
-      await c.query(`select pg_advisory_xact_lock(hashtext('svc warehouse roles'))`);
+      if (lock) await c.query(`select pg_advisory_xact_lock(hashtext('svc warehouse roles'))`);
       await work(c);
       await c.query('commit');
     } catch (error) {
@@ -240,6 +269,58 @@ export async function ensureWarehouse(
       }),
     );
 
+  /**
+   * The project's masked reader: a second login role that may read the masked views made for a read
+   * (granted per view) and nothing else: member of no role, no privilege on the project's schemas.
+   */
+  const maskedReaderOf = (projectId: string) => `${roleOf(projectId)}_m`;
+  const ensureMaskedReader = async (projectId: string) => {
+    const reader = maskedReaderOf(projectId);
+    await once(`reader:${projectId}`, () =>
+      asService(async (c) => {
+        const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit ${options.connectionsPerProject} password ${literal(scramVerifier(passwordOf(reader)))}`;
+        const comment = `svc masked reader of project ${projectId} in database ${database}`;
+        const existing = await c.query<{ description: string | null }>(
+          `select shobj_description(oid, 'pg_authid') as description from pg_roles where rolname = $1`,
+          [reader],
+        );
+        const exists = existing.rowCount === 1;
+        if (exists && existing.rows[0]!.description !== comment)
+          throw new Error(`the PostgreSQL role ${reader} exists and is not this project's masked reader`);
+        await c.query(`${exists ? 'alter' : 'create'} role ${quote(reader)} ${exists ? 'with' : ''} ${attributes}`);
+        await c.query(`comment on role ${quote(reader)} is ${literal(comment)}`);
+        const memberships = await c.query<{ name: string }>(
+          'select r.rolname as name from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = $1',
+          [reader],
+        );
+        for (const { name } of memberships.rows) await c.query(`revoke ${quote(name)} from ${quote(reader)}`);
+        await c.query(`grant connect on database ${quote(database)} to ${quote(reader)}`);
+        await c.query(`revoke temporary on database ${quote(database)} from ${quote(reader)}`);
+        await c.query(
+          `alter role ${quote(reader)} in database ${quote(database)} set statement_timeout = ${Math.floor(options.statementTimeoutMs)}`,
+        );
+        await c.query(
+          `alter role ${quote(reader)} in database ${quote(database)} set idle_in_transaction_session_timeout = 600000`,
+        );
+      }),
+    );
+    return reader;
+  };
+
+  /** The table of hash keys the masked views read: the service's login alone may use its schema. */
+  const ensureKeyTable = () =>
+    once('masking-keys', () =>
+      asService(async (c) => {
+        const { rowCount } = await c.query('select 1 from pg_namespace where nspname = $1', [MASKING_KEY_SCHEMA]);
+        if (!rowCount) await c.query(`create schema ${quote(MASKING_KEY_SCHEMA)}`);
+        await c.query(`revoke all on schema ${quote(MASKING_KEY_SCHEMA)} from public`);
+        await c.query(
+          `create table if not exists ${quote(MASKING_KEY_SCHEMA)}.hash_keys (project text primary key, ipad bytea not null, opad bytea not null)`,
+        );
+        await c.query(`revoke all on ${quote(MASKING_KEY_SCHEMA)}.hash_keys from public`);
+      }),
+    );
+
   const ensureSchema = (projectId: string, schema: string) =>
     once(`schema:${schema}`, () =>
       asService(async (c) => {
@@ -262,9 +343,113 @@ export async function ensureWarehouse(
         captureConnection: connection,
       };
     },
+    async maskedReads(projectId, plan) {
+      await ensureRole(projectId);
+      const reader = await ensureMaskedReader(projectId);
+      const token = randomBytes(4).toString('hex');
+      const maskedPrefix = `m${projectKey(projectId)}_${token}_`;
+      const baseOf = projectSchemaName(projectId, '');
+      const made: string[] = [];
+      if (plan.hashKey) await ensureKeyTable();
+      await asService(async (c) => {
+        // Left by a process that stopped mid-read.
+        const stale = await c.query<{ nspname: string }>(
+          `select nspname from pg_namespace where starts_with(nspname, $1) and coalesce(obj_description(oid, 'pg_namespace'), '') ~ '^svc masked views [0-9]+$'
+             and split_part(obj_description(oid, 'pg_namespace'), ' ', 4)::bigint < $2`,
+          [`m${projectKey(projectId)}_`, Date.now() - MASKED_SCHEMA_MAX_AGE_MS],
+        );
+        for (const { nspname } of stale.rows) await c.query(`drop schema if exists ${quote(nspname)} cascade`);
+        const keyTable = { ipad: '', opad: '' };
+        if (plan.hashKey) {
+          const padded = Buffer.concat([plan.hashKey, Buffer.alloc(Math.max(0, 64 - plan.hashKey.length))]);
+          const ipad = Buffer.from(padded.map((b) => b ^ 0x36));
+          const opad = Buffer.from(padded.map((b) => b ^ 0x5c));
+          await c.query(
+            `insert into ${quote(MASKING_KEY_SCHEMA)}.hash_keys (project, ipad, opad) values ($1, $2, $3)
+               on conflict (project) do update set ipad = excluded.ipad, opad = excluded.opad`,
+            [projectId, ipad, opad],
+          );
+          const keyOf = (column: string) =>
+            `(select ${column} from ${quote(MASKING_KEY_SCHEMA)}.hash_keys where project = ${literal(projectId)})`;
+          keyTable.ipad = keyOf('ipad');
+          keyTable.opad = keyOf('opad');
+        }
+        const { rows } = await c.query<{ schema: string; name: string; column: string; type: string }>(
+          `select n.nspname as schema, c.relname as name, a.attname as column, format_type(a.atttypid, a.atttypmod) as type
+             from pg_namespace n join pg_class c on c.relnamespace = n.oid
+             join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+            where n.nspowner = (select oid from pg_roles where rolname = $1) and starts_with(n.nspname, $2)
+              and c.relkind in ('r', 'v', 'm', 'p', 'f')
+            order by n.nspname, c.relname, a.attnum`,
+          [roleOf(projectId), baseOf],
+        );
+        const relations = new Map<
+          string,
+          { schema: string; name: string; columns: { name: string; type: string }[] }
+        >();
+        for (const row of rows) {
+          const key = `${row.schema}\u0000${row.name}`;
+          let relation = relations.get(key);
+          if (!relation) relations.set(key, (relation = { schema: row.schema, name: row.name, columns: [] }));
+          relation.columns.push({ name: row.column, type: row.type });
+        }
+        const schemas = (
+          await c.query<{ nspname: string }>(
+            'select nspname from pg_namespace where nspowner = (select oid from pg_roles where rolname = $1) and starts_with(nspname, $2)',
+            [roleOf(projectId), baseOf],
+          )
+        ).rows.map((r) => r.nspname);
+        for (const schema of schemas) {
+          const masked = maskedPrefix + schema.slice(baseOf.length);
+          await c.query(`create schema ${quote(masked)}`);
+          await c.query(`comment on schema ${quote(masked)} is ${literal(`svc masked views ${Date.now()}`)}`);
+          await c.query(`revoke all on schema ${quote(masked)} from public`);
+          await c.query(`grant usage on schema ${quote(masked)} to ${quote(reader)}`);
+          made.push(masked);
+        }
+        for (const relation of relations.values()) {
+          const masked = maskedPrefix + relation.schema.slice(baseOf.length);
+          const list = plan.selectList(relation.columns, keyTable);
+          await c.query(
+            `create view ${quote(masked)}.${quote(relation.name)} with (security_barrier) as select ${list.join(', ')} from ${quote(relation.schema)}.${quote(relation.name)}`,
+          );
+          await c.query(`grant select on ${quote(masked)}.${quote(relation.name)} to ${quote(reader)}`);
+        }
+      }, false);
+      const schemaOf = (name: string) => maskedPrefix + name;
+      return {
+        schemaOf,
+        tenant: (name) => ({
+          connection: { ...connection, user: reader, password: passwordOf(reader) },
+          schema: schemaOf(name),
+          captureConnection: connection,
+        }),
+        async release() {
+          if (!made.length) return;
+          await asService(async (c) => {
+            for (const schema of made) await c.query(`drop schema if exists ${quote(schema)} cascade`);
+          }, false);
+        },
+      };
+    },
     async dropProject(projectId) {
       const role = roleOf(projectId);
       await asService(async (c) => {
+        const keys = await c.query<{ present: boolean }>('select to_regclass($1) is not null as present', [
+          `${MASKING_KEY_SCHEMA}.hash_keys`,
+        ]);
+        if (keys.rows[0]?.present)
+          await c.query(`delete from ${quote(MASKING_KEY_SCHEMA)}.hash_keys where project = $1`, [projectId]);
+        const masked = await c.query<{ nspname: string }>(
+          'select nspname from pg_namespace where starts_with(nspname, $1)',
+          [`m${projectKey(projectId)}_`],
+        );
+        for (const { nspname } of masked.rows) await c.query(`drop schema ${quote(nspname)} cascade`);
+        const reader = maskedReaderOf(projectId);
+        if ((await c.query('select 1 from pg_roles where rolname = $1', [reader])).rowCount) {
+          await c.query(`drop owned by ${quote(reader)}`);
+          await c.query(`drop role ${quote(reader)}`);
+        }
         if (!(await c.query('select 1 from pg_roles where rolname = $1', [role])).rowCount) return;
         // Its schemas (and their tables), then whatever else it owns or was granted, then the role.
         const schemas = await c.query<{ nspname: string }>(
@@ -276,7 +461,11 @@ export async function ensureWarehouse(
         await c.query(`drop role ${quote(role)}`);
       });
       for (const key of [...ready.keys()])
-        if (key === `role:${projectId}` || key.startsWith(`schema:${projectSchemaName(projectId, '')}`))
+        if (
+          key === `role:${projectId}` ||
+          key === `reader:${projectId}` ||
+          key.startsWith(`schema:${projectSchemaName(projectId, '')}`)
+        )
           ready.delete(key);
     },
   };

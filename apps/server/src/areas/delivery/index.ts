@@ -10,7 +10,7 @@ import type { Platform } from '../../platform/runtime.js';
 import { egressPolicyFrom } from '../../platform/egress.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
 import type { AuditService } from '../audit/service.js';
-import type { ProjectWarehouse } from '../connectivity/warehouse.js';
+import type { MaskedReads, MaskedViewPlan, ProjectWarehouse } from '../connectivity/warehouse.js';
 import type { RunRecorder } from '../operations/executions/recorder.js';
 import type { ExecutionsService } from '../operations/executions/service.js';
 import type { LineageService } from '../governance/lineage/service.js';
@@ -31,7 +31,7 @@ export async function createDeliveryArea(
     executions: ExecutionsService;
     queue: JobQueue;
     /** What a viewer may see of a project's data (governance/masking). */
-    masking: Pick<MaskingService, 'maskerFor'>;
+    masking: Pick<MaskingService, 'maskerFor' | 'warehousePlan'>;
     /** What export runs read and wrote (governance/lineage). */
     lineage: Pick<LineageService, 'recordRun'>;
     /** The operations area's record of runs, and its count of rows moved. */
@@ -45,6 +45,8 @@ export async function createDeliveryArea(
     projectFolder(projectId: string): Promise<string>;
     /** How to reach the project's warehouse schema as the project's own role (undefined: no warehouse here). */
     projectWarehouse(projectId: string, schema?: string): Promise<ProjectWarehouse> | undefined;
+    /** Masked views of the project's warehouse for one read (undefined: no warehouse here). */
+    maskedReads(projectId: string, plan: MaskedViewPlan): Promise<MaskedReads> | undefined;
     /** Where a pipeline writes: the source of an export of the pipeline's output. */
     pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
   },
@@ -82,6 +84,7 @@ export async function createDeliveryArea(
     sources: {
       openConnector: deps.connectors.openForRun,
       projectWarehouse: deps.projectWarehouse,
+      maskedReads: deps.maskedReads,
       pipelineOutput: deps.pipelineOutput,
     },
     masking: deps.masking,

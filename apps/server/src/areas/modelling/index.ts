@@ -36,7 +36,7 @@ export async function createModellingArea(
     queue: JobQueue;
     warehouse: Warehouse | undefined;
     catalog: CatalogService;
-    masking: Pick<MaskingService, 'maskerFor'>;
+    masking: Pick<MaskingService, 'maskerFor' | 'warehousePlan'>;
     /** The project's warehouse connectors on a schema, discovered again into the catalog. */
     refreshCatalog(projectId: string, schema: string): Promise<number>;
     lineage: Pick<LineageService, 'recordRun'>;
@@ -52,6 +52,7 @@ export async function createModellingArea(
     audit: deps.audit,
     executions: deps.executions,
     warehouse: deps.warehouse,
+    masking: deps.masking,
   });
   const registers = [platform.metrics.registry];
   const schedules = createModelSchedulesService({

@@ -27,7 +27,7 @@ import { folderInside } from './config.js';
 import { ExportFiles, headerLine, lineFormatter } from './files.js';
 import type { ExportAccount, ExportFileRecord, ExportRow, ExportsRepository, FailedRowRecord } from './repository.js';
 import { tableSink } from './table.js';
-import type { MaskingService } from '../../governance/masking/service.js';
+import type { MaskingService, ProjectMasker } from '../../governance/masking/service.js';
 import type { RowMask } from '../../governance/masking/plan.js';
 import type { LineageService } from '../../governance/lineage/service.js';
 import { exportLineage } from './lineage.js';
@@ -133,6 +133,9 @@ export interface RunContext {
 
 export type ExportRuns = ReturnType<typeof createExportRuns>;
 
+/** What a run reading masked views applies on top: nothing. */
+const UNMASKED: ProjectMasker = { active: false, policies: [], columns: () => null, objects: (_columns, rows) => rows };
+
 export function createExportRuns(deps: {
   db: Db;
   repository: ExportsRepository;
@@ -140,7 +143,7 @@ export function createExportRuns(deps: {
   recorder: RunRecorder;
   sources: SourceDeps;
   /** What the run's viewer may see (governance/masking): every delivered value goes through it. */
-  masking: Pick<MaskingService, 'maskerFor'>;
+  masking: Pick<MaskingService, 'maskerFor' | 'warehousePlan'>;
   projectFolder(projectId: string): Promise<string>;
   /** What each run read and wrote, recorded with its end. */
   lineage: Pick<LineageService, 'recordRun'>;
@@ -217,9 +220,9 @@ export function createExportRuns(deps: {
     ['files', 's3', 'sftp'].includes(String(ctx.destination['kind'])) &&
     (ctx.destination as unknown as FilesDestinationConfig).max_rows_per_file === undefined;
 
-  async function copyRun(ctx: RunContext): Promise<RunResult> {
+  async function copyRun(ctx: RunContext, sources: SourceDeps): Promise<RunResult> {
     const files = await openFiles(ctx);
-    const copy = await copyWarehouseQuery(deps.sources, ctx.row, ctx.row.format as unknown as FormatConfig);
+    const copy = await copyWarehouseQuery(sources, ctx.row, ctx.row.format as unknown as FormatConfig);
     const abort = () =>
       (copy.stream as unknown as { destroy(error?: Error): void }).destroy(ctx.signal.reason as Error);
     ctx.signal.addEventListener('abort', abort, { once: true });
@@ -240,178 +243,207 @@ export function createExportRuns(deps: {
     };
   }
 
+  /**
+   * Reads, works out the changes, delivers them and counts every row (see the module comment).
+   * `maskedViews`: the source is masked views of the warehouse (nothing is masked again here).
+   */
+  async function executeWith(ctx: RunContext, sources: SourceDeps, maskedViews: boolean): Promise<RunResult> {
+    const { row, signal } = ctx;
+    // A masked run never takes the COPY path: every value goes through the masker.
+    // A connector's dataset (or the table a pipeline writes) has its columns' catalog tags: policies
+    // by tag apply to them.
+    const source = row.source;
+    const output =
+      source.kind === 'pipeline' && source.pipeline_id ? await sources.pipelineOutput(source.pipeline_id) : undefined;
+    const masker: ProjectMasker = maskedViews
+      ? UNMASKED
+      : await deps.masking.maskerFor(
+          ctx.viewer ? { userId: ctx.viewer } : null,
+          row.project_id,
+          source.kind === 'connector' && source.connector_id && source.dataset
+            ? { connectorId: source.connector_id, namespace: source.namespace ?? null, name: source.dataset }
+            : output
+              ? { connectorId: output.connector_id, namespace: output.namespace, name: output.table }
+              : undefined,
+        );
+    if (!masker.active && fastPath(ctx)) return copyRun(ctx, sources);
+    const account = emptyAccount();
+    const failures: FailedRowRecord[] = [];
+    const mode = row.mode;
+    const previous = mode === 'diff' ? await repository.snapshot(db, row.id) : undefined;
+    const resync = ctx.fullResync;
+    const seen = new Map<string, string>();
+    const upserts = new Map<string, string>();
+    const after =
+      mode === 'incremental' && !resync ? ((await repository.cursor(db, row.id)) as Value | undefined) : undefined;
+    const retries = mode === 'incremental' && !resync ? await repository.pendingFailures(db, row.id) : [];
+    let cursor: Value | undefined = after;
+    const { handle, request } = await openSource(
+      sources,
+      row,
+      ctx.log,
+      mode === 'incremental' ? { cursorColumn: row.cursor_column!, after: after ?? undefined } : undefined,
+    );
+    const sink = await openSink(ctx);
+    let columns: ColumnSchema[] | undefined;
+    let rowMask: RowMask | null = null;
+    let keyMasked = false;
+    let keyIndexes: number[] = [];
+    let cursorIndex = -1;
+    const keyOf = (values: Value[]) =>
+      keyIndexes.length ? JSON.stringify(keyIndexes.map((i) => jsonValue(values[i] ?? null))) : hashOf(values);
+    const recordOf = (values: Value[]) =>
+      Object.fromEntries((columns ?? []).map((c, i) => [c.name, jsonValue(values[i] ?? null)]));
+    const send = async (clear: Change[]) => {
+      if (!clear.length) return;
+      // Keys, cursors and snapshots work on the source's values; what is delivered (and kept of a
+      // failed row) is masked.
+      const mask = rowMask;
+      const changes = mask ? clear.map((c) => ({ ...c, values: mask.row(c.values) })) : clear;
+      const failed = await sink.deliver(columns!, changes);
+      const byKey = new Map(failed.map((f) => [f.key, f.reason]));
+      for (const change of changes) {
+        const reason = byKey.get(change.key);
+        if (reason !== undefined) {
+          account.failed += 1;
+          failures.push({
+            row_key: keyMasked ? keyOf(change.values) : change.key,
+            reason,
+            record: recordOf(change.values),
+          });
+          continue;
+        }
+        account.delivered += 1;
+        if (previous && change.kind !== 'removed') upserts.set(change.key, seen.get(change.key)!);
+      }
+      ctx.onProgress(account);
+    };
+    try {
+      const sentKeys = new Set<string>();
+      for await (const batch of handle.read!(request, signal)) {
+        if (!columns) {
+          columns = batch.columns;
+          const names = columns.map((c) => c.name);
+          const keyColumns = row.key_columns;
+          for (const key of keyColumns)
+            if (!names.includes(key)) throw new ExportSourceError(`key column ${key} is not a column of the source`);
+          keyIndexes = keyColumns.map((k) => names.indexOf(k));
+          rowMask = masker.columns(columns);
+          if (rowMask) {
+            keyMasked = keyIndexes.some((i) => columns![i]!.name in rowMask!.masked);
+            ctx.log('info', `masked columns: ${Object.keys(rowMask.masked).join(', ')}`, { masked: rowMask.masked });
+          }
+          if (mode === 'incremental') {
+            cursorIndex = names.indexOf(row.cursor_column!);
+            if (cursorIndex < 0)
+              throw new ExportSourceError(`cursor column ${row.cursor_column} is not a column of the source`);
+          }
+        }
+        account.extracted += batch.rows.length;
+        const changes: Change[] = [];
+        for (const values of batch.rows) {
+          const key = keyOf(values);
+          if (cursorIndex >= 0) {
+            const value = values[cursorIndex] ?? null;
+            if (value !== null && (cursor === undefined || cursor === null || compareCursor(value, cursor) > 0))
+              cursor = value;
+          }
+          if (previous) {
+            const hash = hashOf(values);
+            if (seen.has(key))
+              throw new ExportSourceError(
+                `the source key (${row.key_columns.join(', ')}) is not unique: ${key} appears more than once`,
+              );
+            seen.set(key, hash);
+            const before = previous.get(key);
+            if (before === undefined) changes.push({ kind: 'added', key, values });
+            else if (before !== hash || resync) changes.push({ kind: 'changed', key, values });
+            continue;
+          }
+          if (keyIndexes.length) {
+            if (sentKeys.has(key))
+              throw new ExportSourceError(
+                `the source key (${row.key_columns.join(', ')}) is not unique: ${key} appears more than once`,
+              );
+            sentKeys.add(key);
+          }
+          changes.push({ kind: 'added', key, values });
+        }
+        for (const change of changes) account[change.kind] += 1;
+        await send(changes);
+        if (signal.aborted) throw signal.reason as Error;
+      }
+      // Incremental: rows that failed before go again (unless the source sent a newer version of them).
+      if (retries.length && columns) {
+        const names = columns.map((c) => c.name);
+        const changes: Change[] = retries
+          .filter((r) => !sentKeys.has(r.row_key))
+          .map((r) => ({
+            kind: 'added' as const,
+            key: r.row_key,
+            values: names.map((n) => (r.record[n] ?? null) as Value),
+          }));
+        account.added += changes.length;
+        await send(changes);
+      }
+      let removed: string[] = [];
+      if (previous && columns) {
+        const gone = [...previous.keys()].filter((key) => !seen.has(key));
+        const changes: Change[] = gone.map((key) => {
+          const keyValues = JSON.parse(key) as Value[];
+          const values: Value[] = columns!.map(() => null);
+          keyIndexes.forEach((index, i) => (values[index] = keyValues[i] ?? null));
+          return { kind: 'removed', key, values };
+        });
+        account.removed += changes.length;
+        await send(changes);
+        const failedKeys = new Set(failures.map((f) => f.row_key));
+        removed = gone.filter((key) => !failedKeys.has(key));
+      }
+      const files = await sink.finish();
+      return {
+        account,
+        files,
+        failures,
+        snapshot: previous ? { upserts, removed } : undefined,
+        cursor: mode === 'incremental' ? cursor : undefined,
+      };
+    } catch (error) {
+      await sink.abort();
+      throw error;
+    } finally {
+      await handle.close();
+    }
+  }
+
   return {
     load: (id: string) => repository.find(db, id),
     begin: (row: { execution_id: string; export_id: string; project_id: string; full_resync: boolean }) =>
       repository.beginRun(db, row),
 
-    /** Reads, works out the changes, delivers them and counts every row (see the module comment). */
+    /**
+     * Reads, works out the changes, delivers them and counts every row (see the module comment). A
+     * warehouse query run for a viewer to whom a masking policy applies reads masked views of the
+     * project's relations as the project's masked reader role (docs/masking.md): the values come out
+     * masked whatever the query renames, and nothing is masked again here (a hash of a hash would
+     * not join), so such a run keeps the COPY path.
+     */
     async execute(ctx: RunContext): Promise<RunResult> {
-      const { row, signal } = ctx;
-      // A masked run never takes the COPY path: every value goes through the masker.
-      // A connector's dataset (or the table a pipeline writes) has its columns' catalog tags: policies
-      // by tag apply to them.
-      const source = row.source;
-      const output =
-        source.kind === 'pipeline' && source.pipeline_id
-          ? await deps.sources.pipelineOutput(source.pipeline_id)
-          : undefined;
-      const masker = await deps.masking.maskerFor(
-        ctx.viewer ? { userId: ctx.viewer } : null,
-        row.project_id,
-        source.kind === 'connector' && source.connector_id && source.dataset
-          ? { connectorId: source.connector_id, namespace: source.namespace ?? null, name: source.dataset }
-          : output
-            ? { connectorId: output.connector_id, namespace: output.namespace, name: output.table }
-            : undefined,
-      );
-      if (!masker.active && fastPath(ctx)) return copyRun(ctx);
-      const account = emptyAccount();
-      const failures: FailedRowRecord[] = [];
-      const mode = row.mode;
-      const previous = mode === 'diff' ? await repository.snapshot(db, row.id) : undefined;
-      const resync = ctx.fullResync;
-      const seen = new Map<string, string>();
-      const upserts = new Map<string, string>();
-      const after =
-        mode === 'incremental' && !resync ? ((await repository.cursor(db, row.id)) as Value | undefined) : undefined;
-      const retries = mode === 'incremental' && !resync ? await repository.pendingFailures(db, row.id) : [];
-      let cursor: Value | undefined = after;
-      const { handle, request } = await openSource(
-        deps.sources,
-        row,
-        ctx.log,
-        mode === 'incremental' ? { cursorColumn: row.cursor_column!, after: after ?? undefined } : undefined,
-      );
-      const sink = await openSink(ctx);
-      let columns: ColumnSchema[] | undefined;
-      let rowMask: RowMask | null = null;
-      let keyMasked = false;
-      let keyIndexes: number[] = [];
-      let cursorIndex = -1;
-      const keyOf = (values: Value[]) =>
-        keyIndexes.length ? JSON.stringify(keyIndexes.map((i) => jsonValue(values[i] ?? null))) : hashOf(values);
-      const recordOf = (values: Value[]) =>
-        Object.fromEntries((columns ?? []).map((c, i) => [c.name, jsonValue(values[i] ?? null)]));
-      const send = async (clear: Change[]) => {
-        if (!clear.length) return;
-        // Keys, cursors and snapshots work on the source's values; what is delivered (and kept of a
-        // failed row) is masked.
-        const mask = rowMask;
-        const changes = mask ? clear.map((c) => ({ ...c, values: mask.row(c.values) })) : clear;
-        const failed = await sink.deliver(columns!, changes);
-        const byKey = new Map(failed.map((f) => [f.key, f.reason]));
-        for (const change of changes) {
-          const reason = byKey.get(change.key);
-          if (reason !== undefined) {
-            account.failed += 1;
-            failures.push({
-              row_key: keyMasked ? keyOf(change.values) : change.key,
-              reason,
-              record: recordOf(change.values),
-            });
-            continue;
-          }
-          account.delivered += 1;
-          if (previous && change.kind !== 'removed') upserts.set(change.key, seen.get(change.key)!);
-        }
-        ctx.onProgress(account);
-      };
+      const plan =
+        ctx.row.source.kind === 'warehouse_query'
+          ? await deps.masking.warehousePlan(ctx.viewer ? { userId: ctx.viewer } : null, ctx.row.project_id)
+          : null;
+      if (!plan) return executeWith(ctx, deps.sources, false);
+      const masked = await deps.sources.maskedReads(ctx.row.project_id, plan);
+      if (!masked) throw new ExportSourceError('the built-in warehouse is unavailable on this instance');
       try {
-        const sentKeys = new Set<string>();
-        for await (const batch of handle.read!(request, signal)) {
-          if (!columns) {
-            columns = batch.columns;
-            const names = columns.map((c) => c.name);
-            const keyColumns = row.key_columns;
-            for (const key of keyColumns)
-              if (!names.includes(key)) throw new ExportSourceError(`key column ${key} is not a column of the source`);
-            keyIndexes = keyColumns.map((k) => names.indexOf(k));
-            rowMask = masker.columns(columns);
-            if (rowMask) {
-              keyMasked = keyIndexes.some((i) => columns![i]!.name in rowMask!.masked);
-              ctx.log('info', `masked columns: ${Object.keys(rowMask.masked).join(', ')}`, { masked: rowMask.masked });
-            }
-            if (mode === 'incremental') {
-              cursorIndex = names.indexOf(row.cursor_column!);
-              if (cursorIndex < 0)
-                throw new ExportSourceError(`cursor column ${row.cursor_column} is not a column of the source`);
-            }
-          }
-          account.extracted += batch.rows.length;
-          const changes: Change[] = [];
-          for (const values of batch.rows) {
-            const key = keyOf(values);
-            if (cursorIndex >= 0) {
-              const value = values[cursorIndex] ?? null;
-              if (value !== null && (cursor === undefined || cursor === null || compareCursor(value, cursor) > 0))
-                cursor = value;
-            }
-            if (previous) {
-              const hash = hashOf(values);
-              if (seen.has(key))
-                throw new ExportSourceError(
-                  `the source key (${row.key_columns.join(', ')}) is not unique: ${key} appears more than once`,
-                );
-              seen.set(key, hash);
-              const before = previous.get(key);
-              if (before === undefined) changes.push({ kind: 'added', key, values });
-              else if (before !== hash || resync) changes.push({ kind: 'changed', key, values });
-              continue;
-            }
-            if (keyIndexes.length) {
-              if (sentKeys.has(key))
-                throw new ExportSourceError(
-                  `the source key (${row.key_columns.join(', ')}) is not unique: ${key} appears more than once`,
-                );
-              sentKeys.add(key);
-            }
-            changes.push({ kind: 'added', key, values });
-          }
-          for (const change of changes) account[change.kind] += 1;
-          await send(changes);
-          if (signal.aborted) throw signal.reason as Error;
-        }
-        // Incremental: rows that failed before go again (unless the source sent a newer version of them).
-        if (retries.length && columns) {
-          const names = columns.map((c) => c.name);
-          const changes: Change[] = retries
-            .filter((r) => !sentKeys.has(r.row_key))
-            .map((r) => ({
-              kind: 'added' as const,
-              key: r.row_key,
-              values: names.map((n) => (r.record[n] ?? null) as Value),
-            }));
-          account.added += changes.length;
-          await send(changes);
-        }
-        let removed: string[] = [];
-        if (previous && columns) {
-          const gone = [...previous.keys()].filter((key) => !seen.has(key));
-          const changes: Change[] = gone.map((key) => {
-            const keyValues = JSON.parse(key) as Value[];
-            const values: Value[] = columns!.map(() => null);
-            keyIndexes.forEach((index, i) => (values[index] = keyValues[i] ?? null));
-            return { kind: 'removed', key, values };
-          });
-          account.removed += changes.length;
-          await send(changes);
-          const failedKeys = new Set(failures.map((f) => f.row_key));
-          removed = gone.filter((key) => !failedKeys.has(key));
-        }
-        const files = await sink.finish();
-        return {
-          account,
-          files,
-          failures,
-          snapshot: previous ? { upserts, removed } : undefined,
-          cursor: mode === 'incremental' ? cursor : undefined,
+        const sources: SourceDeps = {
+          ...deps.sources,
+          projectWarehouse: (_projectId, schema) => Promise.resolve(masked.tenant(schema ?? 'main')),
         };
-      } catch (error) {
-        await sink.abort();
-        throw error;
+        return await executeWith(ctx, sources, true);
       } finally {
-        await handle.close();
+        await masked.release();
       }
     },
 

@@ -7,7 +7,7 @@
 import { connectorFor, type ConnectorHandle, type Log, type ReadRequest, type Value } from '@svc/engine';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import type { ProjectWarehouse } from '../../connectivity/warehouse.js';
+import type { MaskedReads, MaskedViewPlan, ProjectWarehouse } from '../../connectivity/warehouse.js';
 import type { CsvFormatConfig, FormatConfig } from './config.js';
 import type { ExportRow } from './repository.js';
 
@@ -26,6 +26,8 @@ export interface SourceDeps {
   openConnector(id: string, log: Log): Promise<ConnectorHandle>;
   pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
   projectWarehouse(projectId: string, schema?: string): Promise<ProjectWarehouse> | undefined;
+  /** Masked views of the project's warehouse for one run (undefined: no warehouse here). */
+  maskedReads(projectId: string, plan: MaskedViewPlan): Promise<MaskedReads> | undefined;
 }
 
 export class ExportSourceError extends Error {

@@ -14,9 +14,11 @@ import { conflict, notFound, validationFailed, type FieldError } from '../../../
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
+import type { MaskedViewPlan } from '../../connectivity/warehouse.js';
 import { optionProblems, type MaskingMethod, type MethodOptions } from './methods.js';
 import { planMask, type AppliedPolicy, type MaskColumn, type RowMask } from './plan.js';
 import type { MaskingPolicyRow, MaskingRepository } from './repository.js';
+import { maskedSelectList } from './warehouse-views.js';
 
 export const MASKING_POLICY = 'Masking policy';
 export const UNMASKED_CAPABILITY = 'data:read_unmasked';
@@ -292,6 +294,19 @@ export function createMaskingService(deps: {
 
     /** The project's hash key, for the warehouse's masked views. */
     hashKey: keyOf,
+
+    /**
+     * What the viewer's reads of the project's warehouse go through: the select lists of the masked
+     * views (./warehouse-views.ts), or null when no policy applies to the viewer (it reads the tables).
+     */
+    async warehousePlan(viewer: Viewer, projectId: string): Promise<MaskedViewPlan | null> {
+      const policies = await service.appliedTo(viewer, projectId);
+      if (policies.length === 0) return null;
+      return {
+        hashKey: policies.some((p) => p.method === 'hash') ? await keyOf(projectId) : undefined,
+        selectList: (columns, key) => maskedSelectList(policies, columns, key),
+      };
+    },
 
     /** How the caller would see these sample rows (the web screen's try-out). */
     async evaluate(

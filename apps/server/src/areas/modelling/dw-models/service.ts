@@ -12,6 +12,7 @@ import { notFound, validationFailed, type FieldError } from '../../../platform/e
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import { projectSchemaName, type ProjectWarehouse, type Warehouse } from '../../connectivity/warehouse.js';
+import type { MaskingService } from '../../governance/masking/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
 import { MODEL, modelHasDependents, modelNameTaken, modelPreviewFailed, warehouseUnavailable } from '../errors.js';
 import { createCompiler, relationOf, type Placement } from './compile.js';
@@ -128,6 +129,8 @@ export function createModelsService(deps: {
   audit: AuditService;
   executions: ExecutionsService;
   warehouse: Warehouse | undefined;
+  /** Whether a principal reads the warehouse through masked views (governance/masking). */
+  masking: Pick<MaskingService, 'warehousePlan'>;
 }) {
   const { db, repository, authorize, audit, executions } = deps;
   const guard = resourceGuard(deps, MODEL, (id) => repository.find(db, id), {
@@ -351,13 +354,18 @@ export function createModelsService(deps: {
     },
 
     /** The SELECT as it will run (the stored SQL, or `sql` given instead). */
-    async compile(principal: Principal, id: string, options: { sql?: string; incremental?: boolean }) {
+    async compile(
+      principal: Principal,
+      id: string,
+      options: { sql?: string; incremental?: boolean },
+      placement?: Placement,
+    ) {
       const row = await guard.find(principal, id, 'model:read');
       await parserReady();
       const models = await repository.inProject(db, row.project_id);
       const compiler = createCompiler(
         models.map((m) => (m.id === id && options.sql !== undefined ? { ...m, sql: options.sql } : m)),
-        placementOf(row.project_id),
+        placement ?? placementOf(row.project_id),
       );
       try {
         const template = compiler.templateOf(row.name);
@@ -373,11 +381,33 @@ export function createModelsService(deps: {
       }
     },
 
-    /** The model's first rows, computed as the project's role in a read-only transaction; builds nothing. */
+    /**
+     * The model's first rows, computed as the project's role in a read-only transaction; builds
+     * nothing. A principal to whom a masking policy applies reads masked views of the project's
+     * relations instead, as the project's masked reader role (docs/masking.md).
+     */
     async preview(principal: Principal, id: string, options: { sql?: string; limit?: number }) {
       const row = await guard.find(principal, id, 'model:run');
-      const compiled = await this.compile(principal, id, { sql: options.sql });
-      const client = new pg.Client(clientConfig(await tenantOf(row.project_id)));
+      if (!deps.warehouse) throw warehouseUnavailable();
+      const plan = await deps.masking.warehousePlan(principal, row.project_id);
+      const masked = plan ? await deps.warehouse.maskedReads(row.project_id, plan) : undefined;
+      const placement: Placement | undefined = masked && {
+        modelSchema: masked.schemaOf(MODELS_SCHEMA),
+        sourceSchema: (name) => masked.schemaOf(name),
+      };
+      let compiled: Awaited<ReturnType<typeof this.compile>>;
+      try {
+        compiled = await this.compile(principal, id, { sql: options.sql }, placement);
+      } catch (error) {
+        await masked?.release();
+        throw error;
+      }
+      // The masked reader has no search_path of its own: names as the project's role would find them.
+      const client = new pg.Client(
+        masked
+          ? { ...clientConfig(masked.tenant(MODELS_SCHEMA)), options: `-c search_path=${masked.schemaOf('main')}` }
+          : clientConfig(await tenantOf(row.project_id)),
+      );
       try {
         await client.connect();
         await client.query('begin read only');
@@ -417,6 +447,7 @@ export function createModelsService(deps: {
         throw error;
       } finally {
         await client.end().catch(() => undefined);
+        await masked?.release();
       }
     },
 
