@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { startSshd } from '../../server/test/delivery/sshd.js';
+import { sftpConnectorConfig, startSshd } from '../../server/test/delivery/sshd.js';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
@@ -114,15 +114,7 @@ describe('file ingestions screen', () => {
             project_id: projectId,
             name: 'drop server',
             kind: 'sftp',
-            config: {
-              host: '127.0.0.1',
-              port: sshd.port,
-              username: sshd.username,
-              private_key: sshd.privateKey,
-              host_key_sha256: sshd.hostKeySha256,
-              path: remote,
-              format: 'csv',
-            },
+            config: sftpConnectorConfig(sshd, remote),
           },
         });
         expect(server.status, JSON.stringify(server.body)).toBe(201);

@@ -22,6 +22,18 @@ export interface TestSshd {
   close(): Promise<void>;
 }
 
+/** The config of an `sftp` data connector that logs in to this server and reads CSV files from `path`. */
+export const sftpConnectorConfig = (sshd: TestSshd, path: string, extra: Record<string, unknown> = {}) => ({
+  host: '127.0.0.1',
+  port: sshd.port,
+  username: sshd.username,
+  private_key: sshd.privateKey,
+  host_key_sha256: sshd.hostKeySha256,
+  path,
+  format: 'csv',
+  ...extra,
+});
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { startSshd, type TestSshd } from '../delivery/sshd.js';
+import { sftpConnectorConfig, startSshd, type TestSshd } from '../delivery/sshd.js';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
 import { createPostgresConnector, query, waitForStatus } from '../support/runs.js';
@@ -74,15 +74,7 @@ describe('file ingestions: SFTP directories and zip archives', () => {
         project_id: projectId,
         name: 'drop-server',
         kind: 'sftp',
-        config: {
-          host: '127.0.0.1',
-          port: sshd.port,
-          username: sshd.username,
-          private_key: sshd.privateKey,
-          host_key_sha256: sshd.hostKeySha256,
-          path: remote,
-          format: 'csv',
-        },
+        config: sftpConnectorConfig(sshd, remote),
       },
     });
     expect(sftp.status, JSON.stringify(sftp.body)).toBe(201);
@@ -253,15 +245,7 @@ describe('file ingestions: SFTP directories and zip archives', () => {
         project_id: projectId,
         name: uniqueName('wrong-key'),
         kind: 'sftp',
-        config: {
-          host: '127.0.0.1',
-          port: sshd.port,
-          username: sshd.username,
-          private_key: sshd.privateKey,
-          host_key_sha256: sshd.otherHostKeySha256,
-          path: remote,
-          format: 'csv',
-        },
+        config: sftpConnectorConfig(sshd, remote, { host_key_sha256: sshd.otherHostKeySha256 }),
       },
     });
     expect(broken.status).toBe(201);
