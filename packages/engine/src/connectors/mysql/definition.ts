@@ -2,6 +2,7 @@ import type { RowDataPacket } from 'mysql2';
 import type { ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
 import { MysqlClient, mysqlSpec, qualified, quoteIdent, type MysqlConfig } from './client.js';
 import { mysqlChangeSource } from './cdc.js';
+import { exportTable } from './bulk.js';
 import { discoverTables } from './discover.js';
 import { readTable } from './read.js';
 import { writeTable } from './write.js';
@@ -44,6 +45,9 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
     },
     read(request, signal) {
       return readTable(client, request, config.database, signal);
+    },
+    exportBulk(request, signal) {
+      return exportTable(client, request, config.database, signal);
     },
     async keyBounds(dataset, column) {
       const conn = await client.connection();

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { connectorContract } from '../../../__tests__/contract.js';
 import { CANONICAL_COLUMNS, CANONICAL_ROWS, parsedRows, quiet } from '../../../__tests__/support.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalType, ColumnSchema, ConnectorHandle, RecordBatch, Value, WriteRequest } from '../../../types.js';
 import { CANONICAL_TYPES } from '../../../types.js';
+import { copyLines } from '../../postgres/copy-text.js';
+import { openPostgres } from '../../postgres/definition.js';
 import { MysqlClient } from '../client.js';
 import { mysqlConnector, openMysql } from '../definition.js';
 
@@ -555,5 +558,190 @@ describe('MySQL / MariaDB connector', () => {
     expect(await handle.check()).toEqual({ ok: true });
     const [count] = rowsOf(await collect(handle.read!({ dataset: dataset('events'), columns: ['id'] })));
     expect(count).toBeDefined();
+  });
+});
+
+describe('MySQL / MariaDB bulk path (COPY text for PostgreSQL)', () => {
+  let handle: ConnectorHandle;
+  const bulkDatabase = `svc_mybulk_${suffix}`;
+  const bulkConfig = { ...admin, database: bulkDatabase };
+
+  async function bulkSql(text: string): Promise<void> {
+    const conn = await mysql.createConnection({ ...bulkConfig, multipleStatements: true });
+    try {
+      await conn.query("set time_zone = '+00:00', sql_mode = ''");
+      await conn.query(text);
+    } finally {
+      await conn.end();
+    }
+  }
+
+  /** What the batch path sends the PostgreSQL writer: the decoded rows as COPY text. */
+  async function batchText(name: string): Promise<string> {
+    const batches = await collect(handle.read!({ dataset: { namespace: null, name } }));
+    return batches
+      .map((b) =>
+        copyLines(
+          b.rows,
+          b.columns.map((c) => c.type),
+        ),
+      )
+      .join('');
+  }
+
+  async function bulkText(name: string): Promise<{ text: string; columns: ColumnSchema[] }> {
+    const bulk = await handle.exportBulk!({ dataset: { namespace: null, name } });
+    expect(bulk?.format).toBe('postgres-copy-text');
+    const chunks: Buffer[] = [];
+    for await (const chunk of bulk!.stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    return { text: Buffer.concat(chunks).toString('utf8'), columns: bulk!.columns };
+  }
+
+  beforeAll(async () => {
+    const conn = await mysql.createConnection(admin);
+    await conn.query(`create database \`${bulkDatabase}\` character set utf8mb4`);
+    await conn.end();
+    handle = await mysqlConnector.open(bulkConfig, quiet);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    const conn = await mysql.createConnection(admin);
+    await conn.query(`drop database if exists \`${bulkDatabase}\``);
+    await conn.end();
+  });
+
+  it('sends every type exactly as the batch path does: zero dates, bit, binary, unsigned bigint, tinyint(1), JSON, escapes', async () => {
+    await bulkSql(`
+      create table types (
+        id int primary key, flag tinyint(1), bflag bit(1), bits bit(10), ti tinyint, tu tinyint unsigned,
+        si smallint, su smallint unsigned, mi mediumint, mu mediumint unsigned, i int, iu int unsigned,
+        bi bigint, bu bigint unsigned, yr year, zf int(6) zerofill,
+        f float, f2 float(7,3), d double, dec1 decimal(38,10), dec2 decimal(5,0),
+        c char(5), vc varchar(100), tx text, en enum('a','quo''te','😀'), st set('x','y'),
+        lat varchar(20) character set latin1,
+        dt date, tm time, tm3 time(3), dtm datetime, dtm6 datetime(6), ts timestamp(6) null,
+        doc json, bin binary(4), vb varbinary(10), bl blob
+      ) character set utf8mb4`);
+    await bulkSql(`insert into types values
+      (1, 1, b'1', b'1010101010', -128, 255, -32768, 65535, -8388608, 16777215, -2147483648, 4294967295,
+       -9223372036854775808, 18446744073709551615, 2024, 42,
+       0.1, 1234.567, 0.30000000000000004, 1234567890123456789012345678.0123456789, -12345,
+       'ab', 'tab\\there\\nnew\\rret \\\\ back', 'héllo wörld 😀 世界', 'quo''te', 'x,y',
+       'café',
+       '2024-02-29', '-838:59:59', '12:34:56.5', '2024-02-29 23:59:59', '1000-01-01 00:00:00.000001', '2024-03-10 02:30:00.123456',
+       '{"a": 1, "big": 123456789012345678901234567890, "e": 1e400, "s": "t\\\\tab"}', x'00010280', x'5c090a0dff', x'00'),
+      (2, 0, b'0', b'0', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+       -0.0, 0, -1e308, 0, 0,
+       '', '', '', 'a', '',
+       '',
+       '0000-00-00', '00:00:00', '00:00:00', '0000-00-00 00:00:00', '0000-00-00 00:00:00.000000', '0000-00-00 00:00:00',
+       'null', x'', x'', x''),
+      (3, -5, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+       16777216, null, 5e-324, null, null,
+       null, null, null, null, null, null,
+       null, null, null, null, null, null,
+       '[1, "two", {"three": 3}]', null, null, null),
+      (4, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+       3.4028235e38, null, 1.7976931348623157e308, null, null,
+       null, '\\\\N', null, null, null, null,
+       '2024-00-00', '838:59:59', '-00:00:00.001', '2024-01-01 00:00:00', '9999-12-31 23:59:59.999999', '1970-01-01 00:00:01',
+       null, null, null, null)`);
+    const batch = await batchText('types');
+    const bulk = await bulkText('types');
+    const [described] = await collect(handle.read!({ dataset: { namespace: null, name: 'types' }, batchSize: 1 }));
+    expect(bulk.columns).toEqual(described!.columns);
+    expect(bulk.text.split('\n')).toEqual(batch.split('\n'));
+    expect(bulk.text).toContain('\\\\x00010280');
+    expect(bulk.text).toContain('tab\\there\\nnew\\rret \\\\ back');
+
+    // Loaded into PostgreSQL both ways: the same rows (times and dates PostgreSQL has no room for changed first).
+    await bulkSql("update types set tm = '12:00:00', tm3 = '01:02:03.004', dt = '2024-01-01' where id in (1, 4)");
+    const pgAdmin = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const pgDatabase = `svc_mybulk_${suffix}`;
+    const admin = new pg.Client({ connectionString: pgAdmin });
+    await admin.connect();
+    await admin.query(`create database ${pgDatabase}`);
+    const url = new URL(pgAdmin);
+    const destination = openPostgres({
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      database: pgDatabase,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    });
+    try {
+      const target = (name: string): WriteRequest => ({
+        dataset: { namespace: null, name },
+        mode: 'overwrite',
+        columns: bulk.columns,
+        runId: `run-${name}`,
+      });
+      await destination.write!(target('by_batch'), handle.read!({ dataset: { namespace: null, name: 'types' } }));
+      const exported = await handle.exportBulk!({ dataset: { namespace: null, name: 'types' } });
+      expect(await destination.importBulk!(target('by_bulk'), exported!)).toMatchObject({ rowsWritten: 4 });
+      const check = new pg.Client({
+        connectionString: Object.assign(new URL(pgAdmin), { pathname: `/${pgDatabase}` }).href,
+      });
+      await check.connect();
+      try {
+        const differ = await check.query(
+          `with a as (select t::text as r from by_batch t), b as (select t::text as r from by_bulk t)
+           select count(*)::int as n from ((table a except all table b) union all (table b except all table a)) d`,
+        );
+        expect(differ.rows[0].n).toBe(0);
+        const sample = await check.query(
+          `select bu::text, doc::text, encode(vb, 'hex') as vb, vc, f::text, d::text, dtm, ts from by_bulk where id = 1`,
+        );
+        expect(sample.rows[0]).toMatchObject({
+          bu: '18446744073709551615',
+          vb: '5c090a0dff',
+          vc: 'tab\there\nnew\rret \\ back',
+          f: '0.1',
+          d: '0.30000000000000004',
+        });
+        expect(sample.rows[0].doc).toContain('123456789012345678901234567890');
+        const nulls = await check.query(`select doc::text from by_bulk where id = 2`);
+        expect(nulls.rows[0].doc).toBe('null');
+      } finally {
+        await check.end();
+      }
+    } finally {
+      await destination.close();
+      await admin.query(`drop database if exists ${pgDatabase} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('declines incremental reads and types it has no text rule for (geometry), and names a missing table', async () => {
+    await bulkSql('create table small (id int primary key, v text)');
+    await bulkSql('create table shapes (id int primary key, g point)');
+    expect(await handle.exportBulk!({ dataset: { namespace: null, name: 'shapes' } })).toBeUndefined();
+    expect(await handle.exportBulk!({ dataset: { namespace: null, name: 'shapes' }, columns: ['id'] })).toBeDefined();
+    expect(
+      await handle.exportBulk!({
+        dataset: { namespace: null, name: 'small' },
+        incremental: { cursorColumn: 'id' },
+      }),
+    ).toBeUndefined();
+    await expect(handle.exportBulk!({ dataset: { namespace: null, name: 'nope' } })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('streams a large table with backpressure, and a stream destroyed unread or half read leaves the handle usable', async () => {
+    await bulkSql(
+      "create table big (id int primary key, v text); insert into big select seq, concat('value ', seq) from seq_1_to_60000",
+    );
+    const unread = await handle.exportBulk!({ dataset: { namespace: null, name: 'big' } });
+    unread!.stream.destroy();
+    const half = await handle.exportBulk!({ dataset: { namespace: null, name: 'big' } });
+    for await (const _chunk of half!.stream as AsyncIterable<Buffer>) break;
+    const { text } = await bulkText('big');
+    const lines = text.split('\n');
+    expect(lines.length).toBe(60_001);
+    expect(lines[59_999]).toBe('60000\tvalue 60000');
+    expect(text).toBe(await batchText('big'));
+    expect(await handle.check()).toEqual({ ok: true });
   });
 });
