@@ -29,6 +29,7 @@ export async function createGovernanceArea(
     box: await resolveSecretBox(platform.config),
     egress: egressPolicyFrom(platform.config),
     logger: platform.logger.child({ area: 'lineage' }),
+    enabled: platform.config.lineage.enabled,
   });
   const catalog = createCatalogService({ db, repository: createCatalogRepository(), lineage, ...deps });
   const forwardTask: LeaderTask = { name: 'lineage-forwarding', intervalMs: 2000, run: () => lineage.forward() };

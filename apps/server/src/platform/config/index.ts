@@ -305,6 +305,14 @@ export const configSchema = {
       'Events a destination may fall behind; older ones beyond this are skipped, counted and the skip itself audited.',
     ),
   },
+  lineage: {
+    enabled: entry(
+      'SVC_LINEAGE_ENABLED',
+      bool(),
+      true,
+      'Record the lineage of runs (datasets read and written, column lineage, OpenLineage events); off, runs record none and the lineage API serves what was recorded before.',
+    ),
+  },
   retention: {
     batchRows: entry(
       'SVC_RETENTION_BATCH_ROWS',

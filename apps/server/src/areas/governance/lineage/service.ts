@@ -95,8 +95,11 @@ export function createLineageService(deps: {
   egress: EgressPolicy;
   logger: Logger;
   forwardTimeoutMs?: number;
+  /** SVC_LINEAGE_ENABLED: off, runs record nothing (the feed, run datasets and events). */
+  enabled?: boolean;
 }) {
   const { db } = deps;
+  const enabled = deps.enabled ?? true;
   const repository = createLineageRepository();
   let locate: Locate = async () => undefined;
   const locations = new Map<string, Promise<ConnectorLocation | undefined>>();
@@ -306,10 +309,13 @@ export function createLineageService(deps: {
     },
 
     /** The connector-level feed, in the transaction that commits the run's results. */
-    record: (trx: Db, edges: LineageEdge[]) => repository.insert(trx, edges),
+    record: async (trx: Db, edges: LineageEdge[]) => {
+      if (enabled) await repository.insert(trx, edges);
+    },
 
     /** What a run read and wrote, in the transaction that commits its results (before it is marked finished). */
     async recordRun(trx: Db, run: RunIo) {
+      if (!enabled) return;
       const jobRow =
         (await repository.jobOfRun(trx, run.runId)) ??
         (await job(trx, run.projectId, run.job.kind, run.job.itemId, run.runId));
@@ -379,6 +385,7 @@ export function createLineageService(deps: {
 
     /** A run has started (its START event). */
     async runStarted(trx: Db, report: Omit<RunReport, 'status' | 'error'>) {
+      if (!enabled) return;
       if (await repository.hasEvent(trx, report.runId, ['START'])) return;
       const jobRow = await job(trx, report.projectId, report.kind, report.itemId, report.runId);
       await emit(trx, jobRow, { ...report, status: 'running', error: null }, 'START');
@@ -386,6 +393,7 @@ export function createLineageService(deps: {
 
     /** A run has ended, in the transaction that records its outcome: COMPLETE, FAIL or ABORT (once). */
     async runFinished(trx: Db, report: RunReport) {
+      if (!enabled) return;
       const type = terminalOf(report.status);
       if (!type) return;
       if (await repository.hasEvent(trx, report.runId, ['COMPLETE', 'FAIL', 'ABORT'])) return;
