@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
@@ -157,6 +159,114 @@ describe('sync runs', () => {
     );
     expect(loaded.rows[0]).toEqual({ n: 1500, amounts: 1500, first: '2024-01-01 00:00:00+00', name: 'n, 999' });
     expect((await query(destination.url, 'select amount from csv_late where id = 1200')).rows[0].amount).toBeNull();
+  });
+
+  it('copies a MariaDB table into PostgreSQL with the bulk path, every value as the batch path loads it', async () => {
+    const mysqlUrl = new URL(process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306');
+    const mysqlConfig = {
+      host: mysqlUrl.hostname,
+      port: Number(mysqlUrl.port || 3306),
+      user: decodeURIComponent(mysqlUrl.username),
+      password: decodeURIComponent(mysqlUrl.password),
+    };
+    const database = `svc_sync_${randomBytes(5).toString('hex')}`;
+    const conn = await mysql.createConnection({ ...mysqlConfig, multipleStatements: true });
+    try {
+      await conn.query(`create database \`${database}\` character set utf8mb4; use \`${database}\`; set sql_mode = ''`);
+      await conn.query(`create table items (
+        id int primary key, flag tinyint(1), bits bit(3), big bigint unsigned, yr year, f float, d double,
+        amount decimal(30,10), label text, day date, clock time(3), at datetime(6), stamp timestamp null,
+        doc json, raw varbinary(8))`);
+      await conn.query(`insert into items values
+        (1, 1, b'101', 18446744073709551615, 2024, 0.1, 0.30000000000000004, 12345678901234567890.0123456789,
+         'tab\\there\\nline \\\\ 😀', '2024-02-29', '12:34:56.5', '2024-02-29 23:59:59.000001', '2024-03-10 02:30:00',
+         '{"big": 123456789012345678901234567890, "e": 1e400}', x'005c0a'),
+        (2, 0, b'0', 0, 0, -1.5, -1e308, 0, '', '0000-00-00', '00:00:00', '0000-00-00 00:00:00', null, 'null', x''),
+        (3, null, null, null, null, null, null, null, null, null, null, null, null, null, null)`);
+      await conn.query(
+        `insert into items (id, label, doc) select seq, concat('row ', seq), json_object('g', seq) from seq_4_to_3000`,
+      );
+      const mariadb = (
+        await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+          token: admin,
+          body: { project_id: projectId, name: 'mariadb', kind: 'mysql', config: { ...mysqlConfig, database } },
+        })
+      ).body.id;
+      const run = async (stream: Record<string, unknown>) => {
+        const started = await api<Execution>(t, 'POST', '/api/v1/executions', {
+          token: admin,
+          body: {
+            kind: 'sync',
+            project_id: projectId,
+            source_connector_id: mariadb,
+            destination_connector_id: destinationId,
+            streams: [stream],
+          },
+        });
+        const done = await waitForStatus(t, admin, started.body.id, ['succeeded', 'failed']);
+        const logs = await api<{ items: Array<{ message: string }> }>(t, 'GET', `/api/v1/executions/${done.id}/logs`, {
+          token: admin,
+        });
+        return { done, messages: logs.body.items.map((l) => l.message) };
+      };
+      const bulk = await run({ name: 'items', destination_name: 'items_bulk', mode: 'overwrite' });
+      expect(bulk.done).toMatchObject({ status: 'succeeded', rows_read: 3000, rows_written: 3000 });
+      expect(bulk.messages).toEqual(
+        expect.arrayContaining([expect.stringMatching(/items: 3000 rows read, 3000 written \(overwrite, bulk copy\)/)]),
+      );
+      // A cursor column takes the batch path.
+      const batch = await run({ name: 'items', destination_name: 'items_batch', mode: 'append', cursor_column: 'id' });
+      expect(batch.done).toMatchObject({ status: 'succeeded', rows_read: 3000, rows_written: 3000 });
+      expect(batch.messages.some((m) => m.includes('bulk copy'))).toBe(false);
+      const differ = await query(
+        destination.url,
+        `with a as (select t::text as r from items_bulk t), b as (select t::text as r from items_batch t)
+         select count(*)::int as n from ((table a except all table b) union all (table b except all table a)) d`,
+      );
+      expect(differ.rows[0].n).toBe(0);
+      const first = await query(
+        destination.url,
+        `select flag, encode(bits, 'hex') as bits, big::text, yr, f::text, d::text, amount::text, label, day::text,
+                clock::text, at::text, stamp::text, doc::text, encode(raw, 'hex') as raw from items_bulk where id in (1, 2) order by id`,
+      );
+      expect(first.rows).toEqual([
+        {
+          flag: true,
+          bits: '05',
+          big: '18446744073709551615',
+          yr: 2024,
+          f: '0.1',
+          d: '0.30000000000000004',
+          amount: '12345678901234567890.0123456789',
+          label: 'tab\there\nline \\ 😀',
+          day: '2024-02-29',
+          clock: '12:34:56.5',
+          at: '2024-02-29 23:59:59.000001',
+          stamp: '2024-03-10 02:30:00+00',
+          doc: '{"big": 123456789012345678901234567890, "e": 1e400}',
+          raw: '005c0a',
+        },
+        {
+          flag: false,
+          bits: '00',
+          big: '0',
+          yr: 0,
+          f: '-1.5',
+          d: '-1e+308',
+          amount: '0.0000000000',
+          label: '',
+          day: null,
+          clock: '00:00:00',
+          at: null,
+          stamp: null,
+          doc: 'null',
+          raw: '',
+        },
+      ]);
+    } finally {
+      await conn.query(`drop database if exists \`${database}\``);
+      await conn.end();
+    }
   });
 
   it('runs incrementally on a cursor column: the second run moves only the new rows', async () => {

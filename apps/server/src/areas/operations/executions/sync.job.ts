@@ -166,7 +166,8 @@ function refusedData(error: unknown): boolean {
 
 /**
  * Full copy between connectors that share a bulk format, no value decoding: PostgreSQL to PostgreSQL
- * (COPY text), a CSV or TSV file to PostgreSQL (the file's bytes into COPY ... CSV). When the
+ * (COPY text), a MySQL/MariaDB table to PostgreSQL (the text protocol's values written as COPY
+ * text), a CSV or TSV file to PostgreSQL (the file's bytes into COPY ... CSV). When the
  * server refuses a row of a file (its line is in the message), the stream is read as batches
  * instead, which either loads it or names the record that does not fit its column.
  */
