@@ -2117,7 +2117,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The model's first rows, read as the project's warehouse role; builds nothing (model:run) */
+        /** The model's first rows, read as the project's warehouse role (through masked views for a caller the masking policies cover); builds nothing (model:run) */
         post: operations["previewModel"];
         delete?: never;
         options?: never;
@@ -12827,6 +12827,8 @@ export interface operations {
                             };
                             poll_interval_seconds: number | null;
                             next_poll_at: string | null;
+                            /** @description Whether a worker watches the mailbox with IMAP IDLE */
+                            idle: boolean;
                             status: "active" | "degraded";
                             /** @description degraded: why the mailbox could not be read */
                             status_reason: string | null;
@@ -12933,6 +12935,8 @@ export interface operations {
                     };
                     /** @description Look for new messages this often (none: only on request) */
                     poll_interval_seconds?: number | null;
+                    /** @description Keep a connection open and wait for new mail with IMAP IDLE: a new message starts a run within seconds (default false). A hint only: every (re)connection looks for messages missed meanwhile, and the poll interval still applies */
+                    idle?: boolean;
                 };
             };
         };
@@ -12970,6 +12974,8 @@ export interface operations {
                         };
                         poll_interval_seconds: number | null;
                         next_poll_at: string | null;
+                        /** @description Whether a worker watches the mailbox with IMAP IDLE */
+                        idle: boolean;
                         status: "active" | "degraded";
                         /** @description degraded: why the mailbox could not be read */
                         status_reason: string | null;
@@ -13051,6 +13057,8 @@ export interface operations {
                         };
                         poll_interval_seconds: number | null;
                         next_poll_at: string | null;
+                        /** @description Whether a worker watches the mailbox with IMAP IDLE */
+                        idle: boolean;
                         status: "active" | "degraded";
                         /** @description degraded: why the mailbox could not be read */
                         status_reason: string | null;
@@ -13194,6 +13202,8 @@ export interface operations {
                     };
                     /** @description Look for new messages this often (none: only on request) */
                     poll_interval_seconds?: number | null;
+                    /** @description Keep a connection open and wait for new mail with IMAP IDLE: a new message starts a run within seconds (default false). A hint only: every (re)connection looks for messages missed meanwhile, and the poll interval still applies */
+                    idle?: boolean;
                 };
             };
         };
@@ -13231,6 +13241,8 @@ export interface operations {
                         };
                         poll_interval_seconds: number | null;
                         next_poll_at: string | null;
+                        /** @description Whether a worker watches the mailbox with IMAP IDLE */
+                        idle: boolean;
                         status: "active" | "degraded";
                         /** @description degraded: why the mailbox could not be read */
                         status_reason: string | null;

@@ -86,7 +86,8 @@ export const modelRoutes = serviceRoutes<ModelsService>(['dw-models'], (route, s
     'model:run',
     {
       operationId: 'previewModel',
-      summary: "The model's first rows, read as the project's warehouse role; builds nothing (model:run)",
+      summary:
+        "The model's first rows, read as the project's warehouse role (through masked views for a caller the masking policies cover); builds nothing (model:run)",
       params: IdParams,
       body: PreviewBody,
       response: { 200: Preview },
