@@ -163,7 +163,11 @@ const rabbit = await amqp.connect('amqp://guest:guest@127.0.0.1:5672');
 // Every NATS stream and RabbitMQ queue made, to delete at the end.
 const natsStreams: string[] = [];
 const queues: string[] = [];
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 try {
   for (const name of Object.values(names)) await sql('postgres', `create database ${name}`);
