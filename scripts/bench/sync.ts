@@ -149,7 +149,7 @@ try {
     `| psql \\copy to stdout | psql \\copy from stdin (baseline) | ${Math.round(base).toLocaleString('en')} | 100% | |`,
     `| svc sync run, PostgreSQL to PostgreSQL (API call to succeeded) | ${Math.round(run.rowsPerSecond).toLocaleString('en')} | ${ratio(run.rowsPerSecond, base)} | ${run.peakMb.toFixed(0)} MB |`,
   ];
-  // MariaDB to PostgreSQL: the batch path (values decoded and re-encoded).
+  // MariaDB to PostgreSQL: the MySQL connector's bulk path (text protocol values written as COPY text).
   const mysqlUrl = new URL(MYSQL_URL);
   const mysqlDatabase = `svc_bench_${stamp}`;
   const mysqlRows = Math.min(ROWS, Number(process.env['BENCH_MYSQL_ROWS'] ?? ROWS));
