@@ -61,6 +61,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
     audit,
     box,
     columnTags: (connectorId, namespace, name) => governance.catalog.columnTags(connectorId, namespace, name),
+    projectColumnTags: (projectId) => governance.catalog.projectColumnTags(projectId),
   });
   const connectivity = await createConnectivityArea(platform, {
     ...access,

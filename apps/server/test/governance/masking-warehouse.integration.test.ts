@@ -291,4 +291,41 @@ describe('masking through the warehouse', () => {
     expect(exempt.status, JSON.stringify(exempt.body)).toBe(200);
     expect((await preview(editor)).body.rows[0]!.phone).toBe(CLEAR.phone);
   });
+
+  it('masks a column by the catalog tag of the project dataset named like the table', async () => {
+    // The warehouse's own connector on the main schema, discovered: the catalog lists "people".
+    const connector = await api<{ id: string }>(t, 'POST', '/api/v1/data-connectors', {
+      token: admin,
+      body: { project_id: projectId, name: 'warehouse main', kind: 'warehouse', config: { schema: 'main' } },
+    });
+    expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+    const discovered = await api(t, 'POST', `/api/v1/data-connectors/${connector.body.id}/discover`, { token: admin });
+    expect(discovered.status, JSON.stringify(discovered.body)).toBe(200);
+    const datasets = await api<{ items: Array<{ id: string; name: string }> }>(
+      t,
+      'GET',
+      `/api/v1/catalog/datasets?project_id=${projectId}`,
+      { token: admin },
+    );
+    const people = datasets.body.items.find((d) => d.name === 'people');
+    expect(people, JSON.stringify(datasets.body)).toBeDefined();
+    const policy = await api(t, 'POST', '/api/v1/masking-policies', {
+      token: admin,
+      body: { project_id: projectId, name: 'restricted ids', method: 'null', tags: ['restricted'] },
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    // No column carries the tag yet: the id reads clear.
+    expect((await preview(editor)).body.rows[0]!.id).toBe(1);
+    const tagged = await api(t, 'PATCH', `/api/v1/catalog/datasets/${people!.id}/columns/id`, {
+      token: admin,
+      body: { tags: ['restricted'] },
+    });
+    expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
+    const masked = await preview(editor);
+    expect(masked.status, JSON.stringify(masked.body)).toBe(200);
+    expect(masked.body.rows.map((r) => r.id)).toEqual([null, null]);
+    expect(masked.body.columns.find((c) => c.name === 'id')?.type).toBe('integer');
+    // The exempt administrator still reads it.
+    expect((await preview(admin)).body.rows[0]!.id).toBe(1);
+  });
 });

@@ -46,8 +46,15 @@ export interface Warehouse {
 export interface MaskedViewPlan {
   /** The project's hash key, when a policy that applies uses `hash` (the views read it from a table only the service's login may read). */
   hashKey?: Buffer;
-  /** The select list of the masked view of a relation with these columns (`format_type` names). */
-  selectList(columns: { name: string; type: string }[], keyTable: { ipad: string; opad: string }): string[];
+  /**
+   * The select list of the masked view of the relation `name` with these columns (`format_type`
+   * names); policies by tag match the catalog's tags of the project's datasets of that name.
+   */
+  selectList(
+    name: string,
+    columns: { name: string; type: string }[],
+    keyTable: { ipad: string; opad: string },
+  ): string[];
 }
 
 export interface MaskedReads {
@@ -409,7 +416,7 @@ export async function ensureWarehouse(
         }
         for (const relation of relations.values()) {
           const masked = maskedPrefix + relation.schema.slice(baseOf.length);
-          const list = plan.selectList(relation.columns, keyTable);
+          const list = plan.selectList(relation.name, relation.columns, keyTable);
           await c.query(
             `create view ${quote(masked)}.${quote(relation.name)} with (security_barrier) as select ${list.join(', ')} from ${quote(relation.schema)}.${quote(relation.name)}`,
           );

@@ -159,6 +159,15 @@ export function createCatalogRepository() {
         .where(sql<boolean>`coalesce(d.namespace, '') = coalesce(${namespace}, coalesce(d.namespace, ''))`)
         .where('d.name', '=', name)
         .execute(),
+    /** The confirmed tags of every column of a project's datasets that has some. */
+    tagsOfProject: (db: Db, projectId: string) =>
+      db
+        .selectFrom('catalog_column_notes as n')
+        .innerJoin('catalog_datasets as d', 'd.id', 'n.dataset_id')
+        .select(['d.name as dataset', 'n.column_name', 'n.tags'])
+        .where('d.project_id', '=', projectId)
+        .where(sql<boolean>`cardinality(n.tags) > 0`)
+        .execute(),
     upsertNote: (
       db: Db,
       datasetId: string,

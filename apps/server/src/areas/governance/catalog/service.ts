@@ -257,6 +257,20 @@ export function createCatalogService(deps: {
       return { ...(await detail(dataset)), sampled_rows: sample.rows.length };
     },
 
+    /**
+     * The confirmed tags of all the project's datasets, by dataset name then column name; datasets of
+     * the same name (in several connectors or namespaces) add up (masked warehouse views by tag).
+     */
+    async projectColumnTags(projectId: string): Promise<Map<string, Map<string, string[]>>> {
+      const byDataset = new Map<string, Map<string, string[]>>();
+      for (const row of await repository.tagsOfProject(db, projectId)) {
+        let columns = byDataset.get(row.dataset);
+        if (!columns) byDataset.set(row.dataset, (columns = new Map()));
+        columns.set(row.column_name, [...new Set([...(columns.get(row.column_name) ?? []), ...row.tags])]);
+      }
+      return byDataset;
+    },
+
     /** The confirmed tags of a connector dataset's columns, by column name (masking policies by tag). */
     async columnTags(connectorId: string, namespace: string | null, name: string): Promise<Map<string, string[]>> {
       // Without a namespace, every namespace's dataset of that name counts: their tags add up.

@@ -17,6 +17,7 @@ export function createMaskingArea(
     audit: AuditService;
     box: SecretBox;
     columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;
+    projectColumnTags?: (projectId: string) => Promise<Map<string, Map<string, string[]>>>;
   },
 ) {
   const service = createMaskingService({ db: platform.framework.db, repository: createMaskingRepository(), ...deps });

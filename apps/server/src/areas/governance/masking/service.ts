@@ -84,6 +84,8 @@ export function createMaskingService(deps: {
   audit: AuditService;
   /** The catalog's confirmed tags of a connector dataset's columns (policies by tag match them). */
   columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;
+  /** The catalog's confirmed tags of every dataset of a project, by dataset name then column name. */
+  projectColumnTags?: (projectId: string) => Promise<Map<string, Map<string, string[]>>>;
 }) {
   const { db, repository, box, authorize, audit } = deps;
   const keys = new Map<string, Buffer>();
@@ -302,9 +304,15 @@ export function createMaskingService(deps: {
     async warehousePlan(viewer: Viewer, projectId: string): Promise<MaskedViewPlan | null> {
       const policies = await service.appliedTo(viewer, projectId);
       if (policies.length === 0) return null;
+      // A warehouse table is matched to the catalog by name: the tags of every dataset of the project
+      // with that name add up (a source table's personal-data tags follow its copy into the warehouse).
+      const tags =
+        policies.some((p) => p.tags.length > 0) && deps.projectColumnTags
+          ? await deps.projectColumnTags(projectId)
+          : new Map<string, Map<string, string[]>>();
       return {
         hashKey: policies.some((p) => p.method === 'hash') ? await keyOf(projectId) : undefined,
-        selectList: (columns, key) => maskedSelectList(policies, columns, key),
+        selectList: (name, columns, key) => maskedSelectList(policies, columns, key, tags.get(name)),
       };
     },
 

@@ -140,15 +140,21 @@ export function maskedColumnSql(policy: AppliedPolicy, column: string, pgType: s
 
 /**
  * The select list of a relation's masked view for principals to whom `policies` apply: each column
- * under its winning policy (most restrictive first, docs/masking.md), the others as they are.
+ * (with its catalog tags, when known) under its winning policy (most restrictive first,
+ * docs/masking.md), the others as they are.
  */
 export function maskedSelectList(
   policies: AppliedPolicy[],
   columns: { name: string; type: string }[],
   key: KeyRef,
+  tags: Map<string, string[]> = new Map(),
 ): string[] {
   return columns.map((column) => {
-    const policy = winningPolicy(policies, { name: column.name, type: canonicalOf(column.type) ?? 'string' });
+    const policy = winningPolicy(policies, {
+      name: column.name,
+      type: canonicalOf(column.type) ?? 'string',
+      tags: tags.get(column.name),
+    });
     return policy
       ? `${maskedColumnSql(policy, column.name, column.type, key)} as ${quote(column.name)}`
       : quote(column.name);
