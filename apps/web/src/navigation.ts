@@ -6,10 +6,14 @@ import { useEffect, useState } from 'react';
 
 const listeners = new Set<() => void>();
 
-/** Goes to `path` as a new history entry (the back button returns). */
-export function navigate(path: string) {
+/**
+ * Goes to `path` as a new history entry (the back button returns), or in place of the current one
+ * with `replace` (leaving a form that succeeded: back then skips the emptied form).
+ */
+export function navigate(path: string, options: { replace?: boolean } = {}) {
   if (path === window.location.pathname) return;
-  window.history.pushState(null, '', path);
+  if (options.replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
   for (const listener of listeners) listener();
 }
 
@@ -55,5 +59,13 @@ export function useItemTab<T extends string>(
   const itemPath = `${base}/${encodeURIComponent(id)}`;
   const named = path.startsWith(`${itemPath}/`) ? path.slice(itemPath.length + 1) : '';
   const tab = tabs.find((t) => t === named) ?? tabs[0];
+  // A tab the page does not have (an old or mistyped link) gives way to the item's own address.
+  const unknown = named !== '' && !tabs.some((t) => t === named);
+  useEffect(() => {
+    if (unknown) navigate(itemPath, { replace: true });
+  }, [unknown, itemPath]);
   return [tab, (next) => navigate(next === tabs[0] ? itemPath : `${itemPath}/${next}`)];
 }
+
+/** Whether the address is still `path` or below it: work that finishes late leaves alone a user who went elsewhere. */
+export const stillAt = (path: string) => withinScreen(window.location.pathname, path);

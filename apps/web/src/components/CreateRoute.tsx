@@ -2,7 +2,7 @@
  * Lists come first: a screen shows its items and a "New ..." button; the form to create one has its
  * own address (`/pipelines/new`), so the back button leaves it and a link can open it directly.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { navigate, usePathname } from '../navigation';
 
@@ -13,14 +13,23 @@ export const createPath = (base: string) => `${base}/new`;
 export function useCreateRoute(base: string): {
   creating: boolean;
   start: () => void;
-  /** Leaves the form: to the list, or to `next` (the item just created). */
+  /**
+   * Leaves the form after it succeeded: to the list, or to `next` (the item just created), in place
+   * of the form's entry (back then skips it). Nothing happens if the user already went elsewhere
+   * while the answer was coming.
+   */
   leave: (next?: string) => void;
+  /** Leaves the form by the way back: a new history entry, like a link. */
+  back: () => void;
 } {
   const path = usePathname();
   return {
     creating: path === createPath(base),
     start: () => navigate(createPath(base)),
-    leave: (next) => navigate(next ?? base),
+    leave: (next) => {
+      if (window.location.pathname === createPath(base)) navigate(next ?? base, { replace: true });
+    },
+    back: () => navigate(base),
   };
 }
 
@@ -46,17 +55,27 @@ export function ListActions({
   );
 }
 
-/** A page of its own within a screen (the create form, an item's page), with the way back to the list above it. */
+/**
+ * A page of its own within a screen (the create form, an item's page), with the way back to the list
+ * above it. Its heading takes the focus when it opens: the button that opened it is gone.
+ */
 export function BackToList({ back, onBack, children }: { back: string; onBack: () => void; children: ReactNode }) {
+  const page = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const heading = page.current?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus();
+  }, []);
   return (
-    <>
+    <div ref={page}>
       <div className="list-actions">
         <Button className="secondary" onPress={onBack}>
           <span aria-hidden="true">←</span> Back to {back}
         </Button>
       </div>
       {children}
-    </>
+    </div>
   );
 }
 
@@ -81,14 +100,15 @@ export function WithCreateForm({
   isDisabled?: boolean;
   /** The screen's other actions, beside the button. */
   actions?: ReactNode;
-  form: (done: () => void) => ReactNode;
+  /** The form, given what to call once it succeeded (with the created item's address, to open it). */
+  form: (done: (next?: string) => void) => ReactNode;
   children: ReactNode;
 }) {
-  const { creating, start, leave } = useCreateRoute(base);
+  const { creating, start, leave, back: goBack } = useCreateRoute(base);
   if (creating)
     return (
-      <BackToList back={back} onBack={() => leave()}>
-        {form(() => leave())}
+      <BackToList back={back} onBack={goBack}>
+        {form(leave)}
       </BackToList>
     );
   return (

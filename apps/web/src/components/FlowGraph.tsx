@@ -86,6 +86,8 @@ export function FlowGraph({
         fitView
         nodesDraggable={false}
         nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
         proOptions={{ hideAttribution: true }}
         onNodeClick={(_, node) => onOpen(node.id)}
       >

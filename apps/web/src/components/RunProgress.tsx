@@ -48,8 +48,12 @@ export function LiveRunProgress({ id }: { id: string }) {
   const run = useQuery({
     queryKey: ['execution', id],
     queryFn: () => unwrap(api.GET('/api/v1/executions/{id}', { params: { path: { id } } })),
+    // Until it ends, or the API refuses it (deleted, no longer readable).
     refetchInterval: (query) =>
-      query.state.data && query.state.data.status !== 'queued' && query.state.data.status !== 'running' ? false : 1000,
+      query.state.error ||
+      (query.state.data && query.state.data.status !== 'queued' && query.state.data.status !== 'running')
+        ? false
+        : 1000,
   });
   return run.data ? <RunProgress run={run.data} /> : <progress aria-label="Progress of the run" />;
 }

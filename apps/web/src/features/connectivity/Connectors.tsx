@@ -163,7 +163,7 @@ export function Connectors() {
   const [checks, setChecks] = useState<Record<string, string>>({});
   // The open item is in the address (/connectors/<id>): shareable, and the back button closes it.
   const [editing, setEditing] = useItemRoute('/connectors');
-  const { creating, start, leave } = useCreateRoute('/connectors');
+  const { creating, start, leave, back } = useCreateRoute('/connectors');
   const edited = connectors.data?.items.find((c) => c.id === editing);
   const editedSpec = kinds.data?.items.find((k) => k.kind === edited?.kind)?.spec;
   // A new key empties the form after a connector was created.
@@ -218,7 +218,7 @@ export function Connectors() {
   };
   if (creating)
     return (
-      <BackToList back="Connectors" onBack={() => leave()}>
+      <BackToList back="Connectors" onBack={back}>
         <Card id="new-connector" title="New connector">
           <Form key={formKey} onSubmit={submit}>
             <ItemSelect

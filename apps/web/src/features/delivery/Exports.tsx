@@ -207,10 +207,7 @@ export function Exports() {
           key={project.id}
           projectId={project.id}
           projectName={project.name}
-          onCreated={(id) => {
-            done();
-            setSelected(id);
-          }}
+          onCreated={(id) => done(`/exports/${id}`)}
         />
       )}
     >

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { navigate, useItemRoute, useItemTab } from '../../navigation';
+import { navigate, stillAt, useItemRoute, useItemTab } from '../../navigation';
 import { useCurrentProject } from '../../project-context';
 import {
   Button,
@@ -134,8 +134,8 @@ function PipelineDetail({
     mutationFn: () => unwrap(api.POST('/api/v1/etl/pipelines/{id}/run', { params: { path: { id } } })),
     onSuccess: () => {
       void queries.invalidateQueries({ queryKey: ['pipeline-runs', id] });
-      // The run is followed where it is shown.
-      if (tab !== 'overview') setTab('runs');
+      // The run is followed where it is shown (unless the user has left the pipeline meanwhile).
+      if (tab !== 'overview' && stillAt(`/pipelines/${encodeURIComponent(id)}`)) setTab('runs');
     },
   });
   // Polled: a run that succeeds moves the cursors.
@@ -467,13 +467,13 @@ export function Pipelines() {
   const { projectId } = useCurrentProject();
   const inProject = pipelines.data?.items.filter((p) => p.project_id === projectId);
   const [selected, setSelected] = useItemRoute('/pipelines');
-  const { creating, start, leave } = useCreateRoute('/pipelines');
+  const { creating, start, leave, back } = useCreateRoute('/pipelines');
   const [asGraph, setAsGraph] = useState(false);
   const open = pipelines.data?.items.find((p) => p.id === selected);
   const nameOf = (id: string) => pipelines.data?.items.find((p) => p.id === id)?.name ?? id;
   if (creating)
     return (
-      <BackToList back="Pipelines" onBack={() => leave()}>
+      <BackToList back="Pipelines" onBack={back}>
         <NewPipeline key={projectId} onCreated={(pipeline) => leave(`/pipelines/${pipeline.id}`)} />
       </BackToList>
     );

@@ -84,7 +84,14 @@ export function ApiTokens() {
     );
   return (
     <>
-      <ListActions label="New token" onNew={start} />
+      <ListActions
+        label="New token"
+        onNew={() => {
+          // A value left by the browser's back button is not shown again.
+          setCreated(undefined);
+          start();
+        }}
+      />
       <DataTable
         caption="Your tokens"
         rows={tokens.data?.items}

@@ -25,7 +25,7 @@ export function Users() {
   const queries = useQueryClient();
   const users = useInfiniteQuery(usersQuery);
   const [created, setCreated] = useState<string | undefined>();
-  const { creating, start, leave } = useCreateRoute('/users');
+  const { creating, start, leave, back } = useCreateRoute('/users');
   // A new key empties the form after a user was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -65,7 +65,7 @@ export function Users() {
   const list = users.data?.pages.flatMap((page) => page.items);
   if (creating)
     return (
-      <BackToList back="Users" onBack={() => leave()}>
+      <BackToList back="Users" onBack={back}>
         <Card id="new-user" title="New user">
           <Form key={formKey} onSubmit={submit}>
             <TextInput name="username" label="Username" isRequired />

@@ -54,7 +54,7 @@ function CdcLag({ id }: { id: string }) {
 /** The live log of one CDC table: Server-Sent Events with the access token in the query (EventSource sends no headers). */
 function LiveLog({ id }: { id: string }) {
   const [lines, setLines] = useState<LogLine[]>([]);
-  const state = useEventStream(`/api/v1/cdc-tables/${id}/logs/stream`, {
+  const state = useEventStream(`/api/v1/cdc-tables/${encodeURIComponent(id)}/logs/stream`, {
     log: (data) => setLines((previous) => [...previous.slice(-499), JSON.parse(data) as LogLine]),
   });
   return (
@@ -296,7 +296,10 @@ export function CdcTables() {
           </div>
         )}
       />
-      {selected ? <LiveLog key={selected} id={selected} /> : null}
+      {/* Only a table of the list: an address naming another id opens nothing. */}
+      {selected && tables.data?.items.some((table) => table.id === selected) ? (
+        <LiveLog key={selected} id={selected} />
+      ) : null}
     </WithCreateForm>
   );
 }

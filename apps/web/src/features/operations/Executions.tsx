@@ -254,7 +254,7 @@ export function Executions() {
       label="Start a sync"
       back="Executions"
       isDisabled={!projectId}
-      form={() => <StartSync onStarted={setSelected} />}
+      form={(done) => <StartSync onStarted={(id) => done(`/executions/${id}`)} />}
     >
       <div className="row">
         <Filter label="Status" value={status} values={STATUSES} onChange={setStatus} />

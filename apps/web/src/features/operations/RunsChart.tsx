@@ -22,32 +22,38 @@ function RunBars({
   format: (n: number) => string;
 }) {
   const values = runs.map(value);
-  const top = Math.max(1, ...values);
+  const highest = Math.max(0, ...values);
+  // The scale's top: at least 1, so a chart of zeros draws flat bars instead of dividing by zero.
+  const top = Math.max(1, highest);
   const total = values.reduce((sum, v) => sum + v, 0);
   const latest = values[values.length - 1] ?? 0;
   return (
     <figure className="chart runs-chart">
       <svg
         role="img"
-        aria-label={`${label}, ${runs.length} runs oldest first: highest ${format(top)}, latest ${format(latest)}, in all ${format(total)}`}
+        aria-label={`${label}, ${runs.length} runs oldest first: highest ${format(highest)}, latest ${format(latest)}, in all ${format(total)}`}
         viewBox={`0 0 ${runs.length * BAR} 100`}
         preserveAspectRatio="none"
       >
-        {runs.map((run, i) => (
-          <rect
-            key={run.id}
-            className={FAILED.has(run.status) ? 'failed' : undefined}
-            x={i * BAR + 2}
-            width={BAR - 4}
-            y={100 - (values[i]! / top) * 100}
-            height={Math.max((values[i]! / top) * 100, FAILED.has(run.status) ? 3 : 0)}
-          >
-            <title>{`${new Date(run.created_at).toLocaleString()} ${run.kind} ${run.status}: ${format(values[i]!)}`}</title>
-          </rect>
-        ))}
+        {runs.map((run, i) => {
+          // A failed run that wrote nothing still shows, as a low red bar.
+          const height = Math.max((values[i]! / top) * 100, FAILED.has(run.status) ? 3 : 0);
+          return (
+            <rect
+              key={run.id}
+              className={FAILED.has(run.status) ? 'failed' : undefined}
+              x={i * BAR + 2}
+              width={BAR - 4}
+              y={100 - height}
+              height={height}
+            >
+              <title>{`${new Date(run.created_at).toLocaleString()} ${run.kind} ${run.status}: ${format(values[i]!)}`}</title>
+            </rect>
+          );
+        })}
       </svg>
       <figcaption>
-        {label}: highest {format(top)}, latest {format(latest)}
+        {label}: highest {format(highest)}, latest {format(latest)}
       </figcaption>
     </figure>
   );
@@ -63,7 +69,7 @@ export function RunsChart({ runs, bytes }: { runs: Execution[]; bytes: (n: numbe
   return (
     <section className="card" aria-labelledby="runs-over-time">
       <h2 id="runs-over-time">Runs over time</h2>
-      <p role="status">
+      <p>
         {succeeded} of {finished.length} finished runs succeeded ({Math.round((succeeded / finished.length) * 100)}%),{' '}
         {failed} failed or cancelled.
       </p>

@@ -218,7 +218,7 @@ export function Projects() {
   const projects = useProjects();
   // The open item is in the address (/projects/<id>): shareable, and the back button closes it.
   const [selected, setSelected] = useItemRoute('/projects');
-  const { creating, start, leave } = useCreateRoute('/projects');
+  const { creating, start, leave, back } = useCreateRoute('/projects');
   // A new key empties the form after a project was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -238,7 +238,7 @@ export function Projects() {
   const project = projects.data?.items.find((p) => p.id === selected);
   if (creating && admin)
     return (
-      <BackToList back="Projects" onBack={() => leave()}>
+      <BackToList back="Projects" onBack={back}>
         <Card id="new-project" title="New project">
           <Form key={formKey} onSubmit={submit}>
             <NameAndDescription />

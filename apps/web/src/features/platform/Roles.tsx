@@ -16,7 +16,7 @@ export function Roles() {
   const queries = useQueryClient();
   const roles = useRoles();
   const [capabilities, setCapabilities] = useState<string[]>([]);
-  const { creating, start, leave } = useCreateRoute('/roles');
+  const { creating, start, leave, back } = useCreateRoute('/roles');
   // A new key empties the form after a role was created.
   const [formKey, setFormKey] = useState(0);
   const create = useMutation({
@@ -43,7 +43,7 @@ export function Roles() {
   const catalogue = [...new Set(roles.data?.items.flatMap((role) => role.capabilities))].sort();
   if (creating && admin)
     return (
-      <BackToList back="Roles" onBack={() => leave()}>
+      <BackToList back="Roles" onBack={back}>
         <Card id="new-role" title="New role">
           <Form key={formKey} onSubmit={submit}>
             <NameAndDescription />

@@ -261,16 +261,34 @@ export function createExecutionsRepository() {
         .executeTakeFirstOrThrow(),
     /**
      * Rows read by the latest succeeded run of the same subject as this execution (its ranges folded
-     * in): what a running one is expected to read. Undefined when the subject never succeeded.
+     * in): what a running one is expected to read. Undefined when the subject never succeeded, or
+     * when the run has no subject but itself.
      */
-    previousSucceededRows: async (db: Db, execution: { id: string; project_id: string }) => {
+    previousSucceededRows: async (
+      db: Db,
+      execution: { id: string; project_id: string; pipeline_id: string | null },
+    ) => {
+      const rowsOf = sql<string>`x.rows_read + coalesce((select sum(r.rows_read) from execution_ranges r
+                                   where r.execution_id = x.id and r.state = 'done'), 0)`;
+      // A pipeline's runs: through the index on (pipeline_id, created_at).
+      if (execution.pipeline_id) {
+        const found = await sql<{ rows: string }>`
+            select ${rowsOf} as rows from executions x
+             where x.pipeline_id = ${execution.pipeline_id} and x.status = 'succeeded' and x.id <> ${execution.id}
+             order by x.created_at desc limit 1`.execute(db);
+        return found.rows[0] ? Number(found.rows[0].rows) : undefined;
+      }
+      const subject = (
+        await sql<{ kind: string; id: string }>`
+          select ${SUBJECT_KIND} as kind, ${SUBJECT_ID} as id from executions x where x.id = ${execution.id}`.execute(
+          db,
+        )
+      ).rows[0];
+      if (!subject || subject.id === execution.id) return undefined;
       const found = await sql<{ rows: string }>`
-          select x.rows_read + coalesce((select sum(r.rows_read) from execution_ranges r
-                                          where r.execution_id = x.id and r.state = 'done'), 0) as rows
-            from executions x,
-                 (select ${SUBJECT_KIND} as kind, ${SUBJECT_ID} as id from executions x where x.id = ${execution.id}) me
+          select ${rowsOf} as rows from executions x
            where x.project_id = ${execution.project_id} and x.status = 'succeeded' and x.id <> ${execution.id}
-             and ${SUBJECT_KIND} = me.kind and ${SUBJECT_ID} = me.id
+             and ${SUBJECT_KIND} = ${subject.kind} and ${SUBJECT_ID} = ${subject.id}
            order by x.created_at desc limit 1`.execute(db);
       return found.rows[0] ? Number(found.rows[0].rows) : undefined;
     },

@@ -215,6 +215,17 @@ export function createExecutionsService(deps: {
     }
   };
 
+  // What a running execution is expected to read cannot change while it runs, and its detail is
+  // polled every second by each viewer: looked up once per execution (the oldest forgotten first).
+  const expected = new Map<string, number | undefined>();
+  const expectedRows = async (row: ExecutionRow) => {
+    if (expected.has(row.id)) return expected.get(row.id);
+    const rows = await repository.previousSucceededRows(db, row);
+    if (expected.size >= 1000) expected.delete(expected.keys().next().value!);
+    expected.set(row.id, rows);
+    return rows;
+  };
+
   return {
     startRun,
     present,
@@ -282,7 +293,7 @@ export function createExecutionsService(deps: {
       const row = await guard.find(principal, id, 'execution:read');
       const execution = presentExecution(row);
       if (row.status !== 'queued' && row.status !== 'running') return execution;
-      return { ...execution, progress: estimateProgress(execution, await repository.previousSucceededRows(db, row)) };
+      return { ...execution, progress: estimateProgress(execution, await expectedRows(row)) };
     },
 
     async logs(principal: Principal, id: string, afterId?: string) {
