@@ -24,7 +24,14 @@ import { connect as natsConnect, type NatsConnection } from '@nats-io/transport-
 import amqp from 'amqplib';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { databaseUrl, postgresConnectorConfig, runSql, startBenchService, type BenchService } from './support.js';
+import {
+  databaseUrl,
+  dropBenchDatabases,
+  postgresConnectorConfig,
+  runSql,
+  startBenchService,
+  type BenchService,
+} from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -388,7 +395,7 @@ try {
   for (const queue of queues) await ch.deleteQueue(queue).catch(() => undefined);
   await rabbit.close();
   await nc.close();
-  for (const name of Object.values(names))
-    await sql('postgres', `drop database if exists ${name} with (force)`).catch(() => undefined);
+  // The framework database's warehouse (made by the service) too.
+  await dropBenchDatabases(ADMIN_URL, names.framework, [names.destination]).catch(() => undefined);
   await rm(dataDir, { recursive: true, force: true });
 }
