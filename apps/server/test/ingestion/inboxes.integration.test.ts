@@ -283,6 +283,64 @@ describe('inboxes', () => {
     );
   });
 
+  it('50 concurrent requests share inserts: each is recorded exactly once and answered 202 only once its row is committed', async () => {
+    const inbox = await create(t, { auth: { kind: 'bearer' } });
+    const auth = { authorization: `Bearer ${inbox.secret}` };
+    const db = t.platform.framework.db;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const response = await send(t.url, inbox.receive_path, JSON.stringify({ n: i }), auth);
+        const body = (await response.json()) as { id: string };
+        // The 202 is out: its row is already committed, visible to any other connection.
+        const row = await db
+          .selectFrom('inbox_requests')
+          .select(['id', 'body'])
+          .where('id', '=', body.id)
+          .executeTakeFirst();
+        return { status: response.status, id: body.id, body: row?.body?.toString() };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(202));
+    expect(answers.map((a) => a.body)).toEqual(Array.from({ length: 50 }, (_, i) => JSON.stringify({ n: i })));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(50);
+    const recorded = await db
+      .selectFrom('inbox_requests')
+      .select(['id'])
+      .where('inbox_id', '=', inbox.id)
+      .where('status', '=', 'accepted')
+      .execute();
+    expect(recorded.map((r) => r.id).sort()).toEqual(answers.map((a) => a.id).sort());
+    const items = await loaded(inbox.id, 50);
+    expect(items.every((r) => r.load_status === 'loaded')).toBe(true);
+    expect((await rowsOf(inbox.table)).map((r) => Number(r['n']))).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  it('an inbox deleted by another process while this one still has it cached: its requests are answered 5xx, never 202', async () => {
+    const inbox = await create(t, { auth: { kind: 'bearer' } });
+    const auth = { authorization: `Bearer ${inbox.secret}` };
+    expect((await send(t.url, inbox.receive_path, '{"n":0}', auth)).status).toBe(202); // now cached here
+    const other = await create(t, { auth: { kind: 'bearer' } });
+    const otherAuth = { authorization: `Bearer ${other.secret}` };
+    // Deleted behind this process's back (as another API process would), so its cache is not told.
+    await t.platform.framework.db.deleteFrom('inboxes').where('id', '=', inbox.id).execute();
+    const [gone, alive] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, (_, i) => send(t.url, inbox.receive_path, `{"n":${i}}`, auth))),
+      Promise.all(Array.from({ length: 10 }, (_, i) => send(t.url, other.receive_path, `{"n":${i}}`, otherAuth))),
+    ]);
+    // Requests of the deleted inbox fail (their rows cannot be inserted); the other inbox's, in the same groups, do not.
+    for (const r of gone) expect(r.status).toBeGreaterThanOrEqual(500);
+    expect(alive.map((r) => r.status)).toEqual(Array(10).fill(202));
+    const left = await t.platform.framework.db
+      .selectFrom('inbox_requests')
+      .select('id')
+      .where('inbox_id', '=', inbox.id)
+      .execute();
+    expect(left).toEqual([]);
+    // Once the cache bound is past, the deleted inbox is unknown.
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await send(t.url, inbox.receive_path, '{"n":1}', auth)).status).toBe(404);
+  });
+
   it('a process killed with SIGKILL right after its 202 loses nothing: a worker loads it afterwards', async () => {
     const shared = await createTestDatabase();
     const key = { SVC_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
