@@ -820,7 +820,9 @@ describe('web UI', () => {
         .getByRole('row', { name: /^hourly evens \+evens 0 \* \* \* \* \(UTC\)/ });
       await scheduleRow.waitFor();
       await scheduling.getByRole('button', { name: 'Pause hourly evens' }).click();
-      await scheduleRow.filter({ hasText: 'paused' }).waitFor();
+      // The cell, not the row's text: "Pause" followed by "Delete" reads "PauseDelete", which a
+      // case-insensitive "paused" matches before the pause is saved.
+      await scheduleRow.getByRole('cell', { name: 'paused', exact: true }).waitFor();
       const stored = await api<{ items: Array<{ name: string; select: string[]; cron: string; paused: boolean }> }>(
         t,
         'GET',
