@@ -7,12 +7,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
-import { startDovecot, type Dovecot } from '../../server/test/support/dovecot.js';
+import { startDovecot, type Dovecot, withMailbox as withMailboxOf } from '../../server/test/support/dovecot.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query, waitForStatus } from '../../server/test/support/runs.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
@@ -62,23 +62,8 @@ describe('e-mail feeds screen (a real IMAP server: dovecot)', () => {
   let token: string;
   let project: { id: string; name: string };
 
-  /** The test's own IMAP client, which puts messages into the mailbox and reads their flags. */
-  const withMailbox = async <T>(work: (client: ImapFlow) => Promise<T>) => {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: imap.port,
-      secure: false,
-      auth: { user: imap.user, pass: imap.password },
-      logger: false,
-    });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.logout().catch(() => undefined);
-    }
-  };
+  /** The test's own IMAP client on the mailbox. */
+  const withMailbox = <T>(work: (client: ImapFlow) => Promise<T>) => withMailboxOf(imap, work);
 
   beforeAll(async () => {
     imap = await startDovecot();

@@ -1,7 +1,7 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../support/dovecot.js';
+import { startDovecot, type Dovecot, withMailbox as withMailboxOf } from '../support/dovecot.js';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
 import { createPostgresConnector, query } from '../support/runs.js';
@@ -48,22 +48,8 @@ describe('e-mail feeds with IMAP IDLE (a real IMAP server: dovecot)', () => {
     await imap?.close();
   });
 
-  const withMailbox = async <T>(work: (client: ImapFlow) => Promise<T>) => {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: imap.port,
-      secure: false,
-      auth: { user: imap.user, pass: imap.password },
-      logger: false,
-    });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.logout().catch(() => undefined);
-    }
-  };
+  /** The test's own IMAP client on the mailbox. */
+  const withMailbox = <T>(work: (client: ImapFlow) => Promise<T>) => withMailboxOf(imap, work);
   const append = (mailbox: string, subjects: string[]) =>
     withMailbox(async (client) => {
       for (const subject of subjects) await client.append(mailbox, await compose(subject));

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { ImapFlow } from 'imapflow';
 import { freePort } from './redis-server.js';
 
 export interface Dovecot {
@@ -117,4 +118,22 @@ userdb {
   };
   await server.start();
   return server;
+}
+
+/** A test's own IMAP client on this server's mailbox (to append messages, read flags), logged out after `work`. */
+export async function withMailbox<T>(imap: Dovecot, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: imap.port,
+    secure: false,
+    auth: { user: imap.user, pass: imap.password },
+    logger: false,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
 }
