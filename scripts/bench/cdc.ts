@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { databaseUrl, postgresConnectorConfig, runSql, startBenchService, type BenchService } from './support.js';
+import { benchProject, databaseUrl, runSql, startBenchService, type BenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -136,18 +136,7 @@ try {
   });
   const call = service.call;
   const admin = new URL(ADMIN_URL);
-  const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
-  const connector = async (name: string, database: string) =>
-    (
-      await call('POST', '/api/v1/data-connectors', {
-        project_id: project,
-        name,
-        kind: 'postgres',
-        config: postgresConnectorConfig(ADMIN_URL, database),
-      })
-    )['id'];
-  const source = await connector('src', names.source);
-  const destination = await connector('dst', names.destination);
+  const { project, source, destination } = await benchProject(call, ADMIN_URL, names);
   const cdc = await call('POST', '/api/v1/cdc-tables', {
     project_id: project,
     name: 'ticks',

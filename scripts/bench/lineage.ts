@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  benchProject,
   databaseUrl,
   dropBenchDatabases,
-  postgresConnectorConfig,
   runSql,
   startBenchService,
   type BenchService,
@@ -63,18 +63,7 @@ try {
     });
     services.push(service);
     const { call } = service;
-    const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
-    const connector = async (name: string, database: string) =>
-      (
-        await call('POST', '/api/v1/data-connectors', {
-          project_id: project,
-          name,
-          kind: 'postgres',
-          config: postgresConnectorConfig(ADMIN_URL, database),
-        })
-      )['id'];
-    const source = await connector('src', names.source);
-    const destination = await connector('dst', names.destination);
+    const { project, source, destination } = await benchProject(call, ADMIN_URL, names);
     const table = `t_lineage_${key}`;
     const pipeline = (
       await call('POST', '/api/v1/etl/pipelines', {

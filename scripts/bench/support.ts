@@ -120,6 +120,29 @@ export function postgresConnectorConfig(adminUrl: string, database: string) {
   };
 }
 
+/** A project named `bench` with a PostgreSQL connector on each of `source` and `destination` (databases of the admin URL's server). */
+export async function benchProject(
+  call: BenchService['call'],
+  adminUrl: string,
+  databases: { source: string; destination: string },
+): Promise<{ project: string; source: unknown; destination: unknown }> {
+  const project = (await call('POST', '/api/v1/admin/projects', { name: 'bench' }))['id'] as string;
+  const connector = async (name: string, database: string) =>
+    (
+      await call('POST', '/api/v1/data-connectors', {
+        project_id: project,
+        name,
+        kind: 'postgres',
+        config: postgresConnectorConfig(adminUrl, database),
+      })
+    )['id'];
+  return {
+    project,
+    source: await connector('src', databases.source),
+    destination: await connector('dst', databases.destination),
+  };
+}
+
 export interface Figures {
   name: string;
   requestsPerSecond: number;
