@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Generated } from 'kysely';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.js';
 import type { JobKind, JobPayloads } from './job-kinds.js';
@@ -83,6 +84,59 @@ const jobOf = (row: JobRow): Job => ({
 export const abandonedError = (job: Pick<Job, 'attempts' | 'maxAttempts'>) =>
   `the worker running attempt ${job.attempts} of ${job.maxAttempts} stopped without finishing it (lease expired); not retried`;
 
+/** The PostgreSQL notification channel on which enqueue() announces a new job (its payload: the job kind). */
+export const JOBS_CHANNEL = 'svc_jobs';
+
+/**
+ * Listens on JOBS_CHANNEL with a connection of its own and calls `onJob` for each notification. A
+ * lost connection is opened again after a pause (1 s, doubling to 30 s); meanwhile the worker's poll
+ * still finds every job, only later.
+ */
+export function listenForJobs(connection: pg.ClientConfig, logger: Logger, onJob: (kind: string) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = 1000;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const created = new pg.Client({ ...connection, application_name: 'svc-job-listener' });
+    const reconnect = (error?: Error) => {
+      if (client !== created) return;
+      client = undefined;
+      created.removeAllListeners();
+      created.on('error', () => undefined);
+      void created.end().catch(() => undefined);
+      if (stopped) return;
+      logger.warn({ err: error && { message: error.message }, retry_ms: retryMs }, 'job listener lost its connection');
+      retry = setTimeout(() => void connect(), retryMs);
+      retryMs = Math.min(30_000, retryMs * 2);
+    };
+    client = created;
+    created.on('notification', (message) => onJob(message.payload ?? ''));
+    created.on('error', reconnect);
+    created.on('end', () => reconnect());
+    try {
+      await created.connect();
+      await created.query(`listen ${JOBS_CHANNEL}`);
+      retryMs = 1000;
+      // Jobs enqueued while no one listened are found by the next claim.
+      onJob('');
+    } catch (error) {
+      reconnect(error as Error);
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
 export function createJobQueue(db: Db) {
   return {
     async enqueue<K extends JobKind>(
@@ -104,6 +158,9 @@ export function createJobQueue(db: Db) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Delivered when the transaction commits (never for one rolled back): idle workers claim at once
+      // instead of at their next poll. Notifications of one transaction with the same kind fold into one.
+      await sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`.execute(trx);
       return row.id;
     },
 
@@ -303,6 +360,8 @@ export function startJobWorker(options: {
   /** A run stopped because its lease could not be confirmed (`unconfirmed`) or was taken over (`taken_over`). */
   onLeaseLost?: (job: Job, reason: 'unconfirmed' | 'taken_over') => void;
   onAbandoned?: (job: Job) => void;
+  /** The framework database: when given, an idle worker is woken by enqueue's notification instead of its next poll. */
+  listen?: { connection: pg.ClientConfig };
 }): JobWorker {
   const { queue, handlers, concurrency, logger } = options;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -316,6 +375,16 @@ export function startJobWorker(options: {
   let stopping = false;
   let wake: (() => void) | undefined;
   let lastSweep = -Infinity;
+  // Set by a notification; a claim that started before the job committed does not see it, so the
+  // loop claims again instead of sleeping.
+  let notified = false;
+  const listener =
+    options.listen &&
+    listenForJobs(options.listen.connection, logger, (kind) => {
+      if (kind !== '' && !kinds.includes(kind as JobKind)) return;
+      notified = true;
+      wake?.();
+    });
 
   /** `claimedAt`: when the claim was sent (performance.now()), so the lease cannot have started earlier. */
   const run = async (job: Job, controller: AbortController, claimedAt: number) => {
@@ -409,12 +478,14 @@ export function startJobWorker(options: {
       }
       let job: Job | undefined;
       const claimedAt = performance.now();
+      notified = false;
       try {
         job = await queue.claim(id, kinds, leaseMs);
       } catch (error) {
         logger.warn({ err: { message: (error as Error).message } }, 'job claim failed');
       }
       if (!job) {
+        if (notified) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wake = () => {
@@ -439,6 +510,7 @@ export function startJobWorker(options: {
     async stop() {
       stopping = true;
       wake?.();
+      await listener?.stop();
       for (const { controller } of running.values()) controller.abort(new Error('worker shutting down'));
       await looping;
       await Promise.allSettled([...running.values()].map((r) => r.done));

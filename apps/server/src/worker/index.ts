@@ -75,6 +75,7 @@ export async function startWorker(platform: Platform, runs: RunServices, metrics
       metrics.jobDuration.observe({ kind: job.kind, outcome }, (Date.now() - startedAt) / 1000),
     onLeaseLost: (job, reason) => metrics.leaseLost.inc({ kind: job.kind, reason }),
     onAbandoned: (job) => metrics.jobsAbandoned.inc({ kind: job.kind }),
+    listen: { connection: platform.framework.connection },
   });
   const loops = runs.startLoops();
   return {

@@ -21,7 +21,7 @@ import {
   type TestDatabase,
 } from '../support/services.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
-import { createJobQueue, LeaseLost } from '../../src/platform/jobs.js';
+import { createJobQueue, LeaseLost, startJobWorker, type JobHandlers } from '../../src/platform/jobs.js';
 import type { JobKind } from '../../src/platform/job-kinds.js';
 
 interface JobRow {
@@ -302,5 +302,65 @@ describe('job leases', () => {
     await db.transaction().execute((trx) => queue.holdLease(trx, second));
     await queue.complete(second.id, 'worker-b');
     expect((await query(database.url, `select state from jobs where id = $1`, [jobId])).rows[0].state).toBe('done');
+  });
+
+  it('an idle worker claims a job when it commits, not at its next poll, also after its listening connection was dropped', async () => {
+    const db = api1.platform.framework.db;
+    const queue = createJobQueue(db);
+    const kind = 'wakeup_probe' as JobKind;
+    const listening = async () =>
+      Number(
+        (
+          await query(
+            database.url,
+            `select count(*)::int as n from pg_stat_activity where application_name = 'svc-job-listener' and datname = current_database()`,
+          )
+        ).rows[0].n,
+      );
+    // The test app's own worker listens too.
+    const others = await listening();
+    const claimed: string[] = [];
+    let onClaim: (() => void) | undefined;
+    const worker = startJobWorker({
+      queue,
+      handlers: {
+        [kind]: async (job: { id: string }) => {
+          claimed.push(job.id);
+          onClaim?.();
+        },
+      } as unknown as JobHandlers,
+      concurrency: 1,
+      logger: api1.platform.logger,
+      // Far longer than the test waits: a claim within it comes from the notification.
+      pollMs: 120_000,
+      listen: { connection: api1.platform.framework.connection },
+    });
+    const claimOf = async (enqueue: () => Promise<string>) => {
+      const claimedNow = new Promise<void>((resolve) => (onClaim = resolve));
+      const id = await enqueue();
+      await Promise.race([
+        claimedNow,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('not claimed within 5 s')), 5000)),
+      ]);
+      expect(claimed.at(-1)).toBe(id);
+    };
+    try {
+      await expect.poll(listening, { timeout: 5000 }).toBe(others + 1);
+      // Let the worker's first (empty) claim finish, so that it sleeps on its poll.
+      await new Promise((r) => setTimeout(r, 300));
+      await claimOf(() => db.transaction().execute((trx) => queue.enqueue(trx, kind, {} as never)));
+
+      await query(
+        database.url,
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'svc-job-listener' and datname = current_database()`,
+      );
+      await expect.poll(listening, { timeout: 10_000 }).toBe(0);
+      await expect.poll(listening, { timeout: 10_000 }).toBe(others + 1);
+      await new Promise((r) => setTimeout(r, 300));
+      await claimOf(() => queue.enqueue(db, kind, {} as never));
+    } finally {
+      await worker.stop();
+    }
+    expect(await listening()).toBe(others);
   });
 });
