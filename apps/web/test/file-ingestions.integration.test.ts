@@ -2,11 +2,15 @@
  * The file ingestions screen in Chromium, against a server with a worker: an ingestion of uploads
  * created through the form (a folder outside the project first: the 422 names it), a CSV uploaded from the
  * file picker and loaded into a PostgreSQL table, its history row, a reload; axe-clean, within 390 px.
+ * Then the other remote sources picked in the form: a zip on an SFTP server, objects of an S3-compatible
+ * bucket (s3rver) with the secret access key typed once and never shown.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import yazl from 'yazl';
 import { sftpConnectorConfig, startSshd } from '../../server/test/delivery/sshd.js';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
@@ -162,6 +166,98 @@ describe('file ingestions screen', () => {
       } finally {
         await sshd.close();
         await rm(remote, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'loads the objects of an S3-compatible bucket prefix set up in the form; the secret is not shown again',
+    { timeout: 120_000 },
+    async () => {
+      const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+      const server = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory,
+        configureBuckets: [{ name: 'landing' }],
+      });
+      const { port } = (await server.run()) as { port: number };
+      const endpoint = `http://127.0.0.1:${port}`;
+      const client = new S3Client({
+        region: 'us-east-1',
+        endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      try {
+        const put = (key: string, body: string) =>
+          client.send(new PutObjectCommand({ Bucket: 'landing', Key: key, Body: body }));
+        await put('daily/2024-05-01.csv', 'id,item\n1,tea\n2,cake\n');
+        await put('daily/2024-05-02.csv', 'id,item\n3,jam\n');
+        await put('daily/notes.txt', 'not matched');
+        await put('other/2024-05-03.csv', 'id,item\n9,outside the prefix\n');
+
+        const page = await browser.context.newPage();
+        await page.goto(`${t.url}/file-ingestions`);
+        const form = await openCreateForm(page, 'New file ingestion');
+        await form.getByLabel('Name', { exact: true }).fill('bucket drop');
+        await form.getByText('an S3 bucket', { exact: true }).click();
+        await form.getByLabel('Bucket', { exact: true }).fill('landing');
+        await form.getByLabel('Prefix', { exact: true }).fill('daily');
+        await form.getByLabel('File names').fill('*.csv');
+        await form.getByLabel('Endpoint', { exact: true }).fill(endpoint);
+        await form.getByLabel('Access key id', { exact: true }).fill('S3RVER');
+        await form.getByLabel('Secret access key', { exact: true }).fill('S3RVER');
+        await form.getByLabel('Table', { exact: true }).fill('bucket_orders');
+        await form.getByRole('button', { name: /Destination connector/ }).click();
+        await page.getByRole('option', { name: 'warehouse db' }).click();
+        expect(await accessibilityProblems(page)).toEqual([]);
+        expect(await narrowOverflow(page)).toBe(0);
+        await form.getByRole('button', { name: 'Create file ingestion' }).click();
+
+        const table = page.getByRole('table', { name: 'File ingestions' });
+        await table.getByRole('button', { name: 'Look for new files of bucket drop now' }).click();
+        await table.getByRole('button', { name: 'Show the files of bucket drop' }).click();
+        const history = page.getByRole('region', { name: 'Files of bucket drop' });
+        for (const [name, rows] of [
+          ['2024-05-01.csv', '2 of 2'],
+          ['2024-05-02.csv', '1 of 1'],
+        ] as const)
+          await history
+            .getByRole('row', { name: new RegExp(`^${name.replace('.', '\\.')} `) })
+            .filter({ hasText: 'loaded' })
+            .filter({ hasText: rows })
+            .waitFor({ timeout: 30_000 });
+        expect((await query(destination.url, 'select id, item from bucket_orders order by id')).rows).toEqual([
+          { id: 1, item: 'tea' },
+          { id: 2, item: 'cake' },
+          { id: 3, item: 'jam' },
+        ]);
+        // Typed once, kept encrypted: nowhere in what the screen was sent.
+        const token = (await login(t, 'admin', PASSWORD)).accessToken;
+        const listed = await api<{ items: Array<{ name: string; source: Record<string, unknown> }> }>(
+          t,
+          'GET',
+          `/api/v1/file-ingestions?project_id=${projectId}`,
+          { token },
+        );
+        const created = listed.body.items.find((i) => i.name === 'bucket drop')!;
+        expect(created.source).toMatchObject({
+          kind: 's3',
+          bucket: 'landing',
+          prefix: 'daily',
+          endpoint,
+          has_secret_access_key: true,
+        });
+        expect(Object.keys(created.source).filter((key) => key.startsWith('secret'))).toEqual([]);
+        await page.close();
+      } finally {
+        client.destroy();
+        await server.close();
+        await rm(directory, { recursive: true, force: true });
       }
     },
   );

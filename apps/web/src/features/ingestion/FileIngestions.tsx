@@ -10,7 +10,7 @@ import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ItemSelect } from '../../components/ItemSelect';
-import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { CheckboxField, ChoiceField, FormSubmit, SecretField, TextInput, secretOf } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
 
 type IngestionBody = NonNullable<
@@ -30,7 +30,7 @@ function NewFileIngestion({
 }) {
   const queries = useQueryClient();
   const connectors = useConnectors();
-  const [source, setSource] = useState<'upload' | 'folder' | 'sftp'>('upload');
+  const [source, setSource] = useState<'upload' | 'folder' | 'sftp' | 's3'>('upload');
   const [destination, setDestination] = useState<string | undefined>();
   const [server, setServer] = useState<string | undefined>();
   const inProject = (connectors.data?.items ?? []).filter((c) => c.project_id === projectId);
@@ -62,7 +62,21 @@ function NewFileIngestion({
                 ...(text('path') ? { path: text('path') } : {}),
                 ...(text('glob') ? { glob: text('glob') } : {}),
               }
-            : { kind: 'folder', path: text('path'), ...(text('glob') ? { glob: text('glob') } : {}) },
+            : source === 's3'
+              ? {
+                  kind: 's3',
+                  bucket: text('bucket'),
+                  ...(text('endpoint') ? { endpoint: text('endpoint') } : {}),
+                  ...(text('region') ? { region: text('region') } : {}),
+                  ...(text('prefix') ? { prefix: text('prefix') } : {}),
+                  ...(text('glob') ? { glob: text('glob') } : {}),
+                  ...(form.get('force_path_style') ? { force_path_style: true } : {}),
+                  ...(text('access_key_id') ? { access_key_id: text('access_key_id') } : {}),
+                  ...(secretOf(form, 'secret_access_key')
+                    ? { secret_access_key: secretOf(form, 'secret_access_key') }
+                    : {}),
+                }
+              : { kind: 'folder', path: text('path'), ...(text('glob') ? { glob: text('glob') } : {}) },
       format: {
         type: text('format') as FormatType,
         ...(text('archive_members') ? { archive_members: text('archive_members') } : {}),
@@ -79,8 +93,7 @@ function NewFileIngestion({
     <Card id="new-file-ingestion" title="New file ingestion">
       <Form key={formKey} onSubmit={submit}>
         <p className="muted">
-          In project {projectName}. S3-compatible buckets are set up through the API. A .zip file is expanded: each
-          member is loaded as its own file.
+          In project {projectName}. A .zip file is expanded: each member is loaded as its own file.
         </p>
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField
@@ -92,8 +105,34 @@ function NewFileIngestion({
             { value: 'upload', label: 'uploads' },
             { value: 'folder', label: "a folder of the project's files" },
             { value: 'sftp', label: 'an SFTP server' },
+            { value: 's3', label: 'an S3 bucket' },
           ]}
         />
+        {source === 's3' ? (
+          <>
+            <TextInput name="bucket" label="Bucket" isRequired spellCheck={false} />
+            <TextInput
+              name="prefix"
+              label="Prefix"
+              description="A folder of the bucket, e.g. exports (default: the whole bucket)"
+            />
+            <TextInput
+              name="glob"
+              label="File names"
+              description="A glob over the names under the prefix, e.g. *.csv (default: every file)"
+            />
+            <TextInput
+              name="endpoint"
+              label="Endpoint"
+              type="url"
+              description="An S3-compatible store (MinIO, Ceph, R2...), e.g. https://s3.example.com; AWS when empty"
+            />
+            <TextInput name="region" label="Region" description="e.g. eu-west-1 (default us-east-1)" />
+            <CheckboxField name="force_path_style" label="Bucket in the path (the default when an endpoint is given)" />
+            <TextInput name="access_key_id" label="Access key id" spellCheck={false} autoComplete="off" />
+            <SecretField name="secret_access_key" label="Secret access key" stored={false} />
+          </>
+        ) : null}
         {source === 'sftp' ? (
           <>
             <ItemSelect
