@@ -3,7 +3,7 @@
  * and user, never a password, key or passphrase.
  */
 import { createHash } from 'node:crypto';
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import { egressOf } from '../../egress.js';
 import { ConnectorError, type ConnectorContext } from '../../types.js';
 
@@ -84,7 +84,9 @@ function connectionError(error: unknown, login: SftpLogin, presentedKey: string 
 /** A connected client; the caller ends it. The connection goes to the address the egress policy checked. */
 export async function connectSftp(login: SftpLogin, context: ConnectorContext): Promise<SftpClient> {
   const { address } = await egressOf(context).resolve(login.host, login.port ?? 22);
-  const client = new SftpClient('svc-files', {
+  // ssh2 is loaded by the first SFTP connection a process makes, not by every process.
+  const { default: Sftp } = await import('ssh2-sftp-client');
+  const client = new Sftp('svc-files', {
     error: (error) =>
       context.log('warn', 'SFTP connection error', { host: login.host, error: (error as Error).message }),
     end: () => undefined,

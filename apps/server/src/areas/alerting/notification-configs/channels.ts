@@ -6,7 +6,6 @@
  */
 import { createHmac } from 'node:crypto';
 import type { EgressPolicy } from '@svc/engine';
-import nodemailer from 'nodemailer';
 import { Type, type TObject } from 'typebox';
 import { describeFailure, postJson, truncateAnswer } from '../../../platform/outbound-http.js';
 
@@ -252,6 +251,8 @@ export async function sendMail(
   message: AlertMessage,
 ): Promise<DeliveryResult> {
   const { address } = await context.egress.resolve(smtp.host, smtp.port);
+  // Loaded by the first mail a process sends, not by every process.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: address,
     port: smtp.port,

@@ -22,7 +22,7 @@
  */
 import net from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
-import { Client, type Entry } from 'ldapts';
+import type { Client, Entry } from 'ldapts';
 
 export interface LdapConfig {
   /** ldap://host:port or ldaps://host:port */
@@ -302,7 +302,9 @@ class Connections {
   async open(setPhase: (phase: Phase) => void): Promise<Client> {
     const { config, target, timeoutMs } = this;
     setPhase('connect');
-    const client = new Client({
+    // ldapts is loaded by the first directory a process asks, not by every process.
+    const { Client: LdapClient } = await import('ldapts');
+    const client = new LdapClient({
       url: config.url,
       timeout: timeoutMs,
       connectTimeout: timeoutMs,

@@ -13,7 +13,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ConnectorHandle, EgressPolicy, Log } from '@svc/engine';
-import { simpleParser, type Attachment } from 'mailparser';
+import type { Attachment } from 'mailparser';
 import picomatch from 'picomatch';
 import type { Db } from '../../../platform/db/index.js';
 import type { Job, JobHandler, JobQueue } from '../../../platform/jobs.js';
@@ -269,6 +269,8 @@ export function createEmailFeedHandler(deps: {
       connector: ConnectorHandle,
     ) {
       const runBase = `email:${row.id}:${uidValidity}:${message.uid}:${attempt}`;
+      // mailparser (with its HTML and charset code) is loaded by the first message a process parses.
+      const { simpleParser } = await import('mailparser');
       const parsed = await simpleParser(message.source, { skipHtmlToText: true, skipTextToHtml: true });
       const spec = (format: 'csv' | 'ndjson', delimiter?: string) => ({
         format: { type: format, ...(delimiter ? { delimiter } : {}), compression: 'auto' as const },

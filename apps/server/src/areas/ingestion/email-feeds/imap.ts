@@ -6,7 +6,7 @@
  * a catch-up.
  */
 import type { EgressPolicy } from '@svc/engine';
-import { ImapFlow, type MessageAddressObject } from 'imapflow';
+import type { ImapFlow as ImapClient, MessageAddressObject } from 'imapflow';
 import type { EmailFeedRow, FiltersSpec } from './repository.js';
 
 export interface MailboxState {
@@ -39,7 +39,9 @@ export function reasonOf(error: unknown): string {
 export async function openSession(feed: EmailFeedRow, password: string, egress: EgressPolicy) {
   const { address } = await egress.resolve(feed.host, feed.port);
   let failure: Error | undefined;
-  const client = new ImapFlow({
+  // imapflow is loaded by the first feed a process reads, not by every process.
+  const { ImapFlow } = await import('imapflow');
+  const client: ImapClient = new ImapFlow({
     host: address,
     port: feed.port,
     secure: feed.tls,
@@ -146,7 +148,9 @@ export async function watchMailbox(
   },
 ): Promise<void> {
   const { address } = await egress.resolve(feed.host, feed.port);
-  const client = new ImapFlow({
+  // imapflow is loaded by the first feed a process reads, not by every process.
+  const { ImapFlow } = await import('imapflow');
+  const client: ImapClient = new ImapFlow({
     host: address,
     port: feed.port,
     secure: feed.tls,

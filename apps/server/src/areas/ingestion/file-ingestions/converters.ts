@@ -2,13 +2,13 @@
  * Formats read whole and handed to the row loader as NDJSON: a JSON array (or one object), an
  * Excel workbook (.xlsx: the first worksheet, its first row naming the columns) and Parquet. Each
  * value keeps its JSON type (numbers, booleans, text; dates as ISO text), so inference works on it
- * as on NDJSON. These formats are not streamed: a file is read into memory to be converted.
+ * as on NDJSON. These formats are not streamed: a file is read into memory to be converted. The
+ * parsers are loaded on first use (exceljs alone is about 30 MB of code a process would carry idle).
  */
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
-import { parquetReadObjects } from 'hyparquet';
+import type ExcelJS from 'exceljs';
 
 export type ConvertedFormat = 'json' | 'xlsx' | 'parquet';
 
@@ -49,6 +49,7 @@ async function* objectsOf(path: string, format: ConvertedFormat): AsyncIterable<
   if (format === 'parquet') {
     const bytes = await readFile(path);
     const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const { parquetReadObjects } = await import('hyparquet');
     for (const row of await parquetReadObjects({ file })) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(row)) out[k] = plain(v);
@@ -56,7 +57,8 @@ async function* objectsOf(path: string, format: ConvertedFormat): AsyncIterable<
     }
     return;
   }
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   await workbook.xlsx.readFile(path);
   const sheet = workbook.worksheets[0];
   if (!sheet) return;

@@ -3,12 +3,10 @@
  * for OpenAI and OpenAI-compatible servers such as Ollama, vLLM or LiteLLM, and `@ai-sdk/anthropic`
  * for the Anthropic Messages API), every connection through the egress policy. Rate limits (429) and
  * server errors are retried by the SDK, honouring `retry-after-ms` / `retry-after`. Errors name the
- * provider's status and never carry the API key or the request.
+ * provider's status and never carry the API key or the request. The SDK (about 40 MB of code with
+ * its providers) is loaded by the first call, not by every process.
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { bareHost, egressFetch, type EgressPolicy } from '@svc/engine';
-import { APICallError, generateText, RetryError } from 'ai';
 import type { ProviderType } from './repository.js';
 
 export interface ModelEndpoint {
@@ -71,6 +69,8 @@ export async function complete(
   } catch (error) {
     throw new ProviderCallFailed((error as Error).message, undefined);
   }
+  const [{ createAnthropic }, { createOpenAICompatible }, { APICallError, generateText, RetryError }] =
+    await Promise.all([import('@ai-sdk/anthropic'), import('@ai-sdk/openai-compatible'), import('ai')]);
   const http = egressFetch(egress);
   const common = { baseURL: endpoint.baseUrl.replace(/\/+$/, ''), fetch: http.fetch };
   const model =

@@ -8,11 +8,19 @@
  * The scanner gives comments and string constants as single tokens, so a `{{ ref('x') }}` inside
  * either is text, not a dependency. The compiled SQL is parsed again: it must be one SELECT.
  */
-import { loadModule, parseSync, scanSync } from 'libpg-query';
-
+let parser: typeof import('libpg-query') | undefined;
 let loaded: Promise<void> | undefined;
-/** The parser's WebAssembly module, loaded once per process. */
-export const parserReady = (): Promise<void> => (loaded ??= loadModule());
+/** The parser and its WebAssembly module, loaded once per process, by the first process that reads a model. */
+export const parserReady = (): Promise<void> =>
+  (loaded ??= import('libpg-query').then(async (module) => {
+    await module.loadModule();
+    parser = module;
+  }));
+/** The loaded parser; parserReady() comes first, as libpg_query's own sync calls require. */
+const loadedParser = () => {
+  if (!parser) throw new Error('the SQL parser is not loaded: await parserReady() first');
+  return parser;
+};
 
 export class ModelSqlError extends Error {
   constructor(
@@ -84,7 +92,7 @@ function expression(tokens: Token[], at: number): TemplatePart {
 export function parseTemplate(sql: string): ParsedTemplate {
   let tokens: Token[];
   try {
-    tokens = scanSync(sql).tokens as Token[];
+    tokens = loadedParser().scanSync(sql).tokens as Token[];
   } catch (error) {
     throw new ModelSqlError(`the SQL cannot be read: ${(error as Error).message}`);
   }
@@ -189,7 +197,7 @@ type Node = Record<string, unknown>;
 export function parseSelect(sql: string): Node {
   let tree: { stmts?: Array<{ stmt: Node }> };
   try {
-    tree = parseSync(sql) as typeof tree;
+    tree = loadedParser().parseSync(sql) as typeof tree;
   } catch (error) {
     const position = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;
     throw new ModelSqlError(`the SQL does not parse: ${(error as Error).message}`, position);
