@@ -8,7 +8,9 @@
  * The scanner gives comments and string constants as single tokens, so a `{{ ref('x') }}` inside
  * either is text, not a dependency. The compiled SQL is parsed again: it must be one SELECT.
  */
-let parser: typeof import('libpg-query') | undefined;
+import type * as LibPgQuery from 'libpg-query';
+
+let parser: typeof LibPgQuery | undefined;
 let loaded: Promise<void> | undefined;
 /** The parser and its WebAssembly module, loaded once per process, by the first process that reads a model. */
 export const parserReady = (): Promise<void> =>
