@@ -1,5 +1,6 @@
 /** E-mail feeds wired: service, routes, the run handler, and the scheduled looks at mailboxes. */
 import { egressPolicyFrom } from '../../../platform/egress.js';
+import { repeatEvery } from '../../../platform/periodic.js';
 import type { Platform } from '../../../platform/runtime.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
 import type { IngestionRunDeps } from '../file-ingestions/index.js';
@@ -54,22 +55,10 @@ export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, met
         max: MAX_WATCHES_PER_WORKER,
         startForNewMail: (feedId) => service.startForNewMail(feedId),
       });
-      let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running.then(() =>
-          stopped
-            ? undefined
-            : service
-                .startDue()
-                .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'polling mailboxes failed')),
-        );
-      }, intervalMs);
+      const polling = repeatEvery(intervalMs, () => service.startDue(), logger, 'polling mailboxes failed');
       return {
         async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await Promise.all([running, watchers.stop()]);
+          await Promise.all([polling.stop(), watchers.stop()]);
         },
       };
     },

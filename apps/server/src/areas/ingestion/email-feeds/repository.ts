@@ -1,6 +1,8 @@
 /** SQL on the e-mail feeds' own tables: the definitions, their reading position, and the history of their messages. */
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { historyTable } from '../../../platform/db/history-tables.js';
+import { claimDuePolls, jsonb as json, projectTable } from '../../../platform/db/project-tables.js';
 import type { DestinationSpec } from '../file-ingestions/repository.js';
 
 export interface FiltersSpec {
@@ -93,10 +95,6 @@ declare module '../../../platform/db/schema.js' {
 export type EmailFeedRow = Selectable<EmailFeedsTable>;
 export type MessageRow = Selectable<EmailFeedMessagesTable>;
 
-const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
-/** JSON text for a jsonb column: node-pg would send a JS array as a PostgreSQL array. */
-const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
-
 export type FeedChanges = Omit<Updateable<EmailFeedsTable>, 'id' | 'project_id' | 'created_at' | 'created_by'>;
 
 const jsonFields = <T extends FeedChanges>(changes: T): T => ({
@@ -107,6 +105,8 @@ const jsonFields = <T extends FeedChanges>(changes: T): T => ({
 });
 
 export function createEmailFeedsRepository() {
+  const feeds = projectTable('email_feeds');
+  const messages = historyTable('email_feed_messages', { parent: 'feed_id', newest: 'created_at', tieBreak: 'uid' });
   return {
     insert: (
       db: Db,
@@ -131,40 +131,12 @@ export function createEmailFeedsRepository() {
         .values(jsonFields(row) as typeof row)
         .returningAll()
         .executeTakeFirstOrThrow(),
-    find: (db: Db, id: string) => db.selectFrom('email_feeds').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('email_feeds').selectAll().orderBy('name');
-      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
-      return query.execute();
-    },
-    update: (db: Db, id: string, changes: FeedChanges) =>
-      db
-        .updateTable('email_feeds')
-        .set({ ...jsonFields(changes), updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    remove: async (db: Db, id: string) =>
-      Number((await db.deleteFrom('email_feeds').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    find: feeds.find,
+    list: feeds.list,
+    update: (db: Db, id: string, changes: FeedChanges) => feeds.update(db, id, jsonFields(changes)),
+    remove: feeds.remove,
     /** Feeds due for a look, claimed (their next look moved on) so that one process starts each. */
-    claimDue: (db: Db, limit: number) =>
-      db
-        .updateTable('email_feeds')
-        .set({ next_poll_at: sql`now() + make_interval(secs => poll_interval_seconds)` })
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('email_feeds')
-            .select('id')
-            .where('poll_interval_seconds', 'is not', null)
-            .where((eb) => eb.or([eb('next_poll_at', 'is', null), eb('next_poll_at', '<=', sql<Date>`now()`)]))
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returningAll()
-        .execute(),
+    claimDue: (db: Db, limit: number) => claimDuePolls(db, 'email_feeds', limit),
     /** Takes the IDLE watch of a feed that has none alive (unowned, or its owner's lease expired). */
     claimWatch: async (db: Db, owner: string, leaseMs: number, inHand: string[]) =>
       (
@@ -217,13 +189,7 @@ export function createEmailFeedsRepository() {
         .where('uid_validity', '=', uidValidity)
         .where('uid', '=', uid)
         .executeTakeFirst(),
-    findMessageById: (db: Db, feedId: string, id: string) =>
-      db
-        .selectFrom('email_feed_messages')
-        .selectAll()
-        .where('feed_id', '=', feedId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
+    findMessageById: messages.find,
     /** Records a message's outcome (a reload replaces it, counting the attempt). */
     recordMessage: (
       db: Db,
@@ -249,17 +215,8 @@ export function createEmailFeedsRepository() {
         )
         .returningAll()
         .executeTakeFirstOrThrow(),
-    messages: (db: Db, feedId: string, query: { status?: MessageStatus; limit?: number }) => {
-      let q = db
-        .selectFrom('email_feed_messages')
-        .selectAll()
-        .where('feed_id', '=', feedId)
-        .orderBy('created_at', 'desc')
-        .orderBy('uid', 'desc')
-        .limit(query.limit ?? 200);
-      if (query.status) q = q.where('status', '=', query.status);
-      return q.execute();
-    },
+    messages: (db: Db, feedId: string, query: { status?: MessageStatus; limit?: number }) =>
+      messages.recent(db, feedId, query),
   };
 }
 

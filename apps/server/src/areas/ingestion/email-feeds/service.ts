@@ -8,8 +8,9 @@
 import type { EgressPolicy } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
@@ -17,6 +18,7 @@ import type { ExecutionsService } from '../../operations/executions/service.js';
 import { EMAIL_FEED, EMAIL_MESSAGE, emailFeedNameTaken } from '../errors.js';
 import type { DestinationSpec } from '../file-ingestions/repository.js';
 import type { ConnectorDescription } from '../file-ingestions/service.js';
+import { destinationProblems, runStarter } from '../runs.js';
 import type { EmailFeedRunParams } from './email-feed.job.js';
 import { openSession, reasonOf } from './imap.js';
 import type {
@@ -107,24 +109,21 @@ export function createEmailFeedsService(deps: {
   egress: EgressPolicy;
   connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
 }) {
-  const { db, repository, audit, executions } = deps;
+  const { db, repository, executions } = deps;
 
   const guard = resourceGuard(deps, EMAIL_FEED, (id) => repository.find(db, id), {
     capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
   });
 
+  const writes = auditedWrites<EmailFeedRow>(deps, {
+    kind: 'email_feed',
+    label: EMAIL_FEED,
+    nameTaken: emailFeedNameTaken,
+  });
+
   const problemsOf = async (principal: Principal, projectId: string, input: Omit<EmailFeedInput, 'password'>) => {
-    const problems: FieldError[] = [];
     const destination = input.destination;
-    const facts = await deps.connectors.describe(principal, destination.connector_id).catch(() => undefined);
-    if (!facts || facts.project_id !== projectId)
-      problems.push({ path: 'destination.connector_id', message: 'is not a data connector of this project' });
-    else if (facts.capabilities && !facts.capabilities.write)
-      problems.push({ path: 'destination.connector_id', message: `a ${facts.kind} connector cannot be written` });
-    else if (facts.capabilities && !facts.capabilities.writeModes.includes(destination.mode))
-      problems.push({ path: 'destination.mode', message: `a ${facts.kind} connector does not write in this mode` });
-    if (destination.mode === 'upsert' && !destination.key_columns?.length)
-      problems.push({ path: 'destination.key_columns', message: 'is required for upsert' });
+    const problems = await destinationProblems(deps.connectors, principal, projectId, destination, { checkMode: true });
     if (destination.mode === 'overwrite')
       problems.push({ path: 'destination.mode', message: 'each message would replace the last: use append or upsert' });
     if (input.post_action === 'move' && !input.move_to)
@@ -141,23 +140,11 @@ export function createEmailFeedsService(deps: {
     return problems;
   };
 
-  const startRun = (
-    trx: Db,
-    row: EmailFeedRow,
-    params: Omit<EmailFeedRunParams, 'feed_id' | 'feed_name'>,
-    principal: Principal | null,
-    context: RequestContext,
-  ) =>
-    executions.startRun(
-      trx,
-      {
-        projectId: row.project_id,
-        kind: 'email_feed',
-        params: { feed_id: row.id, subject_id: row.id, feed_name: row.name, ...params },
-        createdBy: principal?.userId ?? null,
-      },
-      context,
-    );
+  const startRun = runStarter<EmailFeedRow, Omit<EmailFeedRunParams, 'feed_id' | 'feed_name'>>(
+    executions,
+    'email_feed',
+    (row) => ({ feed_id: row.id, feed_name: row.name }),
+  );
 
   /** Whether a run of the feed is queued or running. */
   const runOpen = async (trx: Db, feedId: string) =>
@@ -174,39 +161,26 @@ export function createEmailFeedsService(deps: {
       await deps.authorize(principal, 'ingestion:write', input.project_id);
       const problems = await problemsOf(principal, input.project_id, input);
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            host: input.host,
-            port: input.port,
-            tls: input.tls,
-            username: input.username,
-            password_encrypted: deps.box.encrypt(input.password),
-            mailbox: input.mailbox ?? 'INBOX',
-            filters: input.filters ?? {},
-            load: input.load,
-            post_action: input.post_action ?? 'none',
-            move_to: input.move_to ?? null,
-            destination: input.destination,
-            poll_interval_seconds: input.poll_interval_seconds ?? null,
-            next_poll_at: input.poll_interval_seconds ? new Date() : null,
-            idle: input.idle ?? false,
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'email_feed_created',
-              target: { type: 'email_feed', id: created.id },
-              details: { name: created.name },
-            },
-            trx,
-          );
-          return created;
+      const row = await writes.create(context, input.name, (trx) =>
+        repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          host: input.host,
+          port: input.port,
+          tls: input.tls,
+          username: input.username,
+          password_encrypted: deps.box.encrypt(input.password),
+          mailbox: input.mailbox ?? 'INBOX',
+          filters: input.filters ?? {},
+          load: input.load,
+          post_action: input.post_action ?? 'none',
+          move_to: input.move_to ?? null,
+          destination: input.destination,
+          poll_interval_seconds: input.poll_interval_seconds ?? null,
+          next_poll_at: input.poll_interval_seconds ? new Date() : null,
+          idle: input.idle ?? false,
+          created_by: principal.userId,
         }),
-        () => emailFeedNameTaken(input.name),
       );
       return presentEmailFeed(row);
     },
@@ -237,32 +211,13 @@ export function createEmailFeedsService(deps: {
           ? { next_poll_at: rest.poll_interval_seconds ? new Date() : null }
           : {}),
       };
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, changes);
-          if (!updated) throw notFound(EMAIL_FEED);
-          await audit.record(
-            context,
-            { kind: 'email_feed_updated', target: { type: 'email_feed', id }, details: { fields: Object.keys(patch) } },
-            trx,
-          );
-          return updated;
-        }),
-        () => emailFeedNameTaken(merged.name),
-      );
+      const row = await writes.update(context, id, merged.name, patch, (trx) => repository.update(trx, id, changes));
       return presentEmailFeed(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'ingestion:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'email_feed_deleted', target: { type: 'email_feed', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
     },
 
     async messages(principal: Principal, id: string, query: { status?: MessageStatus; limit?: number }) {

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/runtime.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import { egressPolicyFrom } from '../../../platform/egress.js';
+import { repeatEvery } from '../../../platform/periodic.js';
 import type { AuditService } from '../../audit/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
@@ -109,24 +110,7 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
     },
     /** Starts the looks at folders that are due, every few seconds, from a worker process. */
     startPolling(intervalMs = 5000) {
-      let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running.then(() =>
-          stopped
-            ? undefined
-            : service
-                .startDue()
-                .catch((error: Error) => logger.warn({ err: { message: error.message } }, 'polling folders failed')),
-        );
-      }, intervalMs);
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
-        },
-      };
+      return repeatEvery(intervalMs, () => service.startDue(), logger, 'polling folders failed');
     },
     routes: fileIngestionRoutes,
     routeOptions: { service, uploadMaxBytes: config.files.uploadMaxBytes },

@@ -1,6 +1,8 @@
 /** SQL on the file ingestions' own tables: the definitions and the load history of their files. */
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { historyTable } from '../../../platform/db/history-tables.js';
+import { claimDuePolls, jsonb as json, projectTable } from '../../../platform/db/project-tables.js';
 
 import type { S3SourceSpec } from './s3-source.js';
 import type { SftpSourceSpec } from './sftp-source.js';
@@ -98,10 +100,6 @@ declare module '../../../platform/db/schema.js' {
 export type FileIngestionRow = Selectable<FileIngestionsTable>;
 export type FileRow = Selectable<FileIngestionFilesTable>;
 
-const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
-/** JSON text for a jsonb column: node-pg would send a JS array as a PostgreSQL array. */
-const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
-
 /** Statuses of a file whose content is in the destination (a file of the same name and checksum is a duplicate). */
 const LOADED: FileStatus[] = ['loaded', 'partially_loaded'];
 
@@ -132,6 +130,8 @@ const jsonFields = (changes: IngestionChanges) => ({
 });
 
 export function createFileIngestionsRepository() {
+  const ingestions = projectTable('file_ingestions');
+  const files = historyTable('file_ingestion_files', { parent: 'ingestion_id', newest: 'created_at', tieBreak: 'id' });
   return {
     insert: (
       db: Db,
@@ -144,40 +144,12 @@ export function createFileIngestionsRepository() {
         .values(jsonFields(row) as typeof row)
         .returningAll()
         .executeTakeFirstOrThrow(),
-    find: (db: Db, id: string) => db.selectFrom('file_ingestions').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('file_ingestions').selectAll().orderBy('name');
-      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
-      return query.execute();
-    },
-    update: (db: Db, id: string, changes: IngestionChanges) =>
-      db
-        .updateTable('file_ingestions')
-        .set({ ...jsonFields(changes), updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    remove: async (db: Db, id: string) =>
-      Number((await db.deleteFrom('file_ingestions').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    find: ingestions.find,
+    list: ingestions.list,
+    update: (db: Db, id: string, changes: IngestionChanges) => ingestions.update(db, id, jsonFields(changes)),
+    remove: ingestions.remove,
     /** Folder ingestions due for a look, claimed (their next look moved on) so that one process starts each. */
-    claimDue: (db: Db, limit: number) =>
-      db
-        .updateTable('file_ingestions')
-        .set({ next_poll_at: sql`now() + make_interval(secs => poll_interval_seconds)` })
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('file_ingestions')
-            .select('id')
-            .where('poll_interval_seconds', 'is not', null)
-            .where((eb) => eb.or([eb('next_poll_at', 'is', null), eb('next_poll_at', '<=', sql<Date>`now()`)]))
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returningAll()
-        .execute(),
+    claimDue: (db: Db, limit: number) => claimDuePolls(db, 'file_ingestions', limit),
 
     /** Serialises the duplicate checks and claims of one ingestion's files. */
     lock: async (db: Db, ingestionId: string) => {
@@ -205,24 +177,9 @@ export function createFileIngestionsRepository() {
         .orderBy('created_at')
         .orderBy('archive_member')
         .execute(),
-    findFile: (db: Db, ingestionId: string, id: string) =>
-      db
-        .selectFrom('file_ingestion_files')
-        .selectAll()
-        .where('ingestion_id', '=', ingestionId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
-    files: (db: Db, ingestionId: string, query: { status?: FileStatus; limit?: number }) => {
-      let q = db
-        .selectFrom('file_ingestion_files')
-        .selectAll()
-        .where('ingestion_id', '=', ingestionId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit ?? 200);
-      if (query.status) q = q.where('status', '=', query.status);
-      return q.execute();
-    },
+    findFile: files.find,
+    files: (db: Db, ingestionId: string, query: { status?: FileStatus; limit?: number }) =>
+      files.recent(db, ingestionId, query),
     filesByIds: (db: Db, ids: string[]) =>
       ids.length === 0
         ? Promise.resolve([] as FileRow[])

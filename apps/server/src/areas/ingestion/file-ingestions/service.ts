@@ -12,8 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
+import { notFound, validationFailed } from '../../../platform/errors/index.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import type { AuditService } from '../../audit/service.js';
 import type { ExecutionsService } from '../../operations/executions/service.js';
@@ -26,6 +27,7 @@ import {
   notAnUploadIngestion,
   payloadTooLarge,
 } from '../errors.js';
+import { destinationProblems, runStarter } from '../runs.js';
 import type {
   FileIngestionRow,
   FileIngestionsRepository,
@@ -141,24 +143,22 @@ export function createFileIngestionsService(deps: {
   connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
   onReceived?: (bytes: number) => void;
 }) {
-  const { db, repository, audit, storage, executions } = deps;
+  const { db, repository, storage, executions } = deps;
 
   const guard = resourceGuard(deps, FILE_INGESTION, (id) => repository.find(db, id), {
     capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
   });
 
+  const writes = auditedWrites<FileIngestionRow>(deps, {
+    kind: 'file_ingestion',
+    label: FILE_INGESTION,
+    nameTaken: fileIngestionNameTaken,
+  });
+
   const problemsOf = async (principal: Principal, projectId: string, input: FileIngestionInput) => {
-    const problems: FieldError[] = [];
-    const destination = input.destination!;
-    const facts = await deps.connectors.describe(principal, destination.connector_id).catch(() => undefined);
-    if (!facts || facts.project_id !== projectId)
-      problems.push({ path: 'destination.connector_id', message: 'is not a data connector of this project' });
-    else if (facts.capabilities && !facts.capabilities.write)
-      problems.push({ path: 'destination.connector_id', message: `a ${facts.kind} connector cannot be written` });
-    else if (facts.capabilities && !facts.capabilities.writeModes.includes(destination.mode))
-      problems.push({ path: 'destination.mode', message: `a ${facts.kind} connector does not write in this mode` });
-    if (destination.mode === 'upsert' && !destination.key_columns?.length)
-      problems.push({ path: 'destination.key_columns', message: 'is required for upsert' });
+    const problems = await destinationProblems(deps.connectors, principal, projectId, input.destination!, {
+      checkMode: true,
+    });
     if (input.schema_mode === 'fixed' && !input.columns?.length)
       problems.push({ path: 'columns', message: 'is required with schema_mode fixed' });
     if (new Set((input.columns ?? []).map((c) => c.name)).size !== (input.columns ?? []).length)
@@ -206,23 +206,11 @@ export function createFileIngestionsService(deps: {
   };
 
   /** Starts a run of the ingestion in `trx` (the caller's transaction). */
-  const startRun = (
-    trx: Db,
-    row: FileIngestionRow,
-    params: Omit<FileIngestionRunParams, 'ingestion_id' | 'ingestion_name'>,
-    principal: Principal | null,
-    context: RequestContext,
-  ) =>
-    executions.startRun(
-      trx,
-      {
-        projectId: row.project_id,
-        kind: 'file_ingestion',
-        params: { ingestion_id: row.id, subject_id: row.id, ingestion_name: row.name, ...params },
-        createdBy: principal?.userId ?? null,
-      },
-      context,
-    );
+  const startRun = runStarter<FileIngestionRow, Omit<FileIngestionRunParams, 'ingestion_id' | 'ingestion_name'>>(
+    executions,
+    'file_ingestion',
+    (row) => ({ ingestion_id: row.id, ingestion_name: row.name }),
+  );
 
   /** An S3 secret encrypted (a new one), or the one kept from before (none given). */
   const sealed = (source: SourceSpec, previous?: SourceSpec): SourceSpec => {
@@ -252,26 +240,13 @@ export function createFileIngestionsService(deps: {
       await deps.authorize(principal, 'ingestion:write', input.project_id);
       const problems = await problemsOf(principal, input.project_id, input);
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            ...withDefaults(input),
-            next_poll_at: input.poll_interval_seconds ? new Date() : null,
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'file_ingestion_created',
-              target: { type: 'file_ingestion', id: created.id },
-              details: { name: created.name },
-            },
-            trx,
-          );
-          return created;
+      const row = await writes.create(context, input.name, (trx) =>
+        repository.insert(trx, {
+          project_id: input.project_id,
+          ...withDefaults(input),
+          next_poll_at: input.poll_interval_seconds ? new Date() : null,
+          created_by: principal.userId,
         }),
-        () => fileIngestionNameTaken(input.name),
       );
       return presentFileIngestion(row);
     },
@@ -286,42 +261,21 @@ export function createFileIngestionsService(deps: {
       };
       const problems = await problemsOf(principal, current.project_id, merged);
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, {
-            ...patch,
-            ...(patch.source ? { source: sealed(patch.source, current.source) } : {}),
-            ...(patch.poll_interval_seconds !== undefined
-              ? { next_poll_at: patch.poll_interval_seconds ? new Date() : null }
-              : {}),
-          } as IngestionChanges);
-          if (!updated) throw notFound(FILE_INGESTION);
-          await audit.record(
-            context,
-            {
-              kind: 'file_ingestion_updated',
-              target: { type: 'file_ingestion', id },
-              details: { fields: Object.keys(patch) },
-            },
-            trx,
-          );
-          return updated;
-        }),
-        () => fileIngestionNameTaken(merged.name),
+      const row = await writes.update(context, id, merged.name, patch, (trx) =>
+        repository.update(trx, id, {
+          ...patch,
+          ...(patch.source ? { source: sealed(patch.source, current.source) } : {}),
+          ...(patch.poll_interval_seconds !== undefined
+            ? { next_poll_at: patch.poll_interval_seconds ? new Date() : null }
+            : {}),
+        } as IngestionChanges),
       );
       return presentFileIngestion(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'ingestion:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'file_ingestion_deleted', target: { type: 'file_ingestion', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
       // Uploaded, downloaded and expanded files (the service's own copies) go with it; a folder
       // source's files are the user's and stay.
       await storage.removeFolder(path.join(storage.projectFolder(row.project_id), '.uploads', row.id));

@@ -1,4 +1,5 @@
 /** Inboxes wired: service, routes, the load handler, and the loop that starts loads of pending requests. */
+import { repeatEvery } from '../../../platform/periodic.js';
 import type { Platform } from '../../../platform/runtime.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
 import type { IngestionRunDeps } from '../file-ingestions/index.js';
@@ -39,30 +40,19 @@ export function createInboxes(platform: Platform, deps: IngestionRunDeps, metric
     },
     /** From a worker process: starts loads of inboxes with pending requests, and drops bodies past their retention. */
     startLoading(intervalMs = 250) {
-      let stopped = false;
-      let running: Promise<unknown> = Promise.resolve();
       let lastExpiry = 0;
-      const timer = setInterval(() => {
-        running = running.then(async () => {
-          if (stopped) return;
-          try {
-            await service.startPendingLoads();
-            if (Date.now() - lastExpiry > 60_000) {
-              lastExpiry = Date.now();
-              await service.expireBodies();
-            }
-          } catch (error) {
-            logger.warn({ err: { message: (error as Error).message } }, 'starting inbox loads failed');
+      return repeatEvery(
+        intervalMs,
+        async () => {
+          await service.startPendingLoads();
+          if (Date.now() - lastExpiry > 60_000) {
+            lastExpiry = Date.now();
+            await service.expireBodies();
           }
-        });
-      }, intervalMs);
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
         },
-      };
+        logger,
+        'starting inbox loads failed',
+      );
     },
     routes: inboxRoutes,
     routeOptions: { service },

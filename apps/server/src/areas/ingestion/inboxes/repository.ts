@@ -1,6 +1,8 @@
 /** SQL on the inboxes' own tables: their definitions and every request they received. */
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { historyTable } from '../../../platform/db/history-tables.js';
+import { projectTable } from '../../../platform/db/project-tables.js';
 
 export interface InboxAuthConfig {
   header?: string;
@@ -76,7 +78,6 @@ declare module '../../../platform/db/schema.js' {
 export type InboxRow = Selectable<InboxesTable>;
 export type InboxRequestRow = Selectable<InboxRequestsTable>;
 
-const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 const json = <T>(value: T): T => (value === null ? value : (JSON.stringify(value) as unknown as T));
 
 type Changes = Omit<Updateable<InboxesTable>, 'id' | 'project_id' | 'created_at' | 'created_by'>;
@@ -92,7 +93,29 @@ export type NewRequest = Omit<
   'id' | 'received_at' | 'dedupe_hit' | 'rows_loaded' | 'batch_id' | 'loaded_at'
 > & { dedupe_hit?: boolean };
 
+/** A request as listed: every column but the body, and whether the body is still kept. */
+export type ShownRequest = Omit<InboxRequestRow, 'project_id' | 'body' | 'batch_id'> & { body_kept: boolean };
+const REQUEST_COLUMNS = [
+  'id',
+  'inbox_id',
+  'received_at',
+  'status',
+  'reason',
+  'content_type',
+  'size',
+  'dedupe_key',
+  'dedupe_hit',
+  sql<boolean>`body is not null`.as('body_kept'),
+  'load_status',
+  'rows_loaded',
+  'error',
+  'replay_of',
+  'loaded_at',
+] as const;
+
 export function createInboxesRepository() {
+  const inboxes = projectTable('inboxes');
+  const requests = historyTable('inbox_requests', { parent: 'inbox_id', newest: 'received_at', tieBreak: 'id' });
   return {
     insert: (db: Db, row: Omit<InboxesTable, 'id' | 'created_at' | 'updated_at' | 'load_execution_id'>) =>
       db
@@ -100,21 +123,10 @@ export function createInboxesRepository() {
         .values(jsonFields(row as Changes) as typeof row)
         .returningAll()
         .executeTakeFirstOrThrow(),
-    find: (db: Db, id: string) => db.selectFrom('inboxes').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('inboxes').selectAll().orderBy('name');
-      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
-      return query.execute();
-    },
-    update: (db: Db, id: string, changes: Changes) =>
-      db
-        .updateTable('inboxes')
-        .set({ ...jsonFields(changes), updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    remove: async (db: Db, id: string) =>
-      Number((await db.deleteFrom('inboxes').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    find: inboxes.find,
+    list: inboxes.list,
+    update: (db: Db, id: string, changes: Changes) => inboxes.update(db, id, jsonFields(changes)),
+    remove: inboxes.remove,
 
     insertRequest: (db: Db, row: NewRequest) =>
       db.insertInto('inbox_requests').values(row).returning(['id', 'received_at']).executeTakeFirstOrThrow(),
@@ -135,40 +147,10 @@ export function createInboxesRepository() {
         .limit(1)
         .executeTakeFirst());
     },
-    requests: (db: Db, inboxId: string, query: { status?: 'accepted' | 'rejected'; limit?: number }) => {
-      let q = db
-        .selectFrom('inbox_requests')
-        .select([
-          'id',
-          'inbox_id',
-          'received_at',
-          'status',
-          'reason',
-          'content_type',
-          'size',
-          'dedupe_key',
-          'dedupe_hit',
-          sql<boolean>`body is not null`.as('body_kept'),
-          'load_status',
-          'rows_loaded',
-          'error',
-          'replay_of',
-          'loaded_at',
-        ])
-        .where('inbox_id', '=', inboxId)
-        .orderBy('received_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit ?? 200);
-      if (query.status) q = q.where('status', '=', query.status);
-      return q.execute();
-    },
-    findRequest: (db: Db, inboxId: string, id: string) =>
-      db
-        .selectFrom('inbox_requests')
-        .selectAll()
-        .where('inbox_id', '=', inboxId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
+    /** The inbox's requests newest first, without their bodies (only whether one is kept). */
+    requests: (db: Db, inboxId: string, query: { status?: 'accepted' | 'rejected'; limit?: number }) =>
+      requests.recent<ShownRequest>(db, inboxId, query, REQUEST_COLUMNS),
+    findRequest: requests.find,
 
     /** Inboxes with requests waiting to be loaded. */
     inboxesWithPending: async (db: Db, limit: number) =>

@@ -10,7 +10,8 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
 import {
   AppError,
   conflict,
@@ -18,7 +19,6 @@ import {
   tooManyRequests,
   unauthenticated,
   validationFailed,
-  type FieldError,
 } from '../../../platform/errors/index.js';
 import { WindowCounter } from '../../../platform/rate-limit.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
@@ -29,6 +29,7 @@ import type { ExecutionsService } from '../../operations/executions/service.js';
 import { payloadTooLarge } from '../errors.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
 import type { ConnectorDescription } from '../file-ingestions/service.js';
+import { destinationProblems, runStarter } from '../runs.js';
 import { jsonPathValue, kindOf, recordsOf } from './bodies.js';
 import { checkBeforeBody, checkSignature, newSecret, tokenHash } from './credentials.js';
 import { groupCommit } from './group-commit.js';
@@ -147,10 +148,20 @@ export function createInboxesService(deps: {
   metrics: IngestMetrics;
   connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
 }) {
-  const { db, repository, audit, box, metrics } = deps;
+  const { db, repository, box, metrics } = deps;
   const guard = resourceGuard(deps, INBOX, (id) => repository.find(db, id), {
     capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
   });
+  const writes = auditedWrites<InboxRow>(deps, {
+    kind: 'inbox',
+    label: INBOX,
+    nameTaken: (name) => conflict(`An inbox named "${name}" already exists in this project`),
+  });
+  /** A load of the inbox's pending requests. */
+  const startLoad = runStarter<InboxRow, Record<string, never>>(deps.executions, 'inbox', (inbox) => ({
+    inbox_id: inbox.id,
+    inbox_name: inbox.name,
+  }));
   const limiter = new WindowCounter(deps.shared, 60_000, deps.logger);
 
   // The receive route reads its inbox on every request: kept for CACHE_MS. A change or deletion made
@@ -183,14 +194,10 @@ export function createInboxesService(deps: {
   };
 
   const problemsOf = async (principal: Principal, projectId: string, input: Omit<InboxInput, 'project_id'>) => {
-    const problems: FieldError[] = [];
-    const facts = await deps.connectors.describe(principal, input.destination.connector_id).catch(() => undefined);
-    if (!facts || facts.project_id !== projectId)
-      problems.push({ path: 'destination.connector_id', message: 'is not a data connector of this project' });
-    else if (facts.capabilities && !facts.capabilities.write)
-      problems.push({ path: 'destination.connector_id', message: `a ${facts.kind} connector cannot be written` });
-    if (input.destination.mode === 'upsert' && !input.destination.key_columns?.length)
-      problems.push({ path: 'destination.key_columns', message: 'is required for upsert' });
+    // Append and upsert, the modes an inbox loads in, are written by every writable connector.
+    const problems = await destinationProblems(deps.connectors, principal, projectId, input.destination, {
+      checkMode: false,
+    });
     if (input.dedupe && !input.dedupe.header === !input.dedupe.json_path)
       problems.push({ path: 'dedupe', message: 'needs exactly one of header and json_path' });
     return problems;
@@ -216,30 +223,21 @@ export function createInboxesService(deps: {
       const problems = await problemsOf(principal, input.project_id, input);
       if (problems.length) throw validationFailed(problems);
       const secret = secretOf(input.auth);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            auth_kind: input.auth.kind,
-            auth: publicAuth(input.auth),
-            secret: secret.stored,
-            content_types: input.content_types ?? ['application/json'],
-            max_body_bytes: input.max_body_bytes ?? 1024 * 1024,
-            dedupe: input.dedupe ?? null,
-            destination: input.destination,
-            rate_limit_per_minute: input.rate_limit_per_minute ?? 6000,
-            retention_days: input.retention_days ?? 7,
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            { kind: 'inbox_created', target: { type: 'inbox', id: created.id }, details: { name: created.name } },
-            trx,
-          );
-          return created;
+      const row = await writes.create(context, input.name, (trx) =>
+        repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          auth_kind: input.auth.kind,
+          auth: publicAuth(input.auth),
+          secret: secret.stored,
+          content_types: input.content_types ?? ['application/json'],
+          max_body_bytes: input.max_body_bytes ?? 1024 * 1024,
+          dedupe: input.dedupe ?? null,
+          destination: input.destination,
+          rate_limit_per_minute: input.rate_limit_per_minute ?? 6000,
+          retention_days: input.retention_days ?? 7,
+          created_by: principal.userId,
         }),
-        () => conflict(`An inbox named "${input.name}" already exists in this project`),
       );
       return presentInbox(row, secret.shown);
     },
@@ -262,21 +260,11 @@ export function createInboxesService(deps: {
       if (problems.length) throw validationFailed(problems);
       const { auth, ...rest } = patch;
       const secret = auth ? secretOf(auth) : undefined;
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, {
-            ...rest,
-            ...(auth ? { auth_kind: auth.kind, auth: publicAuth(auth), secret: secret!.stored } : {}),
-          });
-          if (!updated) throw notFound(INBOX);
-          await audit.record(
-            context,
-            { kind: 'inbox_updated', target: { type: 'inbox', id }, details: { fields: Object.keys(patch) } },
-            trx,
-          );
-          return updated;
+      const row = await writes.update(context, id, merged.name, patch, (trx) =>
+        repository.update(trx, id, {
+          ...rest,
+          ...(auth ? { auth_kind: auth.kind, auth: publicAuth(auth), secret: secret!.stored } : {}),
         }),
-        () => conflict(`An inbox named "${merged.name}" already exists in this project`),
       );
       cache.delete(id);
       return presentInbox(row, secret?.shown);
@@ -284,14 +272,7 @@ export function createInboxesService(deps: {
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'ingestion:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'inbox_deleted', target: { type: 'inbox', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
       cache.delete(id);
     },
 
@@ -438,16 +419,7 @@ export function createInboxesService(deps: {
             const running = await deps.executions.find(inbox.load_execution_id);
             if (running && ['queued', 'running'].includes(running.status)) return 0;
           }
-          const execution = await deps.executions.startRun(
-            trx,
-            {
-              projectId: inbox.project_id,
-              kind: 'inbox',
-              params: { inbox_id: inbox.id, subject_id: inbox.id, inbox_name: inbox.name },
-              createdBy: null,
-            },
-            SYSTEM_CONTEXT,
-          );
+          const execution = await startLoad(trx, inbox, {}, null, SYSTEM_CONTEXT);
           await repository.setLoadExecution(trx, inbox.id, execution.id);
           return 1;
         });
