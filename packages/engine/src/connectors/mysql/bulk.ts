@@ -23,6 +23,7 @@ import type { BulkStream, CanonicalType, ColumnSchema, ReadRequest } from '../..
 import { ConnectorError } from '../../types.js';
 import { type MysqlClient, qualified, quoteIdent } from './client.js';
 import { describeTable } from './discover.js';
+import { isSpatial, selectColumn } from './read.js';
 import { MYSQL_TYPES, shortestFloat32 } from './type-mapping.js';
 
 /** Bytes gathered before a chunk is handed on. */
@@ -89,7 +90,7 @@ function planOf(column: ColumnSchema): Plan {
 
 /** The select list: float columns as double, so the text protocol carries their exact value. */
 function selectOf(column: ColumnSchema): string {
-  return column.type === 'float32' ? `cast(${quoteIdent(column.name)} as double)` : quoteIdent(column.name);
+  return column.type === 'float32' ? `cast(${quoteIdent(column.name)} as double)` : selectColumn(column);
 }
 
 /** COPY text of rows of raw values, written into growing chunks. */
@@ -264,12 +265,12 @@ function zeroDate(v: Buffer): boolean {
 }
 
 /**
- * Types with a text rule here: those of MYSQL_TYPES and JSON. Others (geometry, inet6, ...) are read
- * as the batch path reads them.
+ * Types with a text rule here: those of MYSQL_TYPES, JSON and the spatial types (selected as WKT
+ * text). Others (inet6, ...) are read as the batch path reads them.
  */
 function known(column: ColumnSchema): boolean {
   const base = /^[a-z0-9_]+/.exec(column.sourceType.toLowerCase())?.[0] ?? '';
-  return base === 'json' || base in MYSQL_TYPES;
+  return base === 'json' || base in MYSQL_TYPES || isSpatial(column);
 }
 
 /**

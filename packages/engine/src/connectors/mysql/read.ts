@@ -12,6 +12,26 @@ import { describeTable } from './discover.js';
 import { decoder, encodeValue, type Param } from './type-mapping.js';
 
 export const DEFAULT_BATCH_SIZE = 10_000;
+
+/** MySQL's and MariaDB's spatial types: mysql2 would decode them into objects, so they are read as WKT text. */
+const SPATIAL_TYPES = new Set([
+  'geometry',
+  'point',
+  'linestring',
+  'polygon',
+  'multipoint',
+  'multilinestring',
+  'multipolygon',
+  'geometrycollection',
+  'geomcollection',
+]);
+
+export const isSpatial = (column: Pick<ColumnSchema, 'sourceType'>): boolean =>
+  SPATIAL_TYPES.has(/^[a-z]+/.exec(column.sourceType.toLowerCase())?.[0] ?? '');
+
+/** A column in a select list, read as the text its canonical type holds (a spatial value as its WKT). */
+export const selectColumn = (column: Pick<ColumnSchema, 'name' | 'sourceType'>): string =>
+  isSpatial(column) ? `st_astext(${quoteIdent(column.name)}) as ${quoteIdent(column.name)}` : quoteIdent(column.name);
 /** Rows the driver may buffer ahead of the consumer. */
 const READ_AHEAD = 1_000;
 
@@ -70,7 +90,7 @@ export async function* readTable(
       }
     }
     const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
-    sql = `select ${columns.map((c) => quoteIdent(c.name)).join(', ')} from ${qualified(database, table)}${where}${order}`;
+    sql = `select ${columns.map(selectColumn).join(', ')} from ${qualified(database, table)}${where}${order}`;
     const decoders = columns.map(decoder);
 
     streaming = true;

@@ -713,11 +713,22 @@ describe('MySQL / MariaDB bulk path (COPY text for PostgreSQL)', () => {
     }
   });
 
-  it('declines incremental reads and types it has no text rule for (geometry), and names a missing table', async () => {
+  it('reads spatial columns as WKT text on both paths', async () => {
+    await bulkSql(
+      "create table shapes (id int primary key, g point, p polygon, m geometry); insert into shapes values (1, point(1.5, -2), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 0))'), ST_GeomFromText('LINESTRING(0 0,1 1)')), (2, null, null, null)",
+    );
+    const { text } = await bulkText('shapes');
+    expect(text).toBe('1\tPOINT(1.5 -2)\tPOLYGON((0 0,4 0,4 4,0 0))\tLINESTRING(0 0,1 1)\n2\t\\N\t\\N\t\\N\n');
+    expect(text).toBe(await batchText('shapes'));
+  });
+
+  it('declines incremental reads and types it has no text rule for (inet6), and names a missing table', async () => {
     await bulkSql('create table small (id int primary key, v text)');
-    await bulkSql('create table shapes (id int primary key, g point)');
-    expect(await handle.exportBulk!({ dataset: { namespace: null, name: 'shapes' } })).toBeUndefined();
-    expect(await handle.exportBulk!({ dataset: { namespace: null, name: 'shapes' }, columns: ['id'] })).toBeDefined();
+    await bulkSql('create table addresses (id int primary key, a inet6)');
+    expect(await handle.exportBulk!({ dataset: { namespace: null, name: 'addresses' } })).toBeUndefined();
+    expect(
+      await handle.exportBulk!({ dataset: { namespace: null, name: 'addresses' }, columns: ['id'] }),
+    ).toBeDefined();
     expect(
       await handle.exportBulk!({
         dataset: { namespace: null, name: 'small' },
