@@ -5,8 +5,9 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
-import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
+import { validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import { createSealer } from '../../../platform/sealed-config.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -79,7 +80,8 @@ export function createAlertRulesService(
     baseUrl: () => string;
   },
 ) {
-  const { db, repository, audit } = deps;
+  const { db, repository } = deps;
+  const writes = auditedWrites<AlertRuleRow>(deps, { kind: 'alert_rule', label: ALERT_RULE, nameTaken: ruleNameTaken });
   const validator = createSealer(deps.box, 'params');
   const guard = resourceGuard(deps, ALERT_RULE, (id) => repository.find(db, id), {
     capabilities: ['alert:read', 'alert:write'],
@@ -173,9 +175,11 @@ export function createAlertRulesService(
     async create(principal: Principal, input: AlertRuleInput, context: RequestContext) {
       await deps.authorize(principal, 'alert:write', input.project_id);
       const params = (await checked(input.project_id, input.kind, { ...input, params: input.params ?? {} }))!;
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
+      const row = await writes.create(
+        context,
+        input.name,
+        (trx) =>
+          repository.insert(trx, {
             project_id: input.project_id,
             name: input.name,
             kind: input.kind,
@@ -189,19 +193,8 @@ export function createAlertRulesService(
             muted_until: input.muted_until ? new Date(input.muted_until) : null,
             enabled: input.enabled ?? true,
             created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'alert_rule_created',
-              target: { type: 'alert_rule', id: created.id },
-              details: { name: input.name, kind: input.kind, project_id: input.project_id },
-            },
-            trx,
-          );
-          return created;
-        }),
-        () => ruleNameTaken(input.name),
+          }),
+        () => ({ name: input.name, kind: input.kind, project_id: input.project_id }),
       );
       return presentOne(row);
     },
@@ -219,35 +212,22 @@ export function createAlertRulesService(
       if (patch.channel_ids !== undefined) changes.channel_ids = patch.channel_ids;
       if (patch.muted_until !== undefined) changes.muted_until = patch.muted_until ? new Date(patch.muted_until) : null;
       if (patch.enabled !== undefined) changes.enabled = patch.enabled;
-      const updated = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const result = await repository.update(trx, id, changes);
-          if (!result) throw notFound(ALERT_RULE);
-          await audit.record(
-            context,
-            {
-              kind: patch.muted_until !== undefined ? 'alert_rule_muted' : 'alert_rule_updated',
-              target: { type: 'alert_rule', id },
-              details: { fields: Object.keys(patch), muted_until: patch.muted_until ?? null },
-            },
-            trx,
-          );
-          return result;
-        }),
-        () => ruleNameTaken(patch.name ?? row.name),
+      const updated = await writes.update(
+        context,
+        id,
+        patch.name ?? row.name,
+        patch,
+        (trx) => repository.update(trx, id, changes),
+        {
+          kind: patch.muted_until !== undefined ? 'alert_rule_muted' : 'alert_rule_updated',
+          details: { fields: Object.keys(patch), muted_until: patch.muted_until ?? null },
+        },
       );
       return presentOne(updated);
     },
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'alert:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'alert_rule_deleted', target: { type: 'alert_rule', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
     },
     async events(principal: Principal, id: string, query: { limit?: number; before?: string }) {
       await guard.find(principal, id, 'alert:read');

@@ -4,7 +4,8 @@
  */
 import type { Principal } from '../../../platform/authn.js';
 import { hasInstanceRights, requireAdmin, resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
 import { notFound } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import { createSealer, secretsColumn } from '../../../platform/sealed-config.js';
@@ -56,6 +57,11 @@ export function createNotificationConfigsService(
   },
 ) {
   const { db, repository, audit } = deps;
+  const writes = auditedWrites<NotificationConfigRow>(deps, {
+    kind: 'notification_config',
+    label: NOTIFICATION_CONFIG,
+    nameTaken: channelNameTaken,
+  });
   const sealer = createSealer(deps.box, 'config');
 
   const projectGuard = resourceGuard(
@@ -98,9 +104,11 @@ export function createNotificationConfigsService(
       if (input.project_id === null) requireAdmin(principal, 'alert:write');
       else await deps.authorize(principal, 'alert:write', input.project_id);
       const sealed = sealer.seal(CHANNEL_SETTINGS[input.type], input.config);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
+      const row = await writes.create(
+        context,
+        input.name,
+        (trx) =>
+          repository.insert(trx, {
             project_id: input.project_id,
             name: input.name,
             type: input.type,
@@ -108,19 +116,8 @@ export function createNotificationConfigsService(
             secrets: secretsColumn.write(sealed.secrets),
             enabled: input.enabled ?? true,
             created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'notification_config_created',
-              target: { type: 'notification_config', id: created.id },
-              details: { name: input.name, type: input.type, project_id: input.project_id },
-            },
-            trx,
-          );
-          return created;
-        }),
-        () => channelNameTaken(input.name),
+          }),
+        () => ({ name: input.name, type: input.type, project_id: input.project_id }),
       );
       return presentNotificationConfig(row);
     },
@@ -135,39 +132,19 @@ export function createNotificationConfigsService(
         changes.settings = sealed.plain;
         changes.secrets = secretsColumn.write(sealed.secrets);
       }
-      const updated = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const result = await repository.update(trx, id, changes);
-          if (!result) throw notFound(NOTIFICATION_CONFIG);
-          await audit.record(
-            context,
-            {
-              kind: 'notification_config_updated',
-              target: { type: 'notification_config', id },
-              details: { fields: Object.keys(patch), config_fields: Object.keys(patch.config ?? {}) },
-            },
-            trx,
-          );
-          return result;
-        }),
-        () => channelNameTaken(patch.name ?? row.name),
+      const updated = await writes.update(
+        context,
+        id,
+        patch.name ?? row.name,
+        patch,
+        (trx) => repository.update(trx, id, changes),
+        { details: { fields: Object.keys(patch), config_fields: Object.keys(patch.config ?? {}) } },
       );
       return presentNotificationConfig(updated);
     },
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await find(principal, id, 'alert:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          {
-            kind: 'notification_config_deleted',
-            target: { type: 'notification_config', id },
-            details: { name: row.name },
-          },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
     },
     /** Sends a test message now and answers what the remote side said. */
     async test(principal: Principal, id: string, context: RequestContext) {

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { CANONICAL_TYPES, type CanonicalType, type Value } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
 import { CAPABILITIES, hasInstanceRights, projectsWith, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -87,8 +88,13 @@ export function createMaskingService(deps: {
   /** The catalog's confirmed tags of every dataset of a project, by dataset name then column name. */
   projectColumnTags?: (projectId: string) => Promise<Map<string, Map<string, string[]>>>;
 }) {
-  const { db, repository, box, authorize, audit } = deps;
+  const { db, repository, box, authorize } = deps;
   const keys = new Map<string, Buffer>();
+  const writes = auditedWrites<MaskingPolicyRow>(deps, {
+    kind: 'masking_policy',
+    label: MASKING_POLICY,
+    nameTaken: (name) => conflict(`A masking policy named "${name}" already exists here`),
+  });
 
   const find = async (principal: Principal, id: string, capability: 'policy:read' | 'policy:write') => {
     const row = await repository.find(db, id);
@@ -170,25 +176,11 @@ export function createMaskingService(deps: {
     async create(principal: Principal, input: MaskingPolicyInput, context: RequestContext) {
       await authorize(principal, 'policy:write', input.project_id);
       const fields = check(input);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            ...fields,
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'masking_policy_created',
-              target: { type: 'masking_policy', id: created.id },
-              details: { name: created.name, method: created.method, project_id: created.project_id },
-            },
-            trx,
-          );
-          return created;
-        }),
-        () => conflict(`A masking policy named "${input.name}" already exists here`),
+      const row = await writes.create(
+        context,
+        input.name,
+        (trx) => repository.insert(trx, { project_id: input.project_id, ...fields, created_by: principal.userId }),
+        (created) => ({ name: created.name, method: created.method, project_id: created.project_id }),
       );
       return presentMaskingPolicy(row);
     },
@@ -209,32 +201,13 @@ export function createMaskingService(deps: {
           roles: patch.exempt?.roles ?? row.exempt_roles,
         },
       });
-      const updated = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const changed = await repository.update(trx, id, fields);
-          if (!changed) throw notFound(MASKING_POLICY);
-          await audit.record(
-            context,
-            {
-              kind: 'masking_policy_updated',
-              target: { type: 'masking_policy', id },
-              details: { fields: Object.keys(patch) },
-            },
-            trx,
-          );
-          return changed;
-        }),
-        () => conflict(`A masking policy named "${patch.name}" already exists here`),
-      );
+      const updated = await writes.update(context, id, fields.name, patch, (trx) => repository.update(trx, id, fields));
       return presentMaskingPolicy(updated);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       await find(principal, id, 'policy:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(context, { kind: 'masking_policy_deleted', target: { type: 'masking_policy', id } }, trx);
-      });
+      await writes.remove(context, id, undefined, (trx) => repository.remove(trx, id));
     },
 
     /** The policies of a project that apply to a viewer (those it is not exempt from). */

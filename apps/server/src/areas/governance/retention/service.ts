@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
 import type { Principal } from '../../../platform/authn.js';
 import { hasInstanceRights, projectsWith, requireAdmin, type Authorize } from '../../../platform/authz.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
 import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -96,6 +97,12 @@ export function createRetentionService(deps: {
   logger: Logger;
 }) {
   const { db, repository, targets, authorize, audit } = deps;
+  const writes = auditedWrites<PolicyRow>(deps, {
+    kind: 'retention_policy',
+    label: RETENTION_POLICY,
+    nameTaken: retentionPolicyNameTaken,
+    nameConstraint: 'retention_policies_name',
+  });
 
   /** The policy, or 404; then the capability on its project, or administrators only for an instance-wide one. */
   const find = async (principal: Principal, id: string, capability: PolicyCapability) => {
@@ -256,27 +263,12 @@ export function createRetentionService(deps: {
       const projectId = input.project_id ?? null;
       if (projectId) await authorize(principal, 'policy:write', projectId);
       const rules = await check(principal, projectId, input);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: projectId,
-            name: input.name,
-            ...rules,
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'retention_policy_created',
-              target: { type: 'retention_policy', id: created.id },
-              details: { name: created.name, target_kind: created.target_kind, project_id: projectId },
-            },
-            trx,
-          );
-          return created;
-        }),
-        () => retentionPolicyNameTaken(input.name),
-        'retention_policies_name',
+      const row = await writes.create(
+        context,
+        input.name,
+        (trx) =>
+          repository.insert(trx, { project_id: projectId, name: input.name, ...rules, created_by: principal.userId }),
+        (created) => ({ name: created.name, target_kind: created.target_kind, project_id: projectId }),
       );
       return presentPolicy(row);
     },
@@ -296,37 +288,15 @@ export function createRetentionService(deps: {
           patch.interval_seconds !== undefined ? patch.interval_seconds : patch.cron ? null : row.interval_seconds,
       };
       const rules = await check(principal, row.project_id, merged);
-      const updated = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const changed = await repository.update(trx, id, { name: merged.name, ...rules });
-          if (!changed) throw notFound(RETENTION_POLICY);
-          await audit.record(
-            context,
-            {
-              kind: 'retention_policy_updated',
-              target: { type: 'retention_policy', id },
-              details: { fields: Object.keys(patch) },
-            },
-            trx,
-          );
-          return changed;
-        }),
-        () => retentionPolicyNameTaken(merged.name),
-        'retention_policies_name',
+      const updated = await writes.update(context, id, merged.name, patch, (trx) =>
+        repository.update(trx, id, { name: merged.name, ...rules }),
       );
       return presentPolicy(updated);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       await find(principal, id, 'policy:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'retention_policy_deleted', target: { type: 'retention_policy', id } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, undefined, (trx) => repository.remove(trx, id));
     },
 
     /** The dry run: what a sweep started now would delete, per table, with the same cutoffs. */
