@@ -240,6 +240,17 @@ export interface ConnectorHandle {
   importBulk?(request: WriteRequest, bulk: BulkStream, signal?: AbortSignal): Promise<WriteSummary>;
   /** Bulk formats importBulk accepts. */
   bulkFormats?: BulkStream['format'][];
+  /**
+   * Optional: rows computed in this database (PostgreSQL dialect). `bulk` (another connector's rows, of
+   * `bulk.columns`) is staged in a temporary table, and the rows of `select(relation)` over it are
+   * written as `request` says (its columns are the SELECT's), all in one transaction.
+   */
+  importStaged?(
+    request: WriteRequest,
+    bulk: BulkStream,
+    select: (relation: string) => string,
+    signal?: AbortSignal,
+  ): Promise<WriteSummary & { rowsStaged: number }>;
   /** Change capture of a table (docs/cdc.md); `captureId` names what it creates at the source (slot, publication). */
   changeSource?(captureId: string): ChangeSource;
   /** Applies captured changes to a table here. */

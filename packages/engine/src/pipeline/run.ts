@@ -3,6 +3,9 @@
  * result (the transforms tests prove the equality):
  * - pushdown: one PostgreSQL source and a destination that loads COPY text. The steps become one
  *   SELECT the source runs, streamed as COPY text into the destination without decoding a value.
+ * - staged: one other source with a bulk stream of COPY text (MySQL/MariaDB) and a PostgreSQL
+ *   destination. The source's rows are copied into a temporary table of the destination, and the
+ *   same SELECT runs there over them, in the transaction that writes its rows.
  * - in-process: everything else. Batches are read, conformed to the streams' united columns, run
  *   through the compiled steps and written.
  * Incremental streams return their new cursor; the caller saves it once the write is committed.
@@ -59,7 +62,7 @@ export interface PipelineRunOptions {
 }
 
 export interface PipelineRunResult extends PipelineCounters {
-  path: 'pushdown' | 'in-process' | 'nothing';
+  path: 'pushdown' | 'staged' | 'in-process' | 'nothing';
   output: ColumnSchema[];
   /** Stream name -> cursor to save (incremental streams that read something). */
   cursors: Record<string, Value>;
@@ -109,9 +112,12 @@ export async function runPipeline(options: PipelineRunOptions): Promise<Pipeline
   const empty = samples.filter((s) => !s.columns).map((s) => s.source.name);
   if (empty.length) log('info', `streams with nothing to read: ${empty.join(', ')}`);
   try {
-    return canPushDown(sources, destination.handle)
-      ? await pushDown(options, plan)
-      : await inProcess(options, plan, samples);
+    if (canPushDown(sources, destination.handle)) return await pushDown(options, plan);
+    if (canStage(sources, destination.handle)) {
+      const staged = await stageThrough(options, plan);
+      if (staged) return staged;
+    }
+    return await inProcess(options, plan, samples);
   } catch (error) {
     // A value a step cannot compute: both paths name the step and the column.
     // (The destination's writer may have wrapped it: it failed while consuming the transformed batches.)
@@ -231,6 +237,72 @@ async function copyThrough(
     cursors: upTo !== undefined ? { [source.name]: upTo } : {},
     // Rows after the steps: a filter or deduplication in the SELECT drops rows before they are counted.
     rowsRead: counting.rows(),
+    bytesRead: counting.bytes(),
+    rowsWritten: summary.rowsWritten,
+    bytesWritten: summary.bytesWritten ?? 0,
+  };
+}
+
+export function canStage(sources: PipelineSource[], destination: ConnectorHandle): boolean {
+  const [source] = sources;
+  return (
+    sources.length === 1 &&
+    !source!.query &&
+    !source!.cursorColumn &&
+    !!source!.handle.exportBulk &&
+    !!destination.importStaged &&
+    !!destination.bulkFormats?.includes('postgres-copy-text')
+  );
+}
+
+/**
+ * The staged path, or undefined when the source offers no COPY text of the stream's columns (the
+ * in-process path then runs). A value the SELECT cannot compute rolls the write back and is reported
+ * by the in-process path, which names the step and the column.
+ */
+async function stageThrough(options: PipelineRunOptions, plan: TransformPlan): Promise<PipelineRunResult | undefined> {
+  const { destination, signal } = options;
+  const source = options.sources[0]!;
+  const bulk = await source.handle.exportBulk!(readRequestOf(source), signal);
+  if (!bulk) return undefined;
+  // The SELECT reads the planned input columns: the bulk stream must hold them, with the same types.
+  const matches = plan.input.every((column) =>
+    bulk.columns.some((c) => c.name === column.name && c.type === column.type),
+  );
+  if (bulk.format !== 'postgres-copy-text' || !matches) {
+    bulk.stream.destroy();
+    return undefined;
+  }
+  const counting = countingCopyText((rows, bytes) =>
+    options.onProgress?.({ rowsRead: rows, bytesRead: bytes, rowsWritten: 0, bytesWritten: 0 }),
+  );
+  (bulk.stream as NodeJS.ReadableStream).pipe(counting);
+  bulk.stream.on('error', (error: Error) => counting.destroy(error));
+  counting.on('error', () => undefined);
+  let summary: Awaited<ReturnType<NonNullable<ConnectorHandle['importStaged']>>>;
+  try {
+    summary = await destination.handle.importStaged!(
+      {
+        dataset: destination.dataset,
+        mode: destination.mode,
+        keyColumns: destination.keyColumns,
+        columns: plan.output,
+        runId: options.runId,
+      },
+      { ...bulk, stream: counting },
+      (relation) => plan.toPostgresSql(relation),
+      signal,
+    );
+  } catch (error) {
+    if (signal.aborted || !(error instanceof ConnectorError) || error.retryable || error.code !== 'failed') throw error;
+    options.log('info', `${source.name}: the staged run stopped on a value (${error.message}); running in process`);
+    return undefined;
+  }
+  return {
+    path: 'staged',
+    output: plan.output,
+    cursors: {},
+    rowsRead: summary.rowsStaged,
     bytesRead: counting.bytes(),
     rowsWritten: summary.rowsWritten,
     bytesWritten: summary.bytesWritten ?? 0,

@@ -7,7 +7,7 @@ import { postgresChangeSink } from './cdc-sink.js';
 import { postgresMessageSink } from './stream-sink.js';
 import { discoverSchema } from './discover.js';
 import { exportTable, keyBounds, readTable } from './read.js';
-import { batchLoader, bulkLoader, writeTable } from './write.js';
+import { batchLoader, bulkLoader, stagedLoader, writeTable } from './write.js';
 
 /**
  * One connection per handle: opened lazily, closed by close(). `egress` checks every connection to a
@@ -115,6 +115,17 @@ export function openPostgres(config: PostgresConfig, egress?: EgressPolicy): Con
           bulkLoader(c, request.columns, bulk),
           async () => void bulk.stream.destroy(),
         );
+      } finally {
+        release();
+      }
+    },
+    async importStaged(request, bulk, select, signal) {
+      const c = await ready();
+      const release = cancelOnAbort(signal, c);
+      try {
+        const load = stagedLoader(c, bulk, request.columns, select);
+        const summary = await writeTable(c, request, schema, load, async () => void bulk.stream.destroy());
+        return { ...summary, rowsStaged: load.staged.rows };
       } finally {
         release();
       }

@@ -146,6 +146,32 @@ export function bulkLoader(client: pg.Client, columns: ColumnSchema[], bulk: Bul
   return Object.assign(load, { bytes });
 }
 
+/**
+ * Rows computed here from another connector's rows: the bulk stream COPYed into a temporary table of
+ * its own columns, then the rows of `select` over it inserted into the target (or the upsert's
+ * staging table). `staged` counts the rows copied in.
+ */
+export function stagedLoader(
+  client: pg.Client,
+  bulk: BulkStream,
+  output: ColumnSchema[],
+  select: (relation: string) => string,
+): Loader & { staged: { rows: number } } {
+  const copy = bulkLoader(client, bulk.columns, bulk);
+  const staged = { rows: 0 };
+  const load = async (table: string) => {
+    await client.query(
+      `create temporary table svc_input (${bulk.columns.map((c) => `${quoteIdent(c.name)} ${ddlType(c)}`).join(', ')}) on commit drop`,
+    );
+    staged.rows = await copy('svc_input');
+    const inserted = await client.query(
+      `insert into ${table} (${output.map((c) => quoteIdent(c.name)).join(', ')}) ${select('svc_input')}`,
+    );
+    return inserted.rowCount ?? 0;
+  };
+  return Object.assign(load, { bytes: copy.bytes, staged });
+}
+
 export async function writeTable(
   client: pg.Client,
   request: WriteRequest,

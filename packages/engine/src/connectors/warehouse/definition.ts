@@ -104,6 +104,8 @@ export function openWarehouse(tenant: NonNullable<WarehouseConfig['tenant']>): C
       handle.exportBulk!({ ...request, dataset: confine(schema, request.dataset) }, signal),
     importBulk: (request, bulk, signal) =>
       handle.importBulk!({ ...request, dataset: confine(schema, request.dataset) }, bulk, signal),
+    importStaged: (request, bulk, select, signal) =>
+      handle.importStaged!({ ...request, dataset: confine(schema, request.dataset) }, bulk, select, signal),
     changeSource: (captureId) =>
       confinedChangeSource(postgresChangeSource({ ...tenant.captureConnection, schema }, schema, captureId), schema),
     changeSink: () => confinedChangeSink(handle.changeSink!(), schema),

@@ -3,7 +3,14 @@
  * engine (pushed down into a PostgreSQL source, or in process), then commits cursors, lineage, the
  * succeeded status and the job that starts the dependent pipelines, together.
  */
-import { runPipeline, type ConnectorHandle, type Log, type PipelineCounters, type Value } from '@svc/engine';
+import {
+  runPipeline,
+  type ConnectorHandle,
+  type Log,
+  type PipelineCounters,
+  type PipelineRunResult,
+  type Value,
+} from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Job, JobHandler } from '../../../platform/jobs.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
@@ -25,6 +32,13 @@ const countersOf = (c: PipelineCounters): RunCounters => ({
   bytes_read: c.bytesRead,
   bytes_written: c.bytesWritten,
 });
+
+const PATH_LABELS: Record<PipelineRunResult['path'], string> = {
+  pushdown: 'steps pushed down into the source',
+  staged: "steps run in the destination over the source's staged rows",
+  'in-process': 'in process',
+  nothing: 'nothing to read',
+};
 
 export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pipeline'> {
   const { recorder } = deps;
@@ -93,7 +107,7 @@ export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pi
       deps.rowsMoved.inc({ direction: 'written' }, result.rowsWritten);
       log(
         'info',
-        `pipeline succeeded: ${result.rowsRead} rows read, ${result.rowsWritten} written (${result.path === 'pushdown' ? 'steps pushed down into the source' : result.path})`,
+        `pipeline succeeded: ${result.rowsRead} rows read, ${result.rowsWritten} written (${PATH_LABELS[result.path]})`,
         { ...counters, cursors: result.cursors },
       );
     } catch (error) {
