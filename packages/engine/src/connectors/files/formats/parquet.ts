@@ -16,15 +16,10 @@
  * json BYTE_ARRAY JSON; binary BYTE_ARRAY. Every column is OPTIONAL.
  */
 import { Readable } from 'node:stream';
-import {
-  parquetMetadataAsync,
-  parquetReadObjects,
-  type AsyncBuffer,
-  type FileMetaData,
-  type ParquetParsers,
-  type SchemaElement,
-} from 'hyparquet';
-import { ByteWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
+// hyparquet and its writer are loaded by the first Parquet file a process reads or writes.
+import type { AsyncBuffer, FileMetaData, ParquetParsers, SchemaElement } from 'hyparquet';
+import type * as HyparquetWriter from 'hyparquet-writer';
+import type { Writer } from 'hyparquet-writer';
 import {
   ConnectorError,
   JsonText,
@@ -227,6 +222,7 @@ function typeHints(text: string | undefined): Record<string, CanonicalType> {
 
 async function openFile(store: FileStore, file: string): Promise<OpenedFile> {
   const buffer = await asyncBuffer(store, file);
+  const { parquetMetadataAsync } = await import('hyparquet');
   const metadata = await parquetMetadataAsync(buffer, { parsers });
   const hints = typeHints(metadata.key_value_metadata?.find((kv) => kv.key === TYPES_KEY)?.value);
   const columns = new Map<string, FileColumn>();
@@ -323,6 +319,7 @@ async function* rows(
       yield Array.from({ length: end - start }, () => columns.map(() => null));
       continue;
     }
+    const { parquetReadObjects } = await import('hyparquet');
     const objects = await parquetReadObjects({
       file: opened.buffer,
       metadata: opened.readMetadata,
@@ -485,8 +482,8 @@ function columnData(columns: readonly ColumnSchema[], encoders: ((value: Value) 
 const FLUSH_BYTES = 1_000_000;
 
 /** A ByteWriter that hands its bytes over (at each row group, and past 1 MB) instead of growing: the file streams out. */
-function chunkWriter(): { writer: Writer; take(): Uint8Array[] } {
-  const writer = new ByteWriter() as ByteWriter & Writer;
+function chunkWriter(ByteWriter: typeof HyparquetWriter.ByteWriter): { writer: Writer; take(): Uint8Array[] } {
+  const writer = new ByteWriter() as InstanceType<typeof ByteWriter> & Writer;
   let out: Uint8Array[] = [];
   const flush = () => {
     if (writer.index > 0) out.push(new Uint8Array(writer.buffer.slice(0, writer.index)));
@@ -516,7 +513,8 @@ async function* encodeChunks(
   const hints = Object.fromEntries(
     columns.filter((c) => c.type === 'decimal' && !hasPrecision(c)).map((c) => [c.name, c.type]),
   );
-  const output = chunkWriter();
+  const { ByteWriter, ParquetWriter } = await import('hyparquet-writer');
+  const output = chunkWriter(ByteWriter);
   const writer = new ParquetWriter({
     writer: output.writer,
     schema: [{ name: 'root', num_children: columns.length }, ...columns.map(schemaElement)],
