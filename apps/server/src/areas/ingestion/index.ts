@@ -145,6 +145,7 @@ export function createIngestionArea(
           logger: platform.logger.child({ component: 'cdc' }),
           leaseMs: config.cdc.leaseSeconds * 1000,
           maxTables: config.cdc.maxTablesPerWorker,
+          maxInFlightChanges: config.cdc.maxInFlightChanges,
           sourceHeartbeatMs: config.cdc.sourceHeartbeatSeconds * 1000,
           lineage: deps.lineage,
         }),

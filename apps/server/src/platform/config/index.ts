@@ -198,6 +198,12 @@ export const configSchema = {
       50,
       'CDC tables one worker process reads at most (0: this worker reads none).',
     ),
+    maxInFlightChanges: entry(
+      'SVC_CDC_MAX_IN_FLIGHT_CHANGES',
+      integer({ min: 100, max: 1_000_000 }),
+      10_000,
+      'Changes of one CDC table read from the source but not yet applied, at most: when the destination falls behind, the reader stops reading (and the source keeps the rest: WAL or binlog) until applies make room, so memory stays bounded whatever the write rate. One apply takes at most half of it. Larger: fewer, bigger destination transactions; smaller: less memory.',
+    ),
     sourceHeartbeatSeconds: entry(
       'SVC_CDC_SOURCE_HEARTBEAT_SECONDS',
       integer({ min: 1, max: 3600 }),

@@ -8,6 +8,7 @@
  * and the groups run in order. changelog: every change is appended with `_svc_op`, `_svc_position`,
  * `_svc_commit_time` (and `_svc_seq`, its order in the transaction).
  */
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { ApplyMode, CdcSnapshot, ChangeSink, RowChange, SourceTransaction } from '../../cdc/types.js';
 import {
@@ -25,6 +26,12 @@ import { copyInto, existingColumns } from './write.js';
 export const POSITIONS_TABLE = '_svc_cdc_positions';
 /** Bind parameters per statement stay well under PostgreSQL's 65,535. */
 const MAX_PARAMETERS = 30_000;
+/**
+ * From this many upserts of one shape, they are copied (COPY) into a temporary staging table and
+ * merged with one INSERT ... SELECT ... ON CONFLICT: much cheaper, on both sides, than a statement
+ * with tens of thousands of bind parameters.
+ */
+const STAGE_FROM_ROWS = 64;
 
 const CHANGELOG_COLUMNS: ColumnSchema[] = [
   { name: '_svc_op', type: 'string', sourceType: 'text', nullable: false },
@@ -48,6 +55,10 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
   let client: pg.Client | undefined;
   const ready = async () => (client ??= await connect(config, egress));
   const known = new Map<string, Set<string>>();
+  /** Staging tables created in this session (temporary: they go with the connection). */
+  const stages = new Set<string>();
+  /** Staging tables used in the current destination transaction (emptied at its commit). */
+  const dirtyStages = new Set<string>();
 
   const schemaOf = (target: DatasetRef) => target.namespace ?? defaultSchema;
   /** Positions live in the connector's own schema, whatever schema the targets are in. */
@@ -85,12 +96,20 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
   const upsertAll = async (c: pg.Client, table: string, primaryKey: string[], rows: Upsert[]) => {
     // One statement per shape (which columns are written); chunks keep the parameters bounded.
     const shapes = new Map<string, Upsert[]>();
+    // Rows of one relation share their columns array: its shape is worked out once when all is written.
+    const whole = new Map<ColumnSchema[], string>();
     for (const row of rows) {
-      const shape = row.columns
-        .filter((_, i) => row.written[i])
-        .map((col) => col.name)
-        .join('\u0000');
-      shapes.set(shape, [...(shapes.get(shape) ?? []), row]);
+      let shape = row.written.every(Boolean) ? whole.get(row.columns) : undefined;
+      if (shape === undefined) {
+        shape = row.columns
+          .filter((_, i) => row.written[i])
+          .map((col) => col.name)
+          .join('\u0000');
+        if (row.written.every(Boolean)) whole.set(row.columns, shape);
+      }
+      const group = shapes.get(shape);
+      if (group) group.push(row);
+      else shapes.set(shape, [row]);
     }
     for (const group of shapes.values()) {
       const first = group[0]!;
@@ -98,6 +117,27 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       const updates = columns
         .filter((col) => !primaryKey.includes(col.name))
         .map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
+      const conflict = `on conflict (${primaryKey.map(quoteIdent).join(', ')}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`;
+      const names = columns.map((col) => quoteIdent(col.name)).join(', ');
+      if (group.length >= STAGE_FROM_ROWS) {
+        const stage = await stageFor(c, table, columns);
+        if (dirtyStages.has(stage)) await c.query(`delete from ${stage}`);
+        dirtyStages.add(stage);
+        const rows = group.map((row) =>
+          row.written.every(Boolean) ? row.values : row.values.filter((_, i) => row.written[i]),
+        );
+        await copyInto(
+          c,
+          stage,
+          columns,
+          (async function* () {
+            yield { columns, rows };
+          })(),
+          { written: 0 },
+        );
+        await c.query(`insert into ${table} (${names}) select ${names} from ${stage} ${conflict}`);
+        continue;
+      }
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
       for (let start = 0; start < group.length; start += perStatement) {
         const chunk = group.slice(start, start + perStatement);
@@ -110,13 +150,22 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
           });
           return `(${items.join(', ')})`;
         });
-        await c.query(
-          `insert into ${table} (${columns.map((col) => quoteIdent(col.name)).join(', ')}) values ${tuples.join(', ')}
-           on conflict (${primaryKey.map(quoteIdent).join(', ')}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`,
-          params,
-        );
+        await c.query(`insert into ${table} (${names}) values ${tuples.join(', ')} ${conflict}`, params);
       }
     }
+  };
+
+  /** A temporary table with these columns for rows bound for `table` (made once per session). */
+  const stageFor = async (c: pg.Client, table: string, columns: ColumnSchema[]) => {
+    const shape = [table, ...columns.map((col) => `${col.name}\u0000${ddlType(col)}`)].join('\u0001');
+    const stage = quoteIdent(`_svc_stage_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`);
+    if (!stages.has(stage)) {
+      await c.query(
+        `create temporary table if not exists ${stage} (${columns.map((col) => `${quoteIdent(col.name)} ${ddlType(col)}`).join(', ')}) on commit delete rows`,
+      );
+      stages.add(stage);
+    }
+    return stage;
   };
 
   const deleteAll = async (c: pg.Client, table: string, primaryKey: ColumnSchema[], keys: Value[][]) => {
@@ -182,21 +231,27 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       upserts = new Map();
       deletes = new Map();
     };
-    const keyOf = (change: RowChange, values: Value[]) =>
-      JSON.stringify(primaryKey.map((k) => values[change.columns.findIndex((col) => col.name === k)] ?? null));
+    // Changes of one relation share their columns array: what depends on it is worked out once.
+    let lastColumns: ColumnSchema[] | undefined;
+    let keyIndexes: number[] = [];
+    const keyOf = (values: Value[]) => JSON.stringify(keyIndexes.map((i) => (i < 0 ? null : (values[i] ?? null))));
     for (const transaction of transactions) {
       for (const change of transaction.changes) {
         applied += 1;
-        keyColumns = primaryKey.map(
-          (k) =>
-            change.columns.find((col) => col.name === k) ?? {
-              name: k,
-              type: 'string',
-              sourceType: 'text',
-              nullable: false,
-            },
-        );
-        await widen(c, target, change.columns);
+        if (change.columns !== lastColumns) {
+          lastColumns = change.columns;
+          keyIndexes = primaryKey.map((k) => change.columns.findIndex((col) => col.name === k));
+          keyColumns = primaryKey.map(
+            (k) =>
+              change.columns.find((col) => col.name === k) ?? {
+                name: k,
+                type: 'string',
+                sourceType: 'text',
+                nullable: false,
+              },
+          );
+          await widen(c, target, change.columns);
+        }
         if (change.op === 'truncate') {
           await flush();
           await c.query(`truncate table ${table}`);
@@ -205,7 +260,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         const oldKey = change.oldKey ? JSON.stringify(change.oldKey) : undefined;
         const removesOldKey =
           change.op === 'delete' ||
-          (change.op === 'update' && oldKey !== undefined && change.values && oldKey !== keyOf(change, change.values));
+          (change.op === 'update' && oldKey !== undefined && change.values && oldKey !== keyOf(change.values));
         if (removesOldKey && change.op === 'update' && change.unchanged?.some(Boolean)) {
           // A new key, and values the source did not send again (unchanged TOAST): they are in the
           // destination's row under the old key. Copy them across, then remove the old row.
@@ -221,7 +276,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
           if (change.op === 'delete') continue;
         }
         const values = change.values!;
-        const key = keyOf(change, values);
+        const key = keyOf(values);
         if (deletes.has(key)) await flush(); // re-inserted after a delete in this group
         const written = change.columns.map((_, i) => !change.unchanged?.[i]);
         const earlier = upserts.get(key);
@@ -347,6 +402,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     async apply(captureId, target, mode, primaryKey, transactions) {
       if (transactions.length === 0) return 0;
       const c = await ready();
+      dirtyStages.clear();
       try {
         await c.query('begin');
         const applied =
@@ -359,6 +415,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       } catch (error) {
         await c.query('rollback').catch(() => undefined);
         known.clear(); // an added column may have been rolled back
+        stages.clear(); // and so may a staging table made in this transaction
         throw classify(error);
       }
     },
@@ -373,6 +430,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
     async close() {
       await client?.end().catch(() => undefined);
       client = undefined;
+      stages.clear();
     },
   };
 }

@@ -242,16 +242,17 @@ export function postgresChangeSource(
               if (!relation?.mine || !pending) break;
               const newTuple = (message['new'] as Record<string, unknown> | undefined) ?? null;
               const oldTuple = ((message['key'] ?? message['old']) as Record<string, unknown> | null) ?? null;
+              // 'u' in pgoutput: an unchanged TOAST value, not sent; the library leaves it undefined.
+              const unchanged =
+                message.tag === 'update' && newTuple && relation.parsers.some((c) => newTuple[c.name] === undefined)
+                  ? relation.parsers.map((c) => newTuple[c.name] === undefined)
+                  : undefined;
               pending.changes.push({
                 op: message.tag,
                 columns: relation.columns,
                 values: message.tag === 'delete' ? null : toValues(relation, newTuple),
                 oldKey: oldTuple ? primaryKey.map((k) => (oldTuple[k] as Value) ?? null) : null,
-                // 'u' in pgoutput: an unchanged TOAST value, not sent; the library leaves it undefined.
-                unchanged:
-                  message.tag === 'update' && newTuple
-                    ? relation.parsers.map((c) => newTuple[c.name] === undefined)
-                    : undefined,
+                ...(unchanged ? { unchanged } : {}),
               });
               break;
             }

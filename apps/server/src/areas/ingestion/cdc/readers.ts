@@ -33,6 +33,8 @@ export function startCdcReaders(deps: {
   logger: Logger;
   leaseMs: number;
   maxTables: number;
+  /** Changes read but not yet applied, per table (backpressure: the reader waits beyond it). */
+  maxInFlightChanges?: number;
   sourceHeartbeatMs: number;
   pollMs?: number;
   lineage?: ContinuousLineage;
@@ -119,6 +121,7 @@ export function startCdcReaders(deps: {
         resync: claimed.resync_requested,
         signal: controller.signal,
         heartbeatMs: deps.sourceHeartbeatMs,
+        ...(deps.maxInFlightChanges ? { maxInFlightChanges: deps.maxInFlightChanges } : {}),
         log,
         async onPhase(phase, details) {
           await report({
