@@ -88,3 +88,23 @@ export const claimDuePolls = <T extends PolledTable>(db: Db, table: T, limit: nu
     .returningAll()
     .execute() as Promise<Array<Selectable<Database[T]>>>;
 };
+
+/** Tables of scheduled resources, next due at `next_due_at` (null: not scheduled). */
+export type ScheduledTable = {
+  [T in keyof Database]: Database[T] extends { next_due_at: Date | null } ? T : never;
+}[keyof Database];
+
+/** The rows whose schedule is due, locked in the caller's transaction; rows another process holds are skipped. */
+export const lockDueSchedules = <T extends ScheduledTable>(db: Db, table: T, limit: number) => {
+  const loose = db as unknown as Kysely<Record<string, { next_due_at: Date | null }>>;
+  const name: string = table;
+  return loose
+    .selectFrom(name)
+    .selectAll()
+    .where('next_due_at', '<=', sql<Date>`now()`)
+    .orderBy('next_due_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute() as Promise<Array<Selectable<Database[T]>>>;
+};

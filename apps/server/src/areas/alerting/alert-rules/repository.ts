@@ -1,5 +1,6 @@
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { inProjects, projectTable } from '../../../platform/db/project-tables.js';
 import type { AlertState, RuleKind, ScopeItem } from './conditions.js';
 
 export interface AlertRulesTable {
@@ -80,16 +81,11 @@ export type AlertStateRow = Selectable<AlertStatesTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type AlertRulesRepository = ReturnType<typeof createAlertRulesRepository>;
 
-const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
-
 export function createAlertRulesRepository() {
+  const rules = projectTable('alert_rules');
   return {
-    find: (db: Db, id: string) => db.selectFrom('alert_rules').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('alert_rules').selectAll().orderBy('name');
-      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
-      return query.execute();
-    },
+    find: rules.find,
+    list: rules.list,
     enabled: (db: Db) => db.selectFrom('alert_rules').selectAll().where('enabled', '=', true).execute(),
     insert: (
       db: Db,
@@ -229,8 +225,7 @@ export function createAlertRulesRepository() {
         .select(['alert_states.state', sql<string>`count(*)`.as('n')])
         .where('alert_states.state', 'in', ['firing', 'pending'])
         .groupBy('alert_states.state');
-      if (projectIds)
-        query = query.where('alert_rules.project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
+      if (projectIds) query = query.where('alert_rules.project_id', 'in', inProjects(projectIds));
       return query.execute();
     },
   };

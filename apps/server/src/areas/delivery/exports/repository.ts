@@ -1,6 +1,7 @@
 /** SQL on the Delivery area's own tables: exports, their runs, failed rows, snapshots and cursors. */
 import { sql, type Generated, type Selectable } from 'kysely';
 import { type Db } from '../../../platform/db/index.js';
+import { jsonb as json, lockDueSchedules, projectTable } from '../../../platform/db/project-tables.js';
 import type { Timing } from '../../../platform/schedule-timing.js';
 
 export interface ExportSourceSpec {
@@ -110,9 +111,7 @@ declare module '../../../platform/db/schema.js' {
 export type ExportRow = Selectable<ExportsTable>;
 export type ExportRunRow = Selectable<ExportRunsTable>;
 
-const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
 /** JSON text for a jsonb column: node-pg would send a JS array as a PostgreSQL array. */
-const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
 
 export interface ExportChanges {
   name?: string;
@@ -157,6 +156,7 @@ export interface FailedRowRecord {
 const SNAPSHOT_BATCH = 10_000;
 
 export function createExportsRepository() {
+  const definitions = projectTable('exports');
   return {
     insert: (db: Db, row: Required<ExportChanges> & Pick<ExportsTable, 'project_id' | 'created_by'>) =>
       db
@@ -164,21 +164,11 @@ export function createExportsRepository() {
         .values({ ...row, ...jsonColumns(row) })
         .returningAll()
         .executeTakeFirstOrThrow(),
-    find: (db: Db, id: string) => db.selectFrom('exports').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('exports').selectAll().orderBy('name');
-      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
-      return query.execute();
-    },
+    find: definitions.find,
+    list: definitions.list,
     update: (db: Db, id: string, changes: ExportChanges) =>
-      db
-        .updateTable('exports')
-        .set({ ...changes, ...jsonColumns(changes), updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    remove: async (db: Db, id: string) =>
-      Number((await db.deleteFrom('exports').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+      definitions.update(db, id, { ...changes, ...jsonColumns(changes) }),
+    remove: definitions.remove,
     /** A change of what is exported starts the diff and the cursor again: the next run sends everything. */
     resetState: async (db: Db, id: string) => {
       await db.deleteFrom('export_snapshots').where('export_id', '=', id).execute();
@@ -200,16 +190,7 @@ export function createExportsRepository() {
         .where('execution_id', '=', executionId)
         .executeTakeFirst(),
     /** Exports whose schedule is due, locked; ones another process holds are skipped. */
-    claimDue: (db: Db, limit: number) =>
-      db
-        .selectFrom('exports')
-        .selectAll()
-        .where('next_due_at', '<=', sql<Date>`now()`)
-        .orderBy('next_due_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute(),
+    claimDue: (db: Db, limit: number) => lockDueSchedules(db, 'exports', limit),
     setNextDue: (db: Db, id: string, next: Date | null) =>
       db.updateTable('exports').set({ next_due_at: next }).where('id', '=', id).execute(),
     /** Serialises the start of runs of one export. */

@@ -13,7 +13,8 @@ import type { EgressPolicy, Log } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import { savepoint, type Db } from '../../../platform/db/index.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import { fire, firstDue, mergeTiming, timingProblems, type TimingInput } from '../../../platform/schedule-timing.js';
@@ -168,7 +169,8 @@ export function createExportsService(deps: {
   /** Due times handled by the schedule tick, by outcome. */
   firings?: Counter<'outcome'>;
 }) {
-  const { db, repository, authorize, audit, box, executions } = deps;
+  const { db, repository, authorize, box, executions } = deps;
+  const writes = auditedWrites<ExportRow>(deps, { kind: 'export', label: EXPORT, nameTaken: exportNameTaken });
   const executionStatus = async (id: string) => (await executions.find(id))?.status;
 
   // One check for an export and the list of exports.
@@ -365,33 +367,24 @@ export function createExportsService(deps: {
       const problems = [...(await problemsOf(principal, input.project_id, input)), ...scheduleProblems];
       if (problems.length) throw validationFailed(problems);
       const { plain, secrets } = seal(input.destination);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            project_id: input.project_id,
-            name: input.name,
-            description: input.description ?? '',
-            source: input.source,
-            columns: input.columns ?? null,
-            filter: input.filter ?? null,
-            destination: plain,
-            secrets,
-            format: input.format ?? {},
-            mode: input.mode ?? 'full',
-            key_columns: input.key_columns ?? [],
-            cursor_column: input.cursor_column ?? null,
-            schedule,
-            next_due_at: firstDueOf(schedule),
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            { kind: 'export_created', target: { type: 'export', id: created.id }, details: { name: created.name } },
-            trx,
-          );
-          return created;
+      const row = await writes.create(context, input.name, (trx) =>
+        repository.insert(trx, {
+          project_id: input.project_id,
+          name: input.name,
+          description: input.description ?? '',
+          source: input.source,
+          columns: input.columns ?? null,
+          filter: input.filter ?? null,
+          destination: plain,
+          secrets,
+          format: input.format ?? {},
+          mode: input.mode ?? 'full',
+          key_columns: input.key_columns ?? [],
+          cursor_column: input.cursor_column ?? null,
+          schedule,
+          next_due_at: firstDueOf(schedule),
+          created_by: principal.userId,
         }),
-        () => exportNameTaken(input.name),
       );
       return presentExport(row);
     },
@@ -449,33 +442,17 @@ export function createExportsService(deps: {
       const restart = ['source', 'columns', 'filter', 'mode', 'key_columns', 'cursor_column'].some(
         (field) => field in patch,
       );
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, changes);
-          if (!updated) throw notFound(EXPORT);
-          if (restart) await repository.resetState(trx, id);
-          await audit.record(
-            context,
-            { kind: 'export_updated', target: { type: 'export', id }, details: { fields: Object.keys(patch) } },
-            trx,
-          );
-          return updated;
-        }),
-        () => exportNameTaken(merged.name),
-      );
+      const row = await writes.update(context, id, merged.name, patch, async (trx) => {
+        const updated = await repository.update(trx, id, changes);
+        if (updated && restart) await repository.resetState(trx, id);
+        return updated;
+      });
       return presentExport(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'export:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'export_deleted', target: { type: 'export', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
     },
 
     /** Starts a run now: an execution of kind export; 409 while one is queued or running. */

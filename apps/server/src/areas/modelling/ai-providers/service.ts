@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
 import { projectsWith, requireAdmin, type Authorize, type Capability } from '../../../platform/authz.js';
-import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -99,6 +100,11 @@ export function createProvidersService(deps: {
   metrics: { calls: Counter<'purpose' | 'status'>; tokens: Counter<'direction'> };
 }) {
   const { db, repository, authorize, audit, box } = deps;
+  const writes = auditedWrites<ProviderRow>(deps, {
+    kind: 'ai_provider',
+    label: AI_PROVIDER,
+    nameTaken: aiProviderNameTaken,
+  });
 
   /** A project's provider needs `capability` on the project; an instance-wide one is read by everyone and changed by administrators. */
   const find = async (principal: Principal, id: string, capability: Capability | 'admin') => {
@@ -339,9 +345,11 @@ export function createProvidersService(deps: {
       const baseUrl = input.base_url ?? DEFAULT_BASE_URLS[input.type];
       const problems = problemsOf({ type: input.type, base_url: baseUrl, api_key: input.api_key ?? null });
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
+      const row = await writes.create(
+        context,
+        input.name,
+        (trx) =>
+          repository.insert(trx, {
             project_id: projectId,
             name: input.name,
             type: input.type,
@@ -357,19 +365,8 @@ export function createProvidersService(deps: {
                 : String(input.tokens_per_month),
             enabled: input.enabled ?? true,
             created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'ai_provider_created',
-              target: { type: 'ai_provider', id: created.id },
-              details: { name: created.name, project_id: projectId },
-            },
-            trx,
-          );
-          return created;
-        }),
-        () => aiProviderNameTaken(input.name),
+          }),
+        (created) => ({ name: created.name, project_id: projectId }),
       );
       return presentProvider(row);
     },
@@ -383,50 +380,28 @@ export function createProvidersService(deps: {
         patch.api_key === undefined ? current.api_key : patch.api_key === null ? null : box.encrypt(patch.api_key);
       const problems = problemsOf({ type, base_url: baseUrl, api_key: apiKey });
       if (problems.length) throw validationFailed(problems);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, {
-            ...(patch.name !== undefined ? { name: patch.name } : {}),
-            type,
-            base_url: baseUrl!,
-            ...(patch.model !== undefined ? { model: patch.model } : {}),
-            api_key: apiKey,
-            ...(patch.temperature !== undefined ? { temperature: patch.temperature } : {}),
-            ...(patch.max_tokens !== undefined ? { max_tokens: patch.max_tokens } : {}),
-            ...(patch.requests_per_minute !== undefined ? { requests_per_minute: patch.requests_per_minute } : {}),
-            ...(patch.tokens_per_month !== undefined
-              ? { tokens_per_month: patch.tokens_per_month === null ? null : String(patch.tokens_per_month) }
-              : {}),
-            ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
-          });
-          if (!updated) throw notFound(AI_PROVIDER);
-          await audit.record(
-            context,
-            {
-              kind: 'ai_provider_updated',
-              target: { type: 'ai_provider', id },
-              // The names of the fields changed; never the key.
-              details: { fields: Object.keys(patch) },
-            },
-            trx,
-          );
-          return updated;
+      const row = await writes.update(context, id, patch.name ?? current.name, patch, (trx) =>
+        repository.update(trx, id, {
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          type,
+          base_url: baseUrl!,
+          ...(patch.model !== undefined ? { model: patch.model } : {}),
+          api_key: apiKey,
+          ...(patch.temperature !== undefined ? { temperature: patch.temperature } : {}),
+          ...(patch.max_tokens !== undefined ? { max_tokens: patch.max_tokens } : {}),
+          ...(patch.requests_per_minute !== undefined ? { requests_per_minute: patch.requests_per_minute } : {}),
+          ...(patch.tokens_per_month !== undefined
+            ? { tokens_per_month: patch.tokens_per_month === null ? null : String(patch.tokens_per_month) }
+            : {}),
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
         }),
-        () => aiProviderNameTaken(patch.name ?? current.name),
       );
       return presentProvider(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await find(principal, id, 'admin');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'ai_provider_deleted', target: { type: 'ai_provider', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
     },
 
     /**

@@ -1,5 +1,6 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { jsonb as json, projectTable } from '../../../platform/db/project-tables.js';
 
 export type Materialization = 'view' | 'table' | 'incremental' | 'ephemeral';
 export type IncrementalStrategy = 'append' | 'merge' | 'delete_insert';
@@ -69,20 +70,13 @@ declare module '../../../platform/db/schema.js' {
 export type ModelRow = Selectable<DwModelsTable>;
 export type ModelResultRow = Selectable<DwModelRunResultsTable>;
 
-/** JSON text for a jsonb column: node-pg would send a JS array as a PostgreSQL array. */
-const json = <T>(value: T): T => JSON.stringify(value) as unknown as T;
-
 export type ModelFields = Omit<ModelRow, 'id' | 'version' | 'created_at' | 'updated_at' | 'created_by' | 'project_id'>;
 
 export function createModelsRepository() {
+  const models = projectTable('dw_models');
   return {
-    find: (db: Db, id: string) => db.selectFrom('dw_models').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('dw_models').selectAll().orderBy('name');
-      if (projectIds)
-        query = projectIds.length ? query.where('project_id', 'in', projectIds) : query.where(sql<boolean>`false`);
-      return query.execute();
-    },
+    find: models.find,
+    list: models.list,
     inProject: (db: Db, projectId: string) =>
       db.selectFrom('dw_models').selectAll().where('project_id', '=', projectId).orderBy('name').execute(),
     /** Serialises changes to one project's graph (the cycle check sees every committed edge). */

@@ -1,6 +1,7 @@
 /** SQL on the schedules of model runs (`dw_model_schedules`). */
-import { sql, type Generated, type Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
+import { lockDueSchedules, projectTable } from '../../../platform/db/project-tables.js';
 
 export interface DwModelSchedulesTable {
   id: Generated<string>;
@@ -33,39 +34,17 @@ export type ModelScheduleFields = Omit<
   'id' | 'project_id' | 'created_by' | 'created_at' | 'updated_at' | 'last_execution_id'
 >;
 
-const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
-
 export function createModelSchedulesRepository() {
+  const schedules = projectTable('dw_model_schedules');
   return {
     insert: (db: Db, row: ModelScheduleFields & Pick<ModelScheduleRow, 'project_id' | 'created_by'>) =>
       db.insertInto('dw_model_schedules').values(row).returningAll().executeTakeFirstOrThrow(),
-    find: (db: Db, id: string) =>
-      db.selectFrom('dw_model_schedules').selectAll().where('id', '=', id).executeTakeFirst(),
-    list: (db: Db, projectIds: string[] | null) => {
-      let query = db.selectFrom('dw_model_schedules').selectAll().orderBy('name');
-      if (projectIds) query = query.where('project_id', 'in', projectIds.length ? projectIds : [NO_PROJECT]);
-      return query.execute();
-    },
-    update: (db: Db, id: string, changes: Partial<ModelScheduleFields>) =>
-      db
-        .updateTable('dw_model_schedules')
-        .set({ ...changes, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    remove: async (db: Db, id: string) =>
-      Number((await db.deleteFrom('dw_model_schedules').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    find: schedules.find,
+    list: schedules.list,
+    update: (db: Db, id: string, changes: Partial<ModelScheduleFields>) => schedules.update(db, id, changes),
+    remove: schedules.remove,
     /** Due schedules, locked; ones another process holds are skipped. */
-    claimDue: (db: Db, limit: number) =>
-      db
-        .selectFrom('dw_model_schedules')
-        .selectAll()
-        .where('next_due_at', '<=', sql<Date>`now()`)
-        .orderBy('next_due_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute(),
+    claimDue: (db: Db, limit: number) => lockDueSchedules(db, 'dw_model_schedules', limit),
     fired: (db: Db, id: string, next: Date | null, executionId: string | undefined) =>
       db
         .updateTable('dw_model_schedules')

@@ -9,8 +9,9 @@ import type { Log } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
 import { resourceGuard, type Authorize } from '../../../platform/authz.js';
-import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
-import { notFound, validationFailed } from '../../../platform/errors/index.js';
+import { auditedWrites } from '../../../platform/audited-writes.js';
+import { savepoint, type Db } from '../../../platform/db/index.js';
+import { validationFailed } from '../../../platform/errors/index.js';
 import { SYSTEM_CONTEXT, type RequestContext } from '../../../platform/request-context.js';
 import { fire, firstDue, mergeTiming, timingProblems, type TimingInput } from '../../../platform/schedule-timing.js';
 import type { AuditService } from '../../audit/service.js';
@@ -65,7 +66,12 @@ export function createModelSchedulesService(deps: {
   graceMs: number;
   firings?: Counter<'outcome'>;
 }) {
-  const { db, repository, authorize, audit } = deps;
+  const { db, repository, authorize } = deps;
+  const writes = auditedWrites<ModelScheduleRow>(deps, {
+    kind: 'model_schedule',
+    label: MODEL_SCHEDULE,
+    nameTaken: modelScheduleNameTaken,
+  });
   const guard = resourceGuard(deps, MODEL_SCHEDULE, (id) => repository.find(db, id), {
     capabilities: ['model:read', 'model:write', 'model:run'],
   });
@@ -98,25 +104,12 @@ export function createModelSchedulesService(deps: {
       // A schedule runs models: whoever sets one up must be allowed to run them.
       await authorize(principal, 'model:run', input.project_id);
       const { fields } = await fieldsOf(input.project_id, input);
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const created = await repository.insert(trx, {
-            ...fields,
-            project_id: input.project_id,
-            created_by: principal.userId,
-          });
-          await audit.record(
-            context,
-            {
-              kind: 'model_schedule_created',
-              target: { type: 'model_schedule', id: created.id },
-              details: { name: created.name },
-            },
-            trx,
-          );
-          return created;
+      const row = await writes.create(context, input.name, (trx) =>
+        repository.insert(trx, {
+          ...fields,
+          project_id: input.project_id,
+          created_by: principal.userId,
         }),
-        () => modelScheduleNameTaken(input.name),
       );
       return presentModelSchedule(row);
     },
@@ -130,36 +123,13 @@ export function createModelSchedulesService(deps: {
       // The next due time is the tick's to move; a change that leaves the timing alone leaves it too.
       const { next_due_at: _kept, ...untimed } = all;
       const fields = timingChanged ? all : untimed;
-      const row = await onUniqueViolation(
-        db.transaction().execute(async (trx) => {
-          const updated = await repository.update(trx, id, fields);
-          if (!updated) throw notFound(MODEL_SCHEDULE);
-          await audit.record(
-            context,
-            {
-              kind: 'model_schedule_updated',
-              target: { type: 'model_schedule', id },
-              details: { fields: Object.keys(patch) },
-            },
-            trx,
-          );
-          return updated;
-        }),
-        () => modelScheduleNameTaken(fields.name),
-      );
+      const row = await writes.update(context, id, fields.name, patch, (trx) => repository.update(trx, id, fields));
       return presentModelSchedule(row);
     },
 
     async remove(principal: Principal, id: string, context: RequestContext) {
       const row = await guard.find(principal, id, 'model:write');
-      await db.transaction().execute(async (trx) => {
-        await repository.remove(trx, id);
-        await audit.record(
-          context,
-          { kind: 'model_schedule_deleted', target: { type: 'model_schedule', id }, details: { name: row.name } },
-          trx,
-        );
-      });
+      await writes.remove(context, id, { name: row.name }, (trx) => repository.remove(trx, id));
     },
 
     /** One pass over the due schedules (called by the leader); the number handled. */
