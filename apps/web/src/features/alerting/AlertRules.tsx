@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
@@ -12,6 +12,7 @@ import { CheckboxList, ChoiceField, FormSubmit, NumberInput } from '../../compon
 import { TextInput } from '../../components/fields';
 import { useChannels } from './Channels';
 import { ScopePicker, everythingOf, itemKindsOf, scopeText, useScopeItems, type ScopeItem } from './scope';
+import { onSubmitted } from '../../components/form-data';
 
 type RuleBody = NonNullable<paths['/api/v1/alert-rules']['post']['requestBody']>['content']['application/json'];
 type Kind = RuleBody['kind'];
@@ -80,16 +81,13 @@ function NewRule({ onCreated }: { onCreated: () => void }) {
   };
   const param = KINDS.find((k) => k.value === kind)?.param;
   const usable = (channels.data?.items ?? []).filter((c) => c.project_id === project || c.project_id === null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = onSubmitted(({ text }) => {
     if (!project) return;
     if (watch === 'chosen' && scope.length === 0) {
       setInvalid('Choose the items to watch, or watch all of them.');
       return;
     }
     setInvalid(undefined);
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
     create.mutate({
       project_id: project,
       name: text('name'),
@@ -104,7 +102,7 @@ function NewRule({ onCreated }: { onCreated: () => void }) {
       // Empty: every item of the project the kind watches.
       scope: watch === 'chosen' ? scope : [],
     });
-  };
+  });
   return (
     <Card id="new-alert-rule" title="New alert rule">
       <Form key={formKey} onSubmit={submit}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
@@ -10,6 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, TextInput } from '../../components/fields';
 import { useRemoteTest } from '../../components/useRemoteTest';
 import { TestAndDelete } from '../../components/TestAndDelete';
+import { onSubmitted } from '../../components/form-data';
 
 type ChannelBody = NonNullable<
   paths['/api/v1/notification-configs']['post']['requestBody']
@@ -58,17 +59,15 @@ function NewChannel({ onCreated }: { onCreated: () => void }) {
       onCreated();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = onSubmitted(({ form, text }) => {
     if (!project) return;
-    const form = new FormData(event.currentTarget);
     create.mutate({
       project_id: project,
-      name: String(form.get('name') ?? '').trim(),
+      name: text('name'),
       type,
       config: settingsOf(type, form),
     });
-  };
+  });
   return (
     <Card id="new-channel" title="New channel">
       <Form key={formKey} onSubmit={submit}>

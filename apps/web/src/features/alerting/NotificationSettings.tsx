@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useProjects } from '../../api/queries';
@@ -10,6 +10,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { CheckboxList, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { SEVERITIES } from './AlertRules';
+import { onSubmitted } from '../../components/form-data';
 
 type SettingBody = NonNullable<
   paths['/api/v1/notification-settings']['put']['requestBody']
@@ -43,10 +44,7 @@ export function NotificationSettings() {
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['notification-settings'] }),
   });
   const names = new Map((projects.data?.items ?? []).map((p) => [p.id, p.name]));
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+  const submit = onSubmitted(({ text }) => {
     const quiet = text('quiet_start') && text('quiet_end');
     save.mutate({
       project_id: project === ALL_PROJECTS ? null : project,
@@ -57,7 +55,7 @@ export function NotificationSettings() {
         ? { start: text('quiet_start'), end: text('quiet_end'), timezone: text('timezone') || 'UTC' }
         : null,
     });
-  };
+  });
   return (
     <>
       <Card id="notification-setting" title="My alert e-mails">

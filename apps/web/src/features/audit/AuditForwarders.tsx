@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
@@ -18,6 +18,7 @@ import {
   TextInput,
   secretOf,
 } from '../../components/fields';
+import { onSubmitted } from '../../components/form-data';
 
 type ForwarderBody = NonNullable<
   paths['/api/v1/audit-forwarder-settings']['post']['requestBody']
@@ -77,20 +78,18 @@ function ForwarderForm({ forwarder, onDone }: { forwarder?: Forwarder; onDone?: 
       onDone?.();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form, text }) => {
     const actions = String(form.get('actions') ?? '')
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean);
     save.mutate({
-      name: String(form.get('name') ?? '').trim(),
+      name: text('name'),
       type,
       config: settingsOf(type, transport, form, forwarder !== undefined),
       actions,
     });
-  };
+  });
   const keyStored = forwarder?.secrets_set.includes('client_key') === true;
   return (
     <Card

@@ -12,6 +12,7 @@ import { BackToList, ListActions, useCreateRoute } from '../../components/Create
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, FormSubmit, SecretField, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { onSubmitted } from '../../components/form-data';
 
 interface Property {
   type?: string;
@@ -124,16 +125,14 @@ function EditConnector({
       onDone();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form }) => {
     try {
       setInvalid(undefined);
       update.mutate({ name: String(form.get('name')), config: configOf(form, spec, connector.config) });
     } catch (error) {
       setInvalid(`Invalid JSON: ${(error as Error).message}`);
     }
-  };
+  });
   return (
     <Card id="edit-connector" title={`Edit ${connector.name}`}>
       <Form onSubmit={submit}>

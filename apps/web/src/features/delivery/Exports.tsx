@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
@@ -20,6 +20,7 @@ import {
 } from '../../components/ScheduleFields';
 import { ChoiceField, FormSubmit, TextAreaInput, TextInput } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
+import { onSubmitted } from '../../components/form-data';
 
 type Format = 'csv' | 'ndjson' | 'parquet';
 type ExportBody = NonNullable<paths['/api/v1/exports']['post']['requestBody']>['content']['application/json'];
@@ -55,10 +56,7 @@ function NewExport({
     },
   });
   const ofProject = (connectors.data?.items ?? []).filter((c) => c.project_id === projectId);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
     create.mutate({
       project_id: projectId,
       name: text('name'),
@@ -70,7 +68,7 @@ function NewExport({
       format: { type: text('format') as Format },
       ...(timing === 'none' ? {} : { schedule: { ...timingOf(form, timing), missed_policy: policy } }),
     });
-  };
+  });
   return (
     <Card id="new-export" title="New export">
       <p className="muted">

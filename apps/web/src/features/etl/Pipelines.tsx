@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { navigate, stillAt, useItemRoute, useItemTab } from '../../navigation';
 import { useCurrentProject } from '../../project-context';
 import {
@@ -34,6 +34,7 @@ import { toDraft, toStep, type StepDraft } from './pipeline-steps';
 import { SuggestSteps } from '../modelling/AiAssist';
 import { StepsEditor } from './StepsEditor';
 import { WriteMode, type WriteModeValue } from './WriteMode';
+import { onSubmitted } from '../../components/form-data';
 
 type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
 type PipelineBody = NonNullable<paths['/api/v1/etl/pipelines']['post']['requestBody']>['content']['application/json'];
@@ -342,11 +343,8 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
       onCreated(pipeline);
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = onSubmitted(({ text }) => {
     if (!project || !source || !destination) return;
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
     // A dataset picked from the catalog carries its namespace; a typed one is the connector's own.
     const known = catalog.data?.items.find((d) => qualified(d) === dataset.trim());
     const keys = text('key_columns')
@@ -372,7 +370,7 @@ function NewPipeline({ onCreated }: { onCreated: (pipeline: Pipeline) => void })
       },
       ...(upstream.length ? { depends_on: upstream } : {}),
     });
-  };
+  });
   return (
     <Card id="new-pipeline" title="New pipeline">
       <Form key={formKey} onSubmit={submit}>

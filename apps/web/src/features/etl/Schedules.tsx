@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { usePipelines } from '../../api/queries';
@@ -18,6 +18,7 @@ import {
   type TimingKind,
 } from '../../components/ScheduleFields';
 import { ItemSelect } from '../../components/ItemSelect';
+import { onSubmitted } from '../../components/form-data';
 
 type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
 type Action = 'pause' | 'resume' | 'delete';
@@ -42,17 +43,15 @@ function NewSchedule({ onCreated }: { onCreated: () => void }) {
       onCreated();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = onSubmitted(({ form }) => {
     if (!pipeline) return;
-    const form = new FormData(event.currentTarget);
     create.mutate({
       pipeline_id: pipeline,
       ...timingOf(form, timing),
       missed_policy: policy,
       paused: form.get('paused') === 'true',
     });
-  };
+  });
   return (
     <Card id="new-schedule" title="New schedule">
       <Form key={formKey} onSubmit={submit}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Label, SearchField } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
@@ -13,6 +13,7 @@ import { navigate, useItemRoute } from '../../navigation';
 import type { paths } from '../../api/schema';
 import { DescribeDataset } from '../modelling/AiAssist';
 import { qualified } from './datasets';
+import { onSubmitted } from '../../components/form-data';
 
 type DatasetDetailData = paths['/api/v1/catalog/datasets/{id}']['get']['responses'][200]['content']['application/json'];
 type CatalogColumn = DatasetDetailData['columns'][number];
@@ -35,16 +36,14 @@ function DatasetNotes({ dataset }: { dataset: DatasetDetailData }) {
       void queries.invalidateQueries({ queryKey: ['catalog-datasets'] });
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const description = String(form.get('description') ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
+    const description = text('description');
     save.mutate({
       description: description || null,
       owners: list(String(form.get('owners') ?? '')),
       tags: list(String(form.get('tags') ?? '')),
     });
-  };
+  });
   return (
     <Form onSubmit={submit} aria-label={`Notes of ${dataset.name}`}>
       <TextAreaInput name="description" label="Description" rows={2} defaultValue={dataset.description ?? ''} />

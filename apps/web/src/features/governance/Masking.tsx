@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useRoles } from '../../api/queries';
@@ -15,6 +15,7 @@ import { ItemSelect } from '../../components/ItemSelect';
 import { cellText } from '../../components/RowsTable';
 import { useCurrentProject } from '../../project-context';
 import { qualified } from './datasets';
+import { onSubmitted } from '../../components/form-data';
 
 type Policy =
   paths['/api/v1/masking-policies']['get']['responses'][200]['content']['application/json']['items'][number];
@@ -201,10 +202,7 @@ function PolicyForm({
       unwrap(api.PATCH('/api/v1/masking-policies/{id}', { params: { path: { id: policy!.id } }, body })),
     onSuccess: saved,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
     const options: Options = {};
     if (method === 'partial') {
       if (text('keep_first')) options.keep_first = Number(text('keep_first'));
@@ -225,7 +223,7 @@ function PolicyForm({
     };
     if (policy) update.mutate(fields);
     else create.mutate({ project_id: projectId, ...fields });
-  };
+  });
   const saving = policy ? update : create;
   const options: Record<string, unknown> = policy?.method === method ? policy.options : {};
   const optionText = (name: string, fallback = '') =>
@@ -337,16 +335,14 @@ function TryIt({ projectId }: { projectId: string }) {
   const evaluate = useMutation({
     mutationFn: (body: EvaluateBody) => unwrap(api.POST('/api/v1/masking-policies/evaluate', { body })),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form, text }) => {
     const tags = namesOf(String(form.get('tags') ?? ''));
     evaluate.mutate({
       project_id: projectId,
-      columns: [{ name: String(form.get('column') ?? '').trim(), type, ...(tags.length ? { tags } : {}) }],
+      columns: [{ name: text('column'), type, ...(tags.length ? { tags } : {}) }],
       rows: [[sampleOf(type, String(form.get('value') ?? ''))]],
     });
-  };
+  });
   const result = evaluate.data;
   const by = result ? Object.values(result.masked)[0] : undefined;
   return (

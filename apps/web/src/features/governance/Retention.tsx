@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
@@ -12,6 +12,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
+import { onSubmitted } from '../../components/form-data';
 
 type PolicyBody = NonNullable<
   paths['/api/v1/retention-policies']['post']['requestBody']
@@ -50,11 +51,8 @@ function NewPolicy({ admin, onCreated }: { admin: boolean; onCreated: () => void
     },
   });
   const instance = kind === 'audit_events';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = onSubmitted(({ text }) => {
     if (!instance && !project) return;
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
     const target: PolicyBody['target'] =
       kind === 'warehouse_table'
         ? {
@@ -82,7 +80,7 @@ function NewPolicy({ admin, onCreated }: { admin: boolean; onCreated: () => void
         : {}),
       ...when,
     });
-  };
+  });
   const kinds: Array<{ value: Kind; label: string; description: string }> = [
     { value: 'execution_history', label: 'execution history', description: 'Finished runs with their logs.' },
     {

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { Card } from '../../components/Card';
 import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { onSubmitted } from '../../components/form-data';
 
 /** Personal API tokens: the value is shown once, at creation, with a copy button; revoke any time. */
 export function ApiTokens() {
@@ -28,11 +29,9 @@ export function ApiTokens() {
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id } } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['api-tokens'] }),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form }) => {
     create.mutate({ name: String(form.get('name')), scope: form.get('scope') === 'write' ? 'write' : 'read' });
-  };
+  });
   // The value is shown once, on the form's page: Done (or the way back) leaves it.
   const done = () => {
     setCreated(undefined);

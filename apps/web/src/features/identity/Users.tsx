@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
@@ -7,6 +7,7 @@ import { Card } from '../../components/Card';
 import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
 import { CheckboxField, FormSubmit, TextInput } from '../../components/fields';
+import { onSubmitted } from '../../components/form-data';
 
 /** The users, 100 a page: one definition, so that every screen reading ['users'] shares the same cache shape. */
 export const usersQuery = infiniteQueryOptions({
@@ -50,10 +51,8 @@ export function Users() {
       unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id } }, body: { disabled } })),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['users'] }),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const displayName = String(form.get('display_name') ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
+    const displayName = text('display_name');
     create.mutate({
       username: String(form.get('username')),
       email: String(form.get('email')),
@@ -61,7 +60,7 @@ export function Users() {
       ...(displayName ? { display_name: displayName } : {}),
       is_admin: form.get('is_admin') === 'true',
     });
-  };
+  });
   const list = users.data?.pages.flatMap((page) => page.items);
   if (creating)
     return (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
@@ -20,6 +20,7 @@ import {
 } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { useCurrentProject } from '../../project-context';
+import { onSubmitted } from '../../components/form-data';
 
 type Feed = paths['/api/v1/email-feeds']['get']['responses'][200]['content']['application/json']['items'][number];
 type FeedBody = NonNullable<paths['/api/v1/email-feeds']['post']['requestBody']>['content']['application/json'];
@@ -123,11 +124,8 @@ function FeedForm({
       unwrap(api.PATCH('/api/v1/email-feeds/{id}', { params: { path: { id: feed!.id } }, body })),
     onSuccess: saved,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = onSubmitted(({ form, text }) => {
     if (!destination) return;
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
     const filters: NonNullable<FeedBody['filters']> = {
       ...(text('from') ? { from: text('from') } : {}),
       // A regular expression is taken as typed: spaces count.
@@ -171,7 +169,7 @@ function FeedForm({
     const password = secretOf(form, 'password');
     if (feed) update.mutate({ ...fields, ...(password !== undefined ? { password } : {}) });
     else create.mutate({ project_id: projectId, ...fields, password: password ?? '' });
-  };
+  });
   const saving = feed ? update : create;
   const filters = feed?.filters ?? {};
   const shown = (value: unknown) => (value === undefined || value === null ? '' : String(value as string | number));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
@@ -12,6 +12,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ItemSelect } from '../../components/ItemSelect';
 import { CheckboxField, ChoiceField, FormSubmit, SecretField, TextInput, secretOf } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
+import { onSubmitted } from '../../components/form-data';
 
 type IngestionBody = NonNullable<
   paths['/api/v1/file-ingestions']['post']['requestBody']
@@ -45,10 +46,7 @@ function NewFileIngestion({
       onCreated();
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
     create.mutate({
       project_id: projectId,
       name: text('name'),
@@ -88,7 +86,7 @@ function NewFileIngestion({
       },
       on_error: text('on_error') as IngestionBody['on_error'],
     });
-  };
+  });
   return (
     <Card id="new-file-ingestion" title="New file ingestion">
       <Form key={formKey} onSubmit={submit}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useConnectors } from '../../api/queries';
@@ -11,6 +11,7 @@ import { DataTable } from '../../components/DataTable';
 import { ItemSelect } from '../../components/ItemSelect';
 import { CheckboxList, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
+import { onSubmitted } from '../../components/form-data';
 
 type InboxBody = NonNullable<paths['/api/v1/inboxes']['post']['requestBody']>['content']['application/json'];
 type ContentType = NonNullable<InboxBody['content_types']>[number];
@@ -31,10 +32,7 @@ function NewInbox({ projectId, projectName }: { projectId: string; projectName: 
       void queries.invalidateQueries({ queryKey: ['inboxes'] });
     },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
     create.mutate({
       project_id: projectId,
       name: text('name'),
@@ -47,7 +45,7 @@ function NewInbox({ projectId, projectName }: { projectId: string; projectName: 
             ? { kind: 'hmac', ...(text('header') ? { header: text('header') } : {}) }
             : { kind: 'bearer' },
     });
-  };
+  });
   const secret = create.data?.secret;
   return (
     <Card id="new-inbox" title="New inbox">

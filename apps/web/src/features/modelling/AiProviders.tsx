@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../api/queries';
@@ -13,6 +13,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ChoiceField, FormSubmit, NumberInput, SecretField, secretOf, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { qualified } from '../governance/datasets';
+import { onSubmitted } from '../../components/form-data';
 
 type Provider = paths['/api/v1/ai-providers/{id}']['get']['responses'][200]['content']['application/json'];
 type ProviderBody = NonNullable<paths['/api/v1/ai-providers']['post']['requestBody']>['content']['application/json'];
@@ -45,10 +46,7 @@ function NewProvider({ onCreated }: { onCreated: () => void }) {
     },
   });
   const admin = me.data?.is_admin === true;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
+  const submit = onSubmitted(({ form, text }) => {
     const instanceWide = form.get('instance_wide') === 'true';
     create.mutate({
       project_id: instanceWide ? null : (project ?? null),
@@ -62,7 +60,7 @@ function NewProvider({ onCreated }: { onCreated: () => void }) {
       requests_per_minute: numberOrNull(form, 'requests_per_minute'),
       tokens_per_month: numberOrNull(form, 'tokens_per_month'),
     });
-  };
+  });
   return (
     <Card id="new-ai-provider" title="New AI provider">
       <Form key={formKey} onSubmit={submit}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Form } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import type { paths } from '../../api/schema';
@@ -14,6 +14,7 @@ import {
   type TimingKind,
 } from '../../components/ScheduleFields';
 import { FormSubmit, TextInput } from '../../components/fields';
+import { onSubmitted } from '../../components/form-data';
 
 type ScheduleBody = NonNullable<
   paths['/api/v1/dw-models/schedules']['post']['requestBody']
@@ -56,18 +57,16 @@ export function ModelSchedules({ project }: { project: string }) {
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/dw-models/schedules/{id}', { params: { path: { id } } })),
     onSuccess: refresh,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form, text }) => {
     create.mutate({
       project_id: project,
-      name: String(form.get('name') ?? '').trim(),
+      name: text('name'),
       select: list(String(form.get('select') ?? '')),
       full_refresh: form.get('full_refresh') === 'true',
       ...timingOf(form, timing),
       missed_policy: policy,
     });
-  };
+  });
   return (
     <Card id="model-schedules" title="Scheduled model runs">
       <Form key={formKey} onSubmit={submit}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { api, unwrap } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
@@ -14,6 +14,7 @@ import { ItemSelect } from '../../components/ItemSelect';
 import { RowsTable } from '../../components/RowsTable';
 import { useAiProviders } from './AiProviders';
 import { ModelSchedules } from './ModelSchedules';
+import { onSubmitted } from '../../components/form-data';
 
 type Model = paths['/api/v1/dw-models/{id}']['get']['responses'][200]['content']['application/json'];
 type ModelBody = NonNullable<paths['/api/v1/dw-models']['post']['requestBody']>['content']['application/json'];
@@ -131,9 +132,7 @@ function ModelEditor({ project, model, onDone }: { project: string; model: Model
         api.POST('/api/v1/dw-models/{id}/preview', { params: { path: { id: model!.id } }, body: { sql, limit: 20 } }),
       ),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form }) => {
     let parsedTests: ModelBody['tests'];
     try {
       parsedTests = JSON.parse(tests || '[]') as ModelBody['tests'];
@@ -154,7 +153,7 @@ function ModelEditor({ project, model, onDone }: { project: string; model: Model
       description: String(form.get('description') ?? ''),
       tests: parsedTests,
     });
-  };
+  });
   return (
     <Card id="model-editor" title={model ? `Model ${model.name}` : 'New model'} focus>
       <Form onSubmit={submit}>
@@ -364,15 +363,13 @@ function RunModels({ project }: { project: string }) {
       query.state.data && !['queued', 'running'].includes(query.state.data.status) ? false : 1000,
   });
   useEffect(() => setExecutionId(undefined), [project]);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = onSubmitted(({ form }) => {
     run.mutate({
       project_id: project,
       select: list(String(form.get('select') ?? '')),
       full_refresh: form.get('full_refresh') === 'true',
     });
-  };
+  });
   return (
     <Card id="run-models" title="Run models">
       <Form onSubmit={submit}>
