@@ -6,6 +6,7 @@ export * from './pipeline/run.js';
 export * from './transforms/index.js';
 export * from './cdc/types.js';
 export * from './cdc/run.js';
+export { CaptureThread, type CaptureEndpoint, type ThreadCaptureOptions } from './cdc/thread.js';
 export * from './egress.js';
 /** HTTP through the egress policy, and Retry-After, for hosts that send HTTP requests of their own (exports). */
 export { retryAfterMs } from './connectors/http-api/client.js';

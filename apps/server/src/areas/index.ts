@@ -146,6 +146,7 @@ export async function createAreas(platform: Platform): Promise<Areas> {
       describe: (principal, id) => connectivity.service.describe(principal, id),
       openForRun: connectivity.service.openForRun,
       configForRun: connectivity.service.configForRun,
+      captureEndpoint: connectivity.service.captureEndpoint,
     },
   });
   const retention = createRetentionArea(platform, {

@@ -294,6 +294,16 @@ export function createConnectorsService(deps: {
       return { kind: row.kind, project_id: row.project_id, config: await runtimeConfig(row) };
     },
 
+    /**
+     * For CDC readers, which open the connector again in their capture thread: its kind, version and
+     * configuration with the secrets decrypted. Never for a response.
+     */
+    async captureEndpoint(id: string) {
+      const row = await repository.find(db, id);
+      if (!row) throw new ConnectorError('not_found', `data connector ${id} no longer exists`, false);
+      return { kind: row.kind, version: row.version, config: await runtimeConfig(row) };
+    },
+
     /** Project, kind and capabilities of a connector the principal may read (what a pipeline checks when it names one). */
     async describe(principal: Principal, id: string) {
       const row = await guard.find(principal, id, 'connector:read');

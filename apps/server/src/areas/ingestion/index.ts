@@ -1,9 +1,10 @@
 /** Ingestion: CDC tables, streams, file ingestions, inboxes and e-mail feeds. */
-import type { ConnectorHandle, Log } from '@svc/engine';
+import type { CaptureEndpoint, ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
 import type { Authorize } from '../../platform/authz.js';
+import { egressPolicyFrom } from '../../platform/egress.js';
 import { createIngestionRetention } from './retention.js';
 import type { Platform } from '../../platform/runtime.js';
 import type { EventStreams } from '../../platform/sse.js';
@@ -38,6 +39,8 @@ export function createIngestionArea(
       describe(principal: Principal, id: string): Promise<{ project_id: string; kind: string }>;
       openForRun(id: string, log: Log): Promise<ConnectorHandle>;
       configForRun: IngestionRunDeps['connectors']['configForRun'];
+      /** A connector as a CDC reader's capture thread opens it again. */
+      captureEndpoint(id: string): Promise<CaptureEndpoint>;
     };
   } & Omit<IngestionRunDeps, 'connectors'>,
 ) {
@@ -146,6 +149,15 @@ export function createIngestionArea(
           leaseMs: config.cdc.leaseSeconds * 1000,
           maxTables: config.cdc.maxTablesPerWorker,
           maxInFlightChanges: config.cdc.maxInFlightChanges,
+          ...(config.cdc.threadHeapMb > 0
+            ? {
+                thread: {
+                  heapMb: config.cdc.threadHeapMb,
+                  endpoint: deps.connectors.captureEndpoint,
+                  egress: egressPolicyFrom(config),
+                },
+              }
+            : {}),
           sourceHeartbeatMs: config.cdc.sourceHeartbeatSeconds * 1000,
           lineage: deps.lineage,
         }),

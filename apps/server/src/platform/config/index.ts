@@ -204,6 +204,12 @@ export const configSchema = {
       10_000,
       'Changes of one CDC table read from the source but not yet applied, at most: when the destination falls behind, the reader stops reading (and the source keeps the rest: WAL or binlog) until applies make room, so memory stays bounded whatever the write rate. One apply takes at most half of it. Larger: fewer, bigger destination transactions; smaller: less memory.',
     ),
+    threadHeapMb: entry(
+      'SVC_CDC_THREAD_HEAP_MB',
+      integer({ min: 0, max: 16_384 }),
+      128,
+      "CDC tables of a worker process are read and applied in a thread of their own (off the event loop that, under `svc start`, also serves the API), whose JavaScript heap is capped at this many MB; 0: in the process's main thread, uncapped.",
+    ),
     sourceHeartbeatSeconds: entry(
       'SVC_CDC_SOURCE_HEARTBEAT_SECONDS',
       integer({ min: 1, max: 3600 }),

@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unrestrictedEgress } from '../../egress.js';
 import { captureName, lsnValue, postgresChangeSource } from '../../connectors/postgres/cdc.js';
 import { postgresChangeSink } from '../../connectors/postgres/cdc-sink.js';
+import { postgresConnector } from '../../connectors/postgres/definition.js';
+import { ConnectorError } from '../../types.js';
 import { runCapture } from '../run.js';
+import { CaptureThread } from '../thread.js';
 import type { ChangeSink, ChangeSource } from '../types.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -101,8 +104,9 @@ describe('capture backpressure', () => {
   beforeAll(async () => {
     await sql('postgres', `create database ${source.database}`);
     await sql('postgres', `create database ${destination.database}`);
-    for (const table of ['held', 'resumed'])
+    for (const table of ['held', 'resumed', 'threaded'])
       await sql(source.database, `create table ${table} (id bigint primary key, v int, payload text)`);
+    await sql(source.database, 'create table keyless (id bigint, v int)');
   });
   afterAll(async () => {
     for (const s of sources) await s.drop().catch(() => undefined);
@@ -275,5 +279,84 @@ describe('capture backpressure', () => {
     ]);
     const mirrored = await sql(destination.database, 'select count(*)::int as n from resumed_log where v = 1');
     expect(mirrored.rows[0].n).toBe(3_000);
+  });
+
+  it('runs a capture in a capture thread: connectors opened there, egress asked here, progress and failures reported here', async () => {
+    const thread = new CaptureThread({ maxHeapMb: 64 });
+    try {
+      const captureId = `threaded-${suffix}`;
+      const endpoint = (config: typeof source) => ({
+        kind: 'postgres',
+        version: postgresConnector.version,
+        config: { ...config },
+      });
+      const asked: string[] = [];
+      const egress = {
+        resolve: async (host: string, port: number) => {
+          asked.push(`${host}:${port}`);
+          return unrestrictedEgress.resolve(host, port);
+        },
+      };
+      const phases: string[] = [];
+      const logs: string[] = [];
+      let changes = 0;
+      const controller = new AbortController();
+      const run = thread.run({
+        captureId,
+        source: endpoint(source),
+        sink: endpoint(destination),
+        egress,
+        table: { namespace: null, name: 'threaded' },
+        target: { namespace: null, name: 'threaded' },
+        mode: 'mirror',
+        resync: false,
+        signal: controller.signal,
+        heartbeatMs: 500,
+        log: (_level, message) => logs.push(message),
+        async onPhase(phase) {
+          phases.push(phase);
+        },
+        onApplied: (progress) => (changes += progress.changes),
+      });
+      run.catch(() => undefined);
+      await waitUntil(async () => phases.includes('streaming'), 'the capture to stream');
+      await writeBacklog('threaded', 1, 10, 100);
+      await waitUntil(
+        async () =>
+          Number(
+            (await sql(destination.database, 'select count(*) filter (where v = 1) as n from threaded')).rows[0].n,
+          ) === 1_000,
+        'the destination to catch up',
+      );
+      controller.abort();
+      await run;
+      expect(phases).toEqual(['snapshotting', 'streaming']);
+      expect(changes).toBe(2_000);
+      expect(logs.some((line) => line.startsWith('snapshot loaded'))).toBe(true);
+      expect(asked.length).toBeGreaterThan(0);
+
+      // A failure in the thread arrives as the error thrown there: a table without a primary key is permanent.
+      const refused = await thread
+        .run({
+          captureId: `keyless-${suffix}`,
+          source: endpoint(source),
+          sink: endpoint(destination),
+          egress,
+          table: { namespace: null, name: 'keyless' },
+          target: { namespace: null, name: 'keyless' },
+          mode: 'mirror',
+          resync: false,
+          signal: new AbortController().signal,
+          log: () => undefined,
+          async onPhase() {},
+          onApplied: () => undefined,
+        })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ConnectorError);
+      expect(refused).toMatchObject({ code: 'unsupported', retryable: false });
+      expect((refused as Error).message).toMatch(/no primary key/);
+    } finally {
+      await thread.close();
+    }
   });
 });

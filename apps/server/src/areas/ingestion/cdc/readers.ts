@@ -7,7 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ContinuousLineage } from '../../governance/lineage/service.js';
-import { runCapture, type ConnectorHandle, type Log } from '@svc/engine';
+import {
+  CaptureThread,
+  runCapture,
+  type CaptureEndpoint,
+  type ConnectorHandle,
+  type EgressPolicy,
+  type Log,
+} from '@svc/engine';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/index.js';
 import { startLeasedLoop } from '../../../platform/leases.js';
@@ -36,10 +43,16 @@ export function startCdcReaders(deps: {
   /** Changes read but not yet applied, per table (backpressure: the reader waits beyond it). */
   maxInFlightChanges?: number;
   sourceHeartbeatMs: number;
+  /**
+   * Read and apply in a thread of this process (off its event loop, with a capped heap): the thread
+   * opens the connectors again from `endpoint`, and asks `egress` before each connection.
+   */
+  thread?: { heapMb: number; endpoint(id: string): Promise<CaptureEndpoint>; egress: EgressPolicy };
   pollMs?: number;
   lineage?: ContinuousLineage;
 }): CdcReaders {
   const { db, repository, logger } = deps;
+  const thread = deps.thread ? new CaptureThread({ maxHeapMb: deps.thread.heapMb }) : undefined;
 
   const read = async (claimed: CdcTableRow, controller: AbortController, owner: string) => {
     const id = claimed.id;
@@ -111,10 +124,8 @@ export function startCdcReaders(deps: {
       let lastReport = 0;
       let lastLag = 0;
       const captureSource = changeSource;
-      await runCapture({
+      const common = {
         captureId: id,
-        source: changeSource,
-        sink,
         table: { namespace: claimed.source_namespace, name: claimed.source_table },
         target: { namespace: claimed.destination_namespace, name: claimed.destination_table },
         mode: claimed.mode,
@@ -170,7 +181,17 @@ export function startCdcReaders(deps: {
               .catch(() => undefined);
           })();
         },
-      });
+      } satisfies Partial<Parameters<typeof runCapture>[0]>;
+      // The connectors opened here check that they can capture and apply, and serve the lag queries;
+      // in a thread, the capture opens its own.
+      if (thread && deps.thread)
+        await thread.run({
+          ...common,
+          source: await deps.thread.endpoint(claimed.source_connector_id),
+          sink: await deps.thread.endpoint(claimed.destination_connector_id),
+          egress: deps.thread.egress,
+        });
+      else await runCapture({ ...common, source: changeSource, sink });
       // The stream ended without a failure: stopped, resync, lease lost or shutdown.
     } catch (error) {
       if (!controller.signal.aborted) {
@@ -214,6 +235,12 @@ export function startCdcReaders(deps: {
     claim: (owner, inHand) => repository.claim(db, owner, deps.leaseMs, inHand),
     run: read,
   });
-  logger.info({ owner: loop.owner, max_tables: deps.maxTables }, 'cdc readers started');
-  return loop;
+  logger.info({ owner: loop.owner, max_tables: deps.maxTables, thread: Boolean(thread) }, 'cdc readers started');
+  return {
+    owner: loop.owner,
+    async stop() {
+      await loop.stop();
+      await thread?.close();
+    },
+  };
 }
