@@ -1,12 +1,16 @@
 /**
- * Loads batches with multi-row INSERTs run as prepared statements (values only ever travel as
- * parameters). The target table is created, or widened with the columns it lacks (never narrowed).
+ * Loads batches with `LOAD DATA LOCAL INFILE` fed from our own stream (append and overwrite; the
+ * driver is given the stream for any file name the server asks for, so no file of this machine is
+ * ever read), or with multi-row INSERTs run as prepared statements (upsert, and servers that refuse
+ * LOCAL INFILE). Values only ever travel as data, never as SQL text. The target table is created, or
+ * widened with the columns it lacks (never narrowed).
  * append / upsert: one transaction for the whole write, so a failed attempt leaves nothing behind
  * and its retry does not write twice. overwrite: a staging table named after the run is filled,
  * then swapped in with one atomic RENAME TABLE; readers see the old rows until then.
  */
 import { createHash } from 'node:crypto';
-import type { PoolConnection, RowDataPacket } from 'mysql2';
+import { Readable } from 'node:stream';
+import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2';
 import {
   ConnectorError,
   type ColumnSchema,
@@ -192,6 +196,128 @@ async function insertBatches(
   return rows;
 }
 
+/** MySQL refuses LOCAL INFILE: the server's local_infile is off (1148, 3948) or the client flag is missing. */
+const LOCAL_INFILE_REFUSED = new Set([1148, 3948, 2068]);
+const LOAD_CHUNK = 256 * 1024;
+
+/** A value as a field of LOAD DATA's default format: `\N` for NULL; backslash, tab, newline and NUL escaped. */
+function loadDataField(value: Param, hex: boolean): string {
+  if (value === null) return '\\N';
+  if (hex) return (value as Buffer).toString('hex');
+  const text = typeof value === 'string' ? value : String(value);
+  return /[\\\t\n\0]/.test(text)
+    ? text.replace(/[\\\t\n\0]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\0'))
+    : text;
+}
+
+/**
+ * The rows of `batches` as LOAD DATA text in the order of `columns` (a column a batch lacks is NULL);
+ * binary values as hex, turned back into bytes by the statement's SET clause.
+ */
+function loadDataText(
+  columns: ColumnSchema[],
+  batches: AsyncIterable<RecordBatch>,
+  counted: { rows: number },
+  signal?: AbortSignal,
+): Readable {
+  const hex = columns.map((c) => c.type === 'binary');
+  const types = columns.map((c) => c.type);
+  const known = new Set(columns.map((c) => c.name));
+  return Readable.from(
+    (async function* () {
+      let chunk = '';
+      for await (const batch of batches) {
+        signal?.throwIfAborted();
+        const unknown = batch.columns.filter((c) => !known.has(c.name));
+        if (unknown.length > 0)
+          throw new ConnectorError(
+            'schema_mismatch',
+            `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`,
+            false,
+          );
+        const at = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
+        for (const row of batch.rows) {
+          for (let i = 0; i < columns.length; i++) {
+            const raw = at[i]! < 0 ? null : (row[at[i]!] ?? null);
+            chunk += (i === 0 ? '' : '\t') + loadDataField(encodeValue(raw, types[i]!), hex[i]!);
+          }
+          chunk += '\n';
+          counted.rows += 1;
+          if (chunk.length >= LOAD_CHUNK) {
+            yield Buffer.from(chunk, 'utf8');
+            chunk = '';
+          }
+        }
+      }
+      if (chunk) yield Buffer.from(chunk, 'utf8');
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** Warnings that mean a value did not fit its column (wrong value, out of range, truncated, NULL in NOT NULL, a CHECK). */
+const VALUE_WARNINGS = new Set([1048, 1264, 1265, 1292, 1366, 1406, 3140, 4025]);
+
+/**
+ * LOAD DATA LOCAL runs as if IGNORE were given (the server cannot stop the client's file midway): a
+ * value that does not fit becomes a warning and is converted, and a duplicate key skips its row.
+ * INSERT in strict mode refuses both, and so does this: any warning (notes, such as a decimal
+ * rounded to its scale, which INSERT also accepts, are not warnings) fails the write.
+ */
+async function refuseWarnings(conn: Conn, count: number): Promise<void> {
+  const [rows] = await conn.query<RowDataPacket[]>('show warnings limit 5');
+  const warnings = rows.filter((w) => String(w['Level']) !== 'Note');
+  if (warnings.length === 0) return;
+  const first = warnings[0]!;
+  const value = VALUE_WARNINGS.has(Number(first['Code']));
+  throw new ConnectorError(
+    value ? 'schema_mismatch' : 'failed',
+    `${value ? 'a value does not fit its column' : 'a row was not loaded as sent'} (${String(first['Message'])}; ${count} warning(s) in all)`,
+    false,
+  );
+}
+
+/**
+ * One LOAD DATA LOCAL INFILE of every batch into `target`; the rows loaded. Undefined when the server
+ * refuses LOCAL INFILE before any row was read (the caller then inserts). A failure leaves the
+ * connection unusable (the driver may still be sending the stream): the caller destroys it.
+ */
+async function loadBatches(
+  conn: Conn,
+  target: string,
+  columns: ColumnSchema[],
+  batches: AsyncIterable<RecordBatch>,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  const counted = { rows: 0 };
+  let opened = false;
+  const stream = loadDataText(columns, batches, counted, signal);
+  const fields = columns.map((c, i) => (c.type === 'binary' ? `@svc_${i}` : quoteIdent(c.name)));
+  const unhex = columns.flatMap((c, i) => (c.type === 'binary' ? [`${quoteIdent(c.name)} = unhex(@svc_${i})`] : []));
+  try {
+    const [result] = await conn.query<ResultSetHeader>({
+      sql:
+        `load data local infile 'svc-rows' into table ${target} character set utf8mb4 ` +
+        `fields terminated by '\\t' escaped by '\\\\' lines terminated by '\\n' (${fields.join(', ')})` +
+        (unhex.length > 0 ? ` set ${unhex.join(', ')}` : ''),
+      // Whatever file the server names, it gets these rows and nothing else.
+      infileStreamFactory: () => {
+        opened = true;
+        return stream;
+      },
+    });
+    if (result.warningStatus > 0) await refuseWarnings(conn, result.warningStatus);
+    return result.affectedRows;
+  } catch (error) {
+    const errno = (error as { errno?: number }).errno;
+    if (!opened && errno !== undefined && LOCAL_INFILE_REFUSED.has(errno)) {
+      stream.destroy();
+      return undefined;
+    }
+    throw error;
+  }
+}
+
 async function statementBytes(conn: Conn): Promise<number> {
   const [rows] = await conn.query<RowDataPacket[]>('select @@max_allowed_packet as max');
   const max = Number(rows[0]?.['max'] ?? 0);
@@ -220,6 +346,20 @@ export async function writeTable(
     signal?.throwIfAborted();
     const maxBytes = await statementBytes(conn);
     const existing = await describeTable(pooled, database, table);
+    /** LOAD DATA where it can (not upserts: it has no ON DUPLICATE KEY UPDATE), else INSERTs. */
+    const writeRows = async (target: string, upsertKeys: string[] | undefined) => {
+      if (!upsertKeys) {
+        let loaded: number | undefined;
+        try {
+          loaded = await loadBatches(conn, target, request.columns, batches, signal);
+        } catch (error) {
+          broken = true;
+          throw error;
+        }
+        if (loaded !== undefined) return loaded;
+      }
+      return insertBatches(conn, target, known, upsertKeys, batches, maxBytes, signal);
+    };
 
     if (request.mode === 'overwrite') {
       const stage = sideTableName(table, request.runId, 'stage');
@@ -234,7 +374,7 @@ export async function writeTable(
         } else {
           await createTable(conn, database, stage, request.columns, []);
         }
-        const rows = await insertBatches(conn, qualified(database, stage), known, undefined, batches, maxBytes, signal);
+        const rows = await writeRows(qualified(database, stage), undefined);
         signal?.throwIfAborted();
         if (existing) {
           await conn.query(
@@ -277,7 +417,7 @@ export async function writeTable(
           return { rowsWritten: 0 };
         }
       }
-      const rows = await insertBatches(conn, qualified(database, table), known, keys, batches, maxBytes, signal);
+      const rows = await writeRows(qualified(database, table), keys);
       signal?.throwIfAborted();
       if (appending) await conn.query(`insert into ${runs} (run_id, dataset) values (?, ?)`, [request.runId, table]);
       await conn.commit();

@@ -484,6 +484,46 @@ describe('MySQL / MariaDB connector', () => {
     expect(Number(count?.['n'])).toBe(1);
   });
 
+  it('appends and overwrites through LOAD DATA LOCAL, which refuses what INSERT refuses (a duplicate key, a value out of range)', async () => {
+    const loads = async () => Number((await sql(`show global status like 'Com_load'`))[0]?.['Value']);
+    const columns = [col('id', 'int32'), col('n', 'int16'), col('label', 'string'), col('raw', 'binary')];
+    await sql(
+      'create table loaded (id int primary key, n smallint, label longtext, raw longblob) default charset=utf8mb4 collate=utf8mb4_bin',
+    );
+    const before = await loads();
+    const written = await handle.write!(
+      request('loaded', 'append', columns, ['id']),
+      batchesOf(columns, [
+        [1, 7, 'a\tb\nc\\d \0 😀', Buffer.from([0, 9, 10, 92, 255])],
+        [2, null, null, null],
+      ]),
+    );
+    expect(written).toEqual({ rowsWritten: 2 });
+    expect(await loads()).toBeGreaterThan(before);
+    const rows = await sql(`select id, n, label, hex(raw) as raw from loaded order by id`);
+    expect(rows.map((r) => ({ ...r }))).toEqual([
+      { id: 1, n: 7, label: 'a\tb\nc\\d \0 😀', raw: '00090A5CFF' },
+      { id: 2, n: null, label: null, raw: null },
+    ]);
+    // LOAD DATA LOCAL would skip a duplicate and clamp 99999 to 32767, each with a warning: both fail,
+    // and the append is rolled back.
+    for (const bad of [
+      [
+        [3, 1, 'x', null],
+        [1, 1, 'duplicate', null],
+      ],
+      [[4, 99999, 'too big', null]],
+    ] as Value[][][]) {
+      await expect(
+        handle.write!(
+          { ...request('loaded', 'append', columns, ['id']), runId: `bad-${String(bad[0]![0])}` },
+          batchesOf(columns, bad),
+        ),
+      ).rejects.toMatchObject({ retryable: false });
+    }
+    expect(await sql(`select id from loaded order by id`)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
   it('appends once per run: a retried run writes nothing twice, and the marker table stays out of discovery', async () => {
     const columns = [col('id', 'int32')];
     const once = (runId: string, rows: Value[][]) =>
