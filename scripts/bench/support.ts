@@ -313,3 +313,13 @@ export function sh(command: string): Promise<void> {
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
   });
 }
+
+/** Runs a shell command and answers its standard output; rejects on a non-zero exit. */
+export function shOut(command: string): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve({ stdout }) : reject(new Error(`${command} exited ${code}`))));
+  });
+}

@@ -4,13 +4,22 @@
  * `psql -c "\copy t to stdout" | psql -c "\copy t2 from stdin"` in the same run, and the peak memory
  * of the process that ran the worker for two table sizes (it must not grow with the table). MariaDB
  * and CSV sources each beside their own tools' baseline: `mariadb --quick -B -N | psql \copy` and
- * `psql \copy from` the file.
+ * `psql \copy from` the file; and a MariaDB destination beside
+ * `psql \copy to stdout | mariadb -e "load data local infile '/dev/stdin' ..."` (BENCH_MYSQL_DESTINATION=0 skips it).
  * BENCH_ROWS (default 1,000,000) and BENCH_ROWS_LARGE (default 5,000,000; 0 skips the memory check).
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, sh, startBenchService } from './support.js';
+import {
+  databaseUrl,
+  dropBenchDatabases,
+  postgresConnectorConfig,
+  runSql,
+  sh,
+  shOut,
+  startBenchService,
+} from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -76,10 +85,18 @@ interface SourceSpec {
   config: Record<string, unknown>;
 }
 
+interface DestinationSpec {
+  kind: 'mysql';
+  config: Record<string, unknown>;
+  /** Rows in the copy's table once the run succeeded. */
+  count(): Promise<number>;
+}
+
 async function throughService(
   rows: number,
   sourceSpec?: SourceSpec,
   prepare?: (projectFolder: string) => Promise<void>,
+  destinationSpec?: DestinationSpec,
 ): Promise<{ rowsPerSecond: number; peakMb: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-bench-'));
   await sql('postgres', `drop database if exists ${names.framework} with (force)`);
@@ -107,8 +124,8 @@ async function throughService(
       await call('POST', '/api/v1/data-connectors', {
         project_id: project,
         name: 'dst',
-        kind: 'postgres',
-        config: postgresConnectorConfig(ADMIN_URL, names.destination),
+        kind: destinationSpec?.kind ?? 'postgres',
+        config: destinationSpec?.config ?? postgresConnectorConfig(ADMIN_URL, names.destination),
       })
     )['id'];
     await sql(names.destination, 'drop table if exists t_copy');
@@ -128,8 +145,10 @@ async function throughService(
     }
     const seconds = (performance.now() - started) / 1000;
     const peak = /VmHWM:\s+(\d+) kB/.exec(await readFile(`/proc/${service.child.pid}/status`, 'utf8'));
-    const { rows: check } = await sql(names.destination, 'select count(*)::int as n from t_copy');
-    if (check[0].n !== rows) throw new Error('the run copied a wrong number of rows');
+    const copied = destinationSpec
+      ? await destinationSpec.count()
+      : (await sql(names.destination, 'select count(*)::int as n from t_copy')).rows[0].n;
+    if (copied !== rows) throw new Error(`the run copied ${copied} rows, not ${rows}`);
     return { rowsPerSecond: rows / seconds, peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN };
   } finally {
     await service.stop();
@@ -184,6 +203,49 @@ try {
     await sh(
       `mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${mysqlUrl.username} -e "drop database if exists ${mysqlDatabase}"`,
     );
+  }
+
+  // PostgreSQL to MariaDB: LOAD DATA LOCAL INFILE from the run's own stream.
+  if (process.env['BENCH_MYSQL_DESTINATION'] !== '0') {
+    const target = `svc_bench_dst_${stamp}`;
+    const mariadb = `mariadb -h ${mysqlUrl.hostname} -P ${mysqlUrl.port || 3306} -u ${decodeURIComponent(mysqlUrl.username)}`;
+    const count = async (table: string) => {
+      const { stdout } = await shOut(`${mariadb} -B -N -e "select count(*) from ${target}.${table}"`);
+      return Number(stdout.trim());
+    };
+    await sh(`${mariadb} -e "create database ${target} character set utf8mb4"`);
+    try {
+      await sh(
+        `${mariadb} -e "create table ${target}.t_base (id int, name longtext, amount decimal(12,2), ts datetime(6), doc json) default charset=utf8mb4 collate=utf8mb4_bin"`,
+      );
+      let started = performance.now();
+      await sh(
+        `psql "${urlOf(names.source)}" -qc "\\copy (select id, name, amount, ts at time zone 'UTC', doc from t) to stdout" | ` +
+          `${mariadb} --local-infile=1 -e "load data local infile '/dev/stdin' into table ${target}.t_base character set utf8mb4"`,
+      );
+      const toMysqlBase = ROWS / ((performance.now() - started) / 1000);
+      if ((await count('t_base')) !== ROWS) throw new Error('the MariaDB baseline copied a wrong number of rows');
+      lines.push(
+        `| psql \\copy to stdout into mariadb load data local infile (MariaDB destination baseline) | ${Math.round(toMysqlBase).toLocaleString('en')} | 100% | |`,
+      );
+      started = performance.now();
+      const toMysql = await throughService(ROWS, undefined, undefined, {
+        kind: 'mysql',
+        config: {
+          host: mysqlUrl.hostname,
+          port: Number(mysqlUrl.port || 3306),
+          database: target,
+          user: decodeURIComponent(mysqlUrl.username),
+          password: decodeURIComponent(mysqlUrl.password),
+        },
+        count: () => count('t_copy'),
+      });
+      lines.push(
+        `| svc sync run, PostgreSQL to MariaDB, ${ROWS.toLocaleString('en')} rows | ${Math.round(toMysql.rowsPerSecond).toLocaleString('en')} | ${ratio(toMysql.rowsPerSecond, toMysqlBase)} of the MariaDB destination baseline | ${toMysql.peakMb.toFixed(0)} MB |`,
+      );
+    } finally {
+      await sh(`${mariadb} -e "drop database if exists ${target}"`);
+    }
   }
 
   // CSV to PostgreSQL: a file in the project's folder of the files root, read with type inference.
