@@ -36,8 +36,8 @@ const countersOf = (c: PipelineCounters): RunCounters => ({
 const PATH_LABELS: Record<PipelineRunResult['path'], string> = {
   pushdown: 'steps pushed down into the source',
   staged: "steps run in the destination over the source's staged rows",
-  'in-process': 'in process',
-  nothing: 'nothing to read',
+  'in-process': 'in-process',
+  nothing: 'nothing',
 };
 
 export function createPipelineHandler(deps: PipelineJobDeps): JobHandler<'etl_pipeline'> {
