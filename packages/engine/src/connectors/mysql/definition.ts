@@ -1,10 +1,11 @@
 import type { RowDataPacket } from 'mysql2';
-import type { ConnectorContext, ConnectorDefinition, ConnectorHandle } from '../../types.js';
+import { ConnectorError, type ConnectorContext, type ConnectorDefinition, type ConnectorHandle } from '../../types.js';
 import { MysqlClient, mysqlSpec, qualified, quoteIdent, type MysqlConfig } from './client.js';
 import { mysqlChangeSource } from './cdc.js';
 import { exportTable } from './bulk.js';
 import { discoverTables } from './discover.js';
 import { readTable } from './read.js';
+import { copyTextToLoadData } from './load-text.js';
 import { writeTable } from './write.js';
 
 export { mysqlSpec, type MysqlConfig } from './client.js';
@@ -66,7 +67,22 @@ export function openMysql(config: MysqlConfig, context?: ConnectorContext): Conn
       }
     },
     write(request, batches, signal) {
-      return writeTable(client, request, config.database, batches, signal);
+      return writeTable(client, request, config.database, { batches }, signal);
+    },
+    // COPY text (a PostgreSQL source, the warehouse, this connector's own export) rewritten as LOAD
+    // DATA text on the way, no value decoded.
+    bulkFormats: ['postgres-copy-text'],
+    async importBulk(request, bulk, signal) {
+      if (bulk.format !== 'postgres-copy-text')
+        throw new ConnectorError('unsupported', `a MySQL destination takes no ${bulk.format} bulk stream`, false);
+      const text = copyTextToLoadData(bulk.columns.map((c) => c.type));
+      (bulk.stream as NodeJS.ReadableStream).pipe(text);
+      bulk.stream.on('error', (error: Error) => text.destroy(error));
+      try {
+        return await writeTable(client, request, config.database, { text }, signal);
+      } finally {
+        bulk.stream.destroy();
+      }
     },
     changeSource(captureId) {
       return mysqlChangeSource(config, captureId, context);

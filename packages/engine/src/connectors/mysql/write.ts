@@ -214,12 +214,7 @@ function loadDataField(value: Param, hex: boolean): string {
  * The rows of `batches` as LOAD DATA text in the order of `columns` (a column a batch lacks is NULL);
  * binary values as hex, turned back into bytes by the statement's SET clause.
  */
-function loadDataText(
-  columns: ColumnSchema[],
-  batches: AsyncIterable<RecordBatch>,
-  counted: { rows: number },
-  signal?: AbortSignal,
-): Readable {
+function loadDataText(columns: ColumnSchema[], batches: AsyncIterable<RecordBatch>, signal?: AbortSignal): Readable {
   const hex = columns.map((c) => c.type === 'binary');
   const types = columns.map((c) => c.type);
   const known = new Set(columns.map((c) => c.name));
@@ -242,7 +237,6 @@ function loadDataText(
             chunk += (i === 0 ? '' : '\t') + loadDataField(encodeValue(raw, types[i]!), hex[i]!);
           }
           chunk += '\n';
-          counted.rows += 1;
           if (chunk.length >= LOAD_CHUNK) {
             yield Buffer.from(chunk, 'utf8');
             chunk = '';
@@ -278,20 +272,18 @@ async function refuseWarnings(conn: Conn, count: number): Promise<void> {
 }
 
 /**
- * One LOAD DATA LOCAL INFILE of every batch into `target`; the rows loaded. Undefined when the server
- * refuses LOCAL INFILE before any row was read (the caller then inserts). A failure leaves the
- * connection unusable (the driver may still be sending the stream): the caller destroys it.
+ * One LOAD DATA LOCAL INFILE of `stream` (LOAD DATA text of `columns`) into `target`; the rows loaded.
+ * Undefined when the server refuses LOCAL INFILE before any row was read (the caller then inserts).
+ * A failure leaves the connection unusable (the driver may still be sending the stream): the caller
+ * destroys it.
  */
-async function loadBatches(
+async function loadText(
   conn: Conn,
   target: string,
   columns: ColumnSchema[],
-  batches: AsyncIterable<RecordBatch>,
-  signal?: AbortSignal,
+  stream: Readable,
 ): Promise<number | undefined> {
-  const counted = { rows: 0 };
   let opened = false;
-  const stream = loadDataText(columns, batches, counted, signal);
   const fields = columns.map((c, i) => (c.type === 'binary' ? `@svc_${i}` : quoteIdent(c.name)));
   const unhex = columns.flatMap((c, i) => (c.type === 'binary' ? [`${quoteIdent(c.name)} = unhex(@svc_${i})`] : []));
   try {
@@ -327,11 +319,14 @@ async function statementBytes(conn: Conn): Promise<number> {
 /** Per destination database: which runs have committed their appends. */
 export const RUNS_TABLE = '_svc_runs';
 
+/** What a write loads: record batches, or LOAD DATA text already made (a bulk import). */
+type Rows = { batches: AsyncIterable<RecordBatch> } | { text: Readable };
+
 export async function writeTable(
   client: MysqlClient,
   request: WriteRequest,
   defaultDatabase: string,
-  batches: AsyncIterable<RecordBatch>,
+  rows: Rows,
   signal?: AbortSignal,
 ): Promise<WriteSummary> {
   validate(request);
@@ -346,19 +341,52 @@ export async function writeTable(
     signal?.throwIfAborted();
     const maxBytes = await statementBytes(conn);
     const existing = await describeTable(pooled, database, table);
-    /** LOAD DATA where it can (not upserts: it has no ON DUPLICATE KEY UPDATE), else INSERTs. */
-    const writeRows = async (target: string, upsertKeys: string[] | undefined) => {
-      if (!upsertKeys) {
-        let loaded: number | undefined;
-        try {
-          loaded = await loadBatches(conn, target, request.columns, batches, signal);
-        } catch (error) {
-          broken = true;
-          throw error;
+    /** A LOAD DATA that failed may have left the driver sending: the connection is not reused. */
+    const load = async (target: string, text: Readable) => {
+      try {
+        return await loadText(conn, target, request.columns, text);
+      } catch (error) {
+        broken = true;
+        throw error;
+      }
+    };
+    /**
+     * LOAD DATA where it can, else INSERTs. Upserts of batches insert (LOAD DATA has no ON DUPLICATE
+     * KEY UPDATE); upserts of text load a temporary copy of the table, then insert it on duplicate key.
+     */
+    const writeRows = async (target: string, upsertKeys: string[] | undefined): Promise<number> => {
+      if ('text' in rows) {
+        const into = upsertKeys
+          ? `svc_upsert_${createHash('sha256').update(request.runId).digest('hex').slice(0, 10)}`
+          : target;
+        if (upsertKeys) {
+          await conn.query(`drop temporary table if exists ${quoteIdent(into)}`);
+          // No keys: a key the input carries twice is loaded twice, and its last row wins below.
+          await conn.query(`create temporary table ${quoteIdent(into)} as select * from ${target} limit 0`);
         }
+        const loaded = await load(upsertKeys ? quoteIdent(into) : target, rows.text);
+        if (loaded === undefined)
+          throw new ConnectorError(
+            'unsupported',
+            'the server refuses LOAD DATA LOCAL INFILE (local_infile is off)',
+            false,
+          );
+        if (!upsertKeys) return loaded;
+        const names = request.columns.map((c) => quoteIdent(c.name));
+        const updates = names.filter((_, i) => !upsertKeys.includes(request.columns[i]!.name));
+        const assignments =
+          updates.length > 0 ? updates.map((n) => `${n} = values(${n})`) : [`${names[0]} = ${names[0]}`];
+        await conn.query(
+          `insert into ${target} (${names.join(', ')}) select ${names.join(', ')} from ${quoteIdent(into)} on duplicate key update ${assignments.join(', ')}`,
+        );
+        await conn.query(`drop temporary table ${quoteIdent(into)}`);
+        return loaded;
+      }
+      if (!upsertKeys) {
+        const loaded = await load(target, loadDataText(request.columns, rows.batches, signal));
         if (loaded !== undefined) return loaded;
       }
-      return insertBatches(conn, target, known, upsertKeys, batches, maxBytes, signal);
+      return insertBatches(conn, target, known, upsertKeys, rows.batches, maxBytes, signal);
     };
 
     if (request.mode === 'overwrite') {
@@ -374,7 +402,7 @@ export async function writeTable(
         } else {
           await createTable(conn, database, stage, request.columns, []);
         }
-        const rows = await writeRows(qualified(database, stage), undefined);
+        const written = await writeRows(qualified(database, stage), undefined);
         signal?.throwIfAborted();
         if (existing) {
           await conn.query(
@@ -384,7 +412,7 @@ export async function writeTable(
         } else {
           await conn.query(`rename table ${qualified(database, stage)} to ${qualified(database, table)}`);
         }
-        return { rowsWritten: rows };
+        return { rowsWritten: written };
       } catch (error) {
         await conn.query(`drop table if exists ${qualified(database, stage)}`).catch(() => undefined);
         throw error;
@@ -412,16 +440,17 @@ export async function writeTable(
           [request.runId, table],
         );
         if (done.length > 0) {
-          for await (const batch of batches) void batch;
+          if ('text' in rows) rows.text.destroy();
+          else for await (const batch of rows.batches) void batch;
           await conn.commit();
           return { rowsWritten: 0 };
         }
       }
-      const rows = await writeRows(qualified(database, table), keys);
+      const written = await writeRows(qualified(database, table), keys);
       signal?.throwIfAborted();
       if (appending) await conn.query(`insert into ${runs} (run_id, dataset) values (?, ?)`, [request.runId, table]);
       await conn.commit();
-      return { rowsWritten: rows };
+      return { rowsWritten: written };
     } catch (error) {
       await conn.rollback().catch(() => {
         broken = true;

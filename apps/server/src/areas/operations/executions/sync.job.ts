@@ -214,11 +214,16 @@ async function copyBulk(
     );
   } catch (error) {
     bulk.stream.destroy();
-    if (bulk.format !== 'csv' || ctx.signal.aborted || !refusedData(error)) throw error;
+    // The destination cannot take a bulk stream after all (a MySQL server with local_infile off):
+    // it wrote nothing, and the stream is read as batches.
+    const unsupported = error instanceof ConnectorError && error.code === 'unsupported';
+    if (ctx.signal.aborted || !(unsupported || (bulk.format === 'csv' && refusedData(error)))) throw error;
     options.counters.bytes_read -= countedBytes;
     options.log(
       'warn',
-      `${stream.name}: the destination refused the file as CSV (${(error as Error).message}); reading it as batches`,
+      unsupported
+        ? `${stream.name}: ${(error as Error).message}; reading it as batches`
+        : `${stream.name}: the destination refused the file as CSV (${(error as Error).message}); reading it as batches`,
     );
     return undefined;
   }
