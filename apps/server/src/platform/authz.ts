@@ -219,6 +219,18 @@ export async function projectsWith(
   return allowed;
 }
 
+/** The projects a list reads from: `projectId` when given (403/404 without `capability` there), else every project where the principal holds it (null: every project). */
+export async function projectScope(
+  access: ProjectAccess,
+  principal: Principal,
+  capability: Capability,
+  projectId?: string,
+): Promise<string[] | null> {
+  if (!projectId) return projectsWith(access, principal, capability);
+  await access.authorize(principal, capability, projectId);
+  return [projectId];
+}
+
 /**
  * The authorization of one kind of project resource, shared by its detail routes and its list:
  * - `find`: the row, or 404 when it does not exist, then the capability on its project (and environment);
@@ -247,11 +259,8 @@ export function resourceGuard<Row extends ProjectResource, Cap extends Capabilit
       return row;
     },
     async scope(principal: Principal, capability: Cap, projectId?: string): Promise<string[] | null> {
-      if (projectId) {
-        await access.authorize(principal, capability, projectId);
-        return [projectId];
-      }
-      return options.inEnvironments ? access.visibleProjects(principal) : projectsWith(access, principal, capability);
+      if (options.inEnvironments && !projectId) return access.visibleProjects(principal);
+      return projectScope(access, principal, capability, projectId);
     },
     async permitted(principal: Principal, capability: Cap, rows: Row[]): Promise<Row[]> {
       const allowed: Row[] = [];

@@ -3,8 +3,7 @@
  * (alert-rules, evaluated on the elected leader) and users' notification settings.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../../platform/authn.js';
-import type { Authorize } from '../../platform/authz.js';
+import type { ProjectAccess } from '../../platform/authz.js';
 import { egressPolicyFrom } from '../../platform/egress.js';
 import type { Platform } from '../../platform/runtime.js';
 import { resolveSecretBox } from '../../platform/secrets.js';
@@ -28,10 +27,8 @@ import { createNotificationSettingsService } from './notification-settings/servi
 
 export async function createAlertingArea(
   platform: Platform,
-  deps: {
+  deps: ProjectAccess & {
     audit: AuditService;
-    authorize: Authorize;
-    visibleProjects: (principal: Principal) => Promise<string[] | null>;
     /** The operations area: the latest runs of every subject, and the channel finished runs are announced on. */
     runs: {
       history(projectIds: string[], perSubject: number): Promise<RunRecord[]>;

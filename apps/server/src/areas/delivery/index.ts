@@ -3,7 +3,7 @@ import type { ConnectorHandle, Log } from '@svc/engine';
 import type { FastifyInstance } from 'fastify';
 import client, { type Counter } from 'prom-client';
 import type { Principal } from '../../platform/authn.js';
-import type { Authorize } from '../../platform/authz.js';
+import type { ProjectAccess } from '../../platform/authz.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
@@ -24,10 +24,8 @@ import type { PipelineOutput } from './exports/source.js';
 
 export async function createDeliveryArea(
   platform: Platform,
-  deps: {
+  deps: ProjectAccess & {
     audit: AuditService;
-    authorize: Authorize;
-    visibleProjects: (principal: Principal) => Promise<string[] | null>;
     executions: ExecutionsService;
     queue: JobQueue;
     /** What a viewer may see of a project's data (governance/masking). */

@@ -1,7 +1,7 @@
 /** Metadata and governance: the catalog and lineage (masking and retention follow). */
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../platform/authn.js';
-import { projectsWith, requireAdmin, type Authorize } from '../../platform/authz.js';
+import { projectScope, requireAdmin, type ProjectAccess } from '../../platform/authz.js';
 import { egressPolicyFrom } from '../../platform/egress.js';
 import type { LeaderTask } from '../../platform/leader.js';
 import type { Platform } from '../../platform/runtime.js';
@@ -15,9 +15,7 @@ import { createLineageService } from './lineage/service.js';
 
 export async function createGovernanceArea(
   platform: Platform,
-  deps: {
-    authorize: Authorize;
-    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  deps: ProjectAccess & {
     audit: AuditService;
   },
 ) {
@@ -35,13 +33,7 @@ export async function createGovernanceArea(
   const forwardTask: LeaderTask = { name: 'lineage-forwarding', intervalMs: 2000, run: () => lineage.forward() };
   const lineageAccess = {
     service: lineage,
-    scope: async (principal: Principal, projectId?: string) => {
-      if (projectId) {
-        await deps.authorize(principal, 'lineage:read', projectId);
-        return [projectId];
-      }
-      return projectsWith(deps, principal, 'lineage:read');
-    },
+    scope: (principal: Principal, projectId?: string) => projectScope(deps, principal, 'lineage:read', projectId),
     check: (principal: Principal, projectId: string) => deps.authorize(principal, 'lineage:read', projectId),
     admin: async (principal: Principal) => requireAdmin(principal, 'lineage:admin'),
   };

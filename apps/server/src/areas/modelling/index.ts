@@ -1,8 +1,7 @@
 /** Modelling and AI: warehouse models (SQL models with dependencies and data tests, built in the project's warehouse) and AI providers. */
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
-import type { Principal } from '../../platform/authn.js';
-import type { Authorize } from '../../platform/authz.js';
+import type { ProjectAccess } from '../../platform/authz.js';
 import { egressPolicyFrom } from '../../platform/egress.js';
 import type { JobHandlers, JobQueue } from '../../platform/jobs.js';
 import type { LeaderTask } from '../../platform/leader.js';
@@ -27,10 +26,8 @@ import { createModelsService } from './dw-models/service.js';
 
 export async function createModellingArea(
   platform: Platform,
-  deps: {
+  deps: ProjectAccess & {
     audit: AuditService;
-    authorize: Authorize;
-    visibleProjects: (principal: Principal) => Promise<string[] | null>;
     executions: ExecutionsService;
     recorder: RunRecorder;
     queue: JobQueue;

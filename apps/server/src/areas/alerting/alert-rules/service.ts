@@ -16,6 +16,7 @@ import { ALERT_RULE, ruleNameTaken } from '../errors.js';
 import { itemKindsOf, type AlertState, type RuleKind, type ScopeItem } from './conditions.js';
 import type { AlertRuleRow, AlertRulesRepository, AlertStateRow } from './repository.js';
 import { RULE_PARAMS } from './schemas.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface AlertRuleInput {
   project_id: string;
@@ -121,9 +122,7 @@ export function createAlertRulesService(
       enabled: row.enabled,
       state,
       items: own.map(presentState),
-      created_by: row.created_by,
-      created_at: row.created_at.toISOString(),
-      updated_at: row.updated_at.toISOString(),
+      ...authorship(row),
     };
   };
 

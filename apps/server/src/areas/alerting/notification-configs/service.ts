@@ -21,6 +21,7 @@ import {
   type DeliveryResult,
 } from './channels.js';
 import type { NotificationConfigRow, NotificationConfigsRepository } from './repository.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface NotificationConfigInput {
   project_id: string | null;
@@ -42,9 +43,7 @@ export const presentNotificationConfig = (row: NotificationConfigRow) => ({
   config: row.settings,
   secrets_set: Object.keys(secretsColumn.read(row.secrets)).sort(),
   enabled: row.enabled,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 export function createNotificationConfigsService(

@@ -12,7 +12,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { EgressPolicy, Log } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import { savepoint, type Db } from '../../../platform/db/index.js';
 import { forbidden, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
@@ -45,6 +45,7 @@ import type {
   ExportsRepository,
   ExportSourceSpec,
 } from './repository.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface ExportInput {
   project_id: string;
@@ -102,9 +103,7 @@ export const presentExport = (row: ExportRow) => ({
     next_due_at: row.next_due_at?.toISOString() ?? null,
     owner_id: row.schedule.owner_id ?? row.created_by,
   },
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 export const presentRun = (row: ExportRunRow, status: string = row.status) => ({
@@ -150,25 +149,25 @@ const firstDueOf = (schedule: ExportSchedule | null, now = new Date()) =>
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
-export function createExportsService(deps: {
-  db: Db;
-  repository: ExportsRepository;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  box: SecretBox;
-  describeConnector(principal: Principal, id: string): Promise<ConnectorFacts>;
-  executions: ExecutionsService;
-  projectFolder(projectId: string): Promise<string>;
-  pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
-  /** Where a download from a remote destination (S3, SFTP) may connect. */
-  egress: EgressPolicy;
-  log: Log;
-  /** How late a scheduled run may start; due times older than this are missed (SVC_SCHEDULER_GRACE_SECONDS). */
-  graceMs: number;
-  /** Due times handled by the schedule tick, by outcome. */
-  firings?: Counter<'outcome'>;
-}) {
+export function createExportsService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: ExportsRepository;
+    audit: AuditService;
+    box: SecretBox;
+    describeConnector(principal: Principal, id: string): Promise<ConnectorFacts>;
+    executions: ExecutionsService;
+    projectFolder(projectId: string): Promise<string>;
+    pipelineOutput(id: string): Promise<PipelineOutput | undefined>;
+    /** Where a download from a remote destination (S3, SFTP) may connect. */
+    egress: EgressPolicy;
+    log: Log;
+    /** How late a scheduled run may start; due times older than this are missed (SVC_SCHEDULER_GRACE_SECONDS). */
+    graceMs: number;
+    /** Due times handled by the schedule tick, by outcome. */
+    firings?: Counter<'outcome'>;
+  },
+) {
   const { db, repository, authorize, box, executions } = deps;
   const writes = auditedWrites<ExportRow>(deps, { kind: 'export', label: EXPORT, nameTaken: exportNameTaken });
   const executionStatus = async (id: string) => (await executions.find(id))?.status;

@@ -1,7 +1,6 @@
 /** Masking policies: the service every exit path asks what a viewer may see, and its routes. */
 import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import type { ProjectAccess } from '../../../platform/authz.js';
 import type { Platform } from '../../../platform/runtime.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { AuditService } from '../../audit/service.js';
@@ -11,9 +10,7 @@ import { createMaskingService } from './service.js';
 
 export function createMaskingArea(
   platform: Platform,
-  deps: {
-    authorize: Authorize;
-    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  deps: ProjectAccess & {
     audit: AuditService;
     box: SecretBox;
     columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { CANONICAL_TYPES, type CanonicalType, type Value } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
-import { CAPABILITIES, hasInstanceRights, projectsWith, type Authorize } from '../../../platform/authz.js';
+import { CAPABILITIES, hasInstanceRights, projectScope, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
@@ -20,6 +20,7 @@ import { optionProblems, type MaskingMethod, type MethodOptions } from './method
 import { planMask, type AppliedPolicy, type MaskColumn, type RowMask } from './plan.js';
 import type { MaskingPolicyRow, MaskingRepository } from './repository.js';
 import { maskedSelectList } from './warehouse-views.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export const MASKING_POLICY = 'Masking policy';
 export const UNMASKED_CAPABILITY = 'data:read_unmasked';
@@ -47,9 +48,7 @@ export const presentMaskingPolicy = (row: MaskingPolicyRow) => ({
   columns: row.columns,
   tags: row.tags,
   exempt: { capabilities: row.exempt_capabilities, roles: row.exempt_roles },
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 /** What one viewer sees of one project's data. */
@@ -76,18 +75,18 @@ export type MaskingService = ReturnType<typeof createMaskingService>;
 const isPrincipal = (viewer: Viewer): viewer is Principal =>
   viewer !== null && (viewer as Principal).credential !== undefined;
 
-export function createMaskingService(deps: {
-  db: Db;
-  repository: MaskingRepository;
-  box: SecretBox;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  /** The catalog's confirmed tags of a connector dataset's columns (policies by tag match them). */
-  columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;
-  /** The catalog's confirmed tags of every dataset of a project, by dataset name then column name. */
-  projectColumnTags?: (projectId: string) => Promise<Map<string, Map<string, string[]>>>;
-}) {
+export function createMaskingService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: MaskingRepository;
+    box: SecretBox;
+    audit: AuditService;
+    /** The catalog's confirmed tags of a connector dataset's columns (policies by tag match them). */
+    columnTags?: (connectorId: string, namespace: string | null, name: string) => Promise<Map<string, string[]>>;
+    /** The catalog's confirmed tags of every dataset of a project, by dataset name then column name. */
+    projectColumnTags?: (projectId: string) => Promise<Map<string, Map<string, string[]>>>;
+  },
+) {
   const { db, repository, box, authorize } = deps;
   const keys = new Map<string, Buffer>();
   const writes = auditedWrites<MaskingPolicyRow>(deps, {
@@ -161,11 +160,7 @@ export function createMaskingService(deps: {
 
   const service = {
     async list(principal: Principal, projectId?: string) {
-      let projectIds: string[] | null;
-      if (projectId) {
-        await authorize(principal, 'policy:read', projectId);
-        projectIds = [projectId];
-      } else projectIds = await projectsWith(deps, principal, 'policy:read');
+      const projectIds = await projectScope(deps, principal, 'policy:read', projectId);
       return (await repository.list(db, projectIds)).map(presentMaskingPolicy);
     },
 

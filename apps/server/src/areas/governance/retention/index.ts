@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
-import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import type { ProjectAccess } from '../../../platform/authz.js';
 import type { JobHandlers, JobQueue } from '../../../platform/jobs.js';
 import type { LeaderTask } from '../../../platform/leader.js';
 import type { Platform } from '../../../platform/runtime.js';
@@ -31,9 +30,7 @@ import { createTargetRegistry } from './targets.js';
 
 export function createRetentionArea(
   platform: Platform,
-  deps: {
-    authorize: Authorize;
-    visibleProjects: (principal: Principal) => Promise<string[] | null>;
+  deps: ProjectAccess & {
     audit: AuditService;
     executions: ExecutionsService;
     recorder: RunRecorder;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { Value } from 'typebox/value';
 import type { Principal } from '../../../platform/authn.js';
-import { hasInstanceRights, projectsWith, requireAdmin, type Authorize } from '../../../platform/authz.js';
+import { hasInstanceRights, projectScope, requireAdmin, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import { onUniqueViolation, savepoint, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
@@ -20,6 +20,7 @@ import { RETENTION_POLICY, retentionPolicyNameTaken, sweepActive } from '../erro
 import type { PolicyRow, RetentionRepository, SweepRow } from './repository.js';
 import type { SweepRunner } from './sweep.js';
 import { formatDuration, parseDuration, totalOf, type RetentionTargets } from './targets.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface PolicyInput {
   project_id?: string | null;
@@ -60,9 +61,7 @@ export const presentPolicy = (row: PolicyRow) => ({
   timezone: row.timezone,
   interval_seconds: row.interval_seconds,
   next_run_at: row.next_run_at?.toISOString() ?? null,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 export const presentSweep = (row: SweepRow) => ({
@@ -85,17 +84,17 @@ export const presentSweep = (row: SweepRow) => ({
 
 export type RetentionService = ReturnType<typeof createRetentionService>;
 
-export function createRetentionService(deps: {
-  db: Db;
-  repository: RetentionRepository;
-  targets: RetentionTargets;
-  sweeps: SweepRunner;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  executions: Pick<ExecutionsService, 'startRun' | 'find'>;
-  logger: Logger;
-}) {
+export function createRetentionService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: RetentionRepository;
+    targets: RetentionTargets;
+    sweeps: SweepRunner;
+    audit: AuditService;
+    executions: Pick<ExecutionsService, 'startRun' | 'find'>;
+    logger: Logger;
+  },
+) {
   const { db, repository, targets, authorize, audit } = deps;
   const writes = auditedWrites<PolicyRow>(deps, {
     kind: 'retention_policy',
@@ -246,11 +245,7 @@ export function createRetentionService(deps: {
 
   return {
     async list(principal: Principal, projectId?: string) {
-      let projectIds: string[] | null;
-      if (projectId) {
-        await authorize(principal, 'policy:read', projectId);
-        projectIds = [projectId];
-      } else projectIds = await projectsWith(deps, principal, 'policy:read');
+      const projectIds = await projectScope(deps, principal, 'policy:read', projectId);
       const instance = !projectId && hasInstanceRights(principal);
       return (await repository.list(db, projectIds, instance)).map(presentPolicy);
     },

@@ -18,17 +18,7 @@ export function createEmailFeeds(platform: Platform, deps: IngestionRunDeps, met
   const egress = egressPolicyFrom(platform.config);
   const repository = createEmailFeedsRepository();
   const logger = platform.logger.child({ component: 'email-feeds' });
-  const service = createEmailFeedsService({
-    db,
-    repository,
-    authorize: deps.authorize,
-    visibleProjects: deps.visibleProjects,
-    audit: deps.audit,
-    executions: deps.executions,
-    box: deps.box,
-    egress,
-    connectors: deps.connectors,
-  });
+  const service = createEmailFeedsService({ ...deps, db, repository, egress });
   return {
     service,
     jobHandlers: {

@@ -7,7 +7,7 @@
  */
 import type { EgressPolicy } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
@@ -31,6 +31,7 @@ import type {
   MessageStatus,
   PostAction,
 } from './repository.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface EmailFeedInput {
   project_id: string;
@@ -74,9 +75,7 @@ export const presentEmailFeed = (row: EmailFeedRow) => ({
   uid_validity: row.uid_validity,
   last_uid: String(row.last_uid),
   last_polled_at: row.last_polled_at?.toISOString() ?? null,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 export const presentMessage = (row: MessageRow) => ({
@@ -98,17 +97,17 @@ export const presentMessage = (row: MessageRow) => ({
 
 export type EmailFeedsService = ReturnType<typeof createEmailFeedsService>;
 
-export function createEmailFeedsService(deps: {
-  db: Db;
-  repository: EmailFeedsRepository;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  executions: ExecutionsService;
-  box: SecretBox;
-  egress: EgressPolicy;
-  connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
-}) {
+export function createEmailFeedsService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: EmailFeedsRepository;
+    audit: AuditService;
+    executions: ExecutionsService;
+    box: SecretBox;
+    egress: EgressPolicy;
+    connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
+  },
+) {
   const { db, repository, executions } = deps;
 
   const guard = resourceGuard(deps, EMAIL_FEED, (id) => repository.find(db, id), {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ConnectorHandle, Log } from '@svc/engine';
 import client from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
-import type { Authorize } from '../../../platform/authz.js';
+import type { ProjectAccess } from '../../../platform/authz.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/runtime.js';
 import type { SecretBox } from '../../../platform/secrets.js';
@@ -19,10 +19,8 @@ import { createFileIngestionsService, type ConnectorDescription } from './servic
 import { createFileStorage } from './storage.js';
 import type { LineageService } from '../../governance/lineage/service.js';
 
-export interface IngestionRunDeps {
+export interface IngestionRunDeps extends ProjectAccess {
   audit: AuditService;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
   executions: ExecutionsService;
   box: SecretBox;
   recorder: RunRecorder;
@@ -68,16 +66,11 @@ export function createFileIngestions(platform: Platform, deps: IngestionRunDeps,
   const storage = createFileStorage(path.resolve(config.files.root ?? path.join(config.dataDir, 'files')));
   const repository = createFileIngestionsRepository();
   const service = createFileIngestionsService({
+    ...deps,
     db,
     repository,
     storage,
-    authorize: deps.authorize,
-    visibleProjects: deps.visibleProjects,
-    audit: deps.audit,
-    executions: deps.executions,
     uploadMaxBytes: config.files.uploadMaxBytes,
-    box: deps.box,
-    connectors: deps.connectors,
     onReceived: (bytes) => {
       metrics.items.inc({ source: 'file', outcome: 'received' });
       metrics.bytes.inc({ source: 'file', direction: 'received' }, bytes);

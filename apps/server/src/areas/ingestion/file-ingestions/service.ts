@@ -11,7 +11,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
@@ -39,6 +39,7 @@ import type {
 import type { SecretBox } from '../../../platform/secrets.js';
 import { folderOf } from './s3-source.js';
 import { checksumOf, type FileStorage } from './storage.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface FileIngestionInput extends Omit<IngestionChanges, 'next_poll_at'> {
   project_id: string;
@@ -87,9 +88,7 @@ export const presentFileIngestion = (row: FileIngestionRow) => ({
   destination: row.destination as unknown as Record<string, unknown>,
   poll_interval_seconds: row.poll_interval_seconds,
   next_poll_at: row.next_poll_at?.toISOString() ?? null,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 export const presentFile = (row: FileRow) => ({
@@ -130,19 +129,19 @@ export const archiveFolderOf = (row: Pick<FileIngestionRow, 'source' | 'archive_
 
 export type FileIngestionsService = ReturnType<typeof createFileIngestionsService>;
 
-export function createFileIngestionsService(deps: {
-  db: Db;
-  repository: FileIngestionsRepository;
-  storage: FileStorage;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  executions: ExecutionsService;
-  uploadMaxBytes: number;
-  box: SecretBox;
-  connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
-  onReceived?: (bytes: number) => void;
-}) {
+export function createFileIngestionsService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: FileIngestionsRepository;
+    storage: FileStorage;
+    audit: AuditService;
+    executions: ExecutionsService;
+    uploadMaxBytes: number;
+    box: SecretBox;
+    connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
+    onReceived?: (bytes: number) => void;
+  },
+) {
   const { db, repository, storage, executions } = deps;
 
   const guard = resourceGuard(deps, FILE_INGESTION, (id) => repository.find(db, id), {

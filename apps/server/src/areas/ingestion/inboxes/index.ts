@@ -12,19 +12,7 @@ export function createInboxes(platform: Platform, deps: IngestionRunDeps, metric
   const db = platform.framework.db;
   const repository = createInboxesRepository();
   const logger = platform.logger.child({ component: 'inboxes' });
-  const service = createInboxesService({
-    db,
-    repository,
-    authorize: deps.authorize,
-    visibleProjects: deps.visibleProjects,
-    audit: deps.audit,
-    executions: deps.executions,
-    box: deps.box,
-    shared: platform.shared,
-    logger,
-    metrics,
-    connectors: deps.connectors,
-  });
+  const service = createInboxesService({ ...deps, db, repository, shared: platform.shared, logger, metrics });
   return {
     service,
     jobHandlers: {

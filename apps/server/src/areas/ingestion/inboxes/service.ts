@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import {
@@ -41,6 +41,7 @@ import type {
   InboxRow,
   NewRequest,
 } from './repository.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export const INBOX = 'Inbox';
 const CACHE_MS = 2000;
@@ -69,9 +70,7 @@ export const presentInbox = (row: InboxRow, secret?: string) => ({
   destination: row.destination as unknown as Record<string, unknown>,
   rate_limit_per_minute: row.rate_limit_per_minute,
   retention_days: row.retention_days,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
   ...(secret ? { secret } : {}),
 });
 
@@ -135,19 +134,19 @@ function readLimited(stream: Readable, max: number): Promise<Buffer | undefined>
 
 export type InboxesService = ReturnType<typeof createInboxesService>;
 
-export function createInboxesService(deps: {
-  db: Db;
-  repository: InboxesRepository;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  executions: ExecutionsService;
-  box: SecretBox;
-  shared: SharedState;
-  logger: Logger;
-  metrics: IngestMetrics;
-  connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
-}) {
+export function createInboxesService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: InboxesRepository;
+    audit: AuditService;
+    executions: ExecutionsService;
+    box: SecretBox;
+    shared: SharedState;
+    logger: Logger;
+    metrics: IngestMetrics;
+    connectors: { describe(principal: Principal, id: string): Promise<ConnectorDescription> };
+  },
+) {
   const { db, repository, box, metrics } = deps;
   const guard = resourceGuard(deps, INBOX, (id) => repository.find(db, id), {
     capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],

@@ -10,7 +10,13 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
-import { projectsWith, requireAdmin, type Authorize, type Capability } from '../../../platform/authz.js';
+import {
+  projectScope,
+  projectsWith,
+  requireAdmin,
+  type Capability,
+  type ProjectAccess,
+} from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
@@ -83,22 +89,22 @@ export const presentProvider = (row: ProviderRow) => ({
 
 export type ProvidersService = ReturnType<typeof createProvidersService>;
 
-export function createProvidersService(deps: {
-  db: Db;
-  repository: ProvidersRepository;
-  models: ModelsRepository;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  box: SecretBox;
-  egress: EgressPolicy;
-  warehouse: Warehouse | undefined;
-  catalog: CatalogService;
-  /** The project's masking policies, as they apply to the caller: sample values go through them. */
-  masking: Pick<MaskingService, 'maskerFor'>;
-  logger: Logger;
-  metrics: { calls: Counter<'purpose' | 'status'>; tokens: Counter<'direction'> };
-}) {
+export function createProvidersService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: ProvidersRepository;
+    models: ModelsRepository;
+    audit: AuditService;
+    box: SecretBox;
+    egress: EgressPolicy;
+    warehouse: Warehouse | undefined;
+    catalog: CatalogService;
+    /** The project's masking policies, as they apply to the caller: sample values go through them. */
+    masking: Pick<MaskingService, 'maskerFor'>;
+    logger: Logger;
+    metrics: { calls: Counter<'purpose' | 'status'>; tokens: Counter<'direction'> };
+  },
+) {
   const { db, repository, authorize, audit, box } = deps;
   const writes = auditedWrites<ProviderRow>(deps, {
     kind: 'ai_provider',
@@ -324,13 +330,7 @@ export function createProvidersService(deps: {
 
   return {
     async list(principal: Principal, projectId?: string) {
-      let scope: string[] | null;
-      if (projectId) {
-        await authorize(principal, 'ai:read', projectId);
-        scope = [projectId];
-      } else {
-        scope = await projectsWith(deps, principal, 'ai:read');
-      }
+      const scope = await projectScope(deps, principal, 'ai:read', projectId);
       return (await repository.list(db, scope)).map(presentProvider);
     },
 

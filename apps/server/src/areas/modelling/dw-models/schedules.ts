@@ -8,7 +8,7 @@
 import type { Log } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import { savepoint, type Db } from '../../../platform/db/index.js';
 import { validationFailed } from '../../../platform/errors/index.js';
@@ -19,6 +19,7 @@ import type { ExecutionsService } from '../../operations/executions/service.js';
 import { MODEL_SCHEDULE, modelScheduleNameTaken } from '../errors.js';
 import type { ModelScheduleFields, ModelScheduleRow, ModelSchedulesRepository } from './schedule-repository.js';
 import type { ModelsService } from './service.js';
+import { authorship } from '../../../platform/presenters.js';
 
 export interface ModelScheduleInput extends TimingInput {
   project_id: string;
@@ -46,26 +47,24 @@ export const presentModelSchedule = (row: ModelScheduleRow) => ({
   paused: row.paused,
   next_due_at: row.next_due_at?.toISOString() ?? null,
   last_execution_id: row.last_execution_id,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 export type ModelSchedulesService = ReturnType<typeof createModelSchedulesService>;
 
-export function createModelSchedulesService(deps: {
-  db: Db;
-  repository: ModelSchedulesRepository;
-  models: Pick<ModelsService, 'startRun' | 'selectionProblems'>;
-  executions: Pick<ExecutionsService, 'find'>;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  log: Log;
-  /** Due times older than this when found are missed (SVC_SCHEDULER_GRACE_SECONDS). */
-  graceMs: number;
-  firings?: Counter<'outcome'>;
-}) {
+export function createModelSchedulesService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: ModelSchedulesRepository;
+    models: Pick<ModelsService, 'startRun' | 'selectionProblems'>;
+    executions: Pick<ExecutionsService, 'find'>;
+    audit: AuditService;
+    log: Log;
+    /** Due times older than this when found are missed (SVC_SCHEDULER_GRACE_SECONDS). */
+    graceMs: number;
+    firings?: Counter<'outcome'>;
+  },
+) {
   const { db, repository, authorize } = deps;
   const writes = auditedWrites<ModelScheduleRow>(deps, {
     kind: 'model_schedule',

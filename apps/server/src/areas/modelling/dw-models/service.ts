@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type Authorize } from '../../../platform/authz.js';
+import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
 import { onUniqueViolation, type Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed, type FieldError } from '../../../platform/errors/index.js';
 import type { RequestContext } from '../../../platform/request-context.js';
@@ -19,6 +19,7 @@ import { createCompiler, relationOf, type Placement } from './compile.js';
 import { cycleWith, select, SelectorError, topologicalOrder } from './graph.js';
 import type { DataTest, ModelFields, ModelRow, ModelsRepository } from './repository.js';
 import { columnLineage, ModelSqlError, parserReady, parseTemplate } from './sql.js';
+import { authorship } from '../../../platform/presenters.js';
 
 /** The warehouse schema (of the project's own) that models are built in. */
 export const MODELS_SCHEMA = 'models';
@@ -96,9 +97,7 @@ export const presentModel = (row: ModelRow) => ({
   sources: row.sources,
   relation: row.materialization === 'ephemeral' ? null : relationOf(placementOf(row.project_id), row.name),
   version: row.version,
-  created_by: row.created_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
+  ...authorship(row),
 });
 
 /** A pg client config for a project's warehouse role. */
@@ -121,17 +120,17 @@ const jsonValue = (value: unknown): unknown => (Buffer.isBuffer(value) ? `\\x${v
 
 export type ModelsService = ReturnType<typeof createModelsService>;
 
-export function createModelsService(deps: {
-  db: Db;
-  repository: ModelsRepository;
-  authorize: Authorize;
-  visibleProjects: (principal: Principal) => Promise<string[] | null>;
-  audit: AuditService;
-  executions: ExecutionsService;
-  warehouse: Warehouse | undefined;
-  /** Whether a principal reads the warehouse through masked views (governance/masking). */
-  masking: Pick<MaskingService, 'warehousePlan'>;
-}) {
+export function createModelsService(
+  deps: ProjectAccess & {
+    db: Db;
+    repository: ModelsRepository;
+    audit: AuditService;
+    executions: ExecutionsService;
+    warehouse: Warehouse | undefined;
+    /** Whether a principal reads the warehouse through masked views (governance/masking). */
+    masking: Pick<MaskingService, 'warehousePlan'>;
+  },
+) {
   const { db, repository, authorize, audit, executions } = deps;
   const guard = resourceGuard(deps, MODEL, (id) => repository.find(db, id), {
     capabilities: ['model:read', 'model:write', 'model:run'],
