@@ -114,7 +114,7 @@ describe('capture backpressure', () => {
   beforeAll(async () => {
     await sql('postgres', `create database ${source.database}`);
     await sql('postgres', `create database ${destination.database}`);
-    for (const table of ['held', 'resumed', 'threaded'])
+    for (const table of ['held', 'resumed', 'threaded', 'untemped'])
       await sql(source.database, `create table ${table} (id bigint primary key, v int, payload text)`);
     await sql(source.database, 'create table keyless (id bigint, v int)');
   });
@@ -128,6 +128,7 @@ describe('capture backpressure', () => {
     ).catch(() => undefined);
     await sql('postgres', `drop database if exists ${source.database} with (force)`);
     await sql('postgres', `drop database if exists ${destination.database} with (force)`);
+    await sql('postgres', `drop role if exists svc_cdcbp_notemp_${suffix}`);
   });
 
   it(
@@ -450,4 +451,56 @@ describe('capture backpressure', () => {
       await drop.query(`drop database if exists \`${mysqlSource.database}\``).finally(() => drop.end());
     }
   });
+
+  it(
+    'applies through multi-row statements when the destination login may not create temporary tables',
+    { timeout: 120_000 },
+    async () => {
+      const role = `svc_cdcbp_notemp_${suffix}`;
+      await sql('postgres', `create role ${role} login`);
+      await sql('postgres', `revoke temporary on database ${destination.database} from public`);
+      await sql('postgres', `grant connect on database ${destination.database} to ${role}`);
+      await sql(destination.database, `create schema untemped authorization ${role}`);
+      const captureId = `untemped-${suffix}`;
+      const changeSource = postgresChangeSource(source, 'public', captureId, unrestrictedEgress);
+      const sink = postgresChangeSink({ ...destination, user: role, password: '' }, 'untemped', unrestrictedEgress);
+      sources.push(changeSource);
+      sinks.push(sink);
+      const controller = new AbortController();
+      let streaming!: () => void;
+      const started = new Promise<void>((resolve) => (streaming = resolve));
+      const run = runCapture({
+        captureId,
+        source: changeSource,
+        sink,
+        table: { namespace: null, name: 'untemped' },
+        target: { namespace: 'untemped', name: 'untemped' },
+        mode: 'mirror',
+        resync: false,
+        signal: controller.signal,
+        heartbeatMs: 500,
+        log: () => undefined,
+        async onPhase(phase) {
+          if (phase === 'streaming') streaming();
+        },
+        onApplied: () => undefined,
+      });
+      let failure: unknown;
+      run.catch((error: unknown) => (failure = error));
+      await Promise.race([started, run]);
+      // Transactions of 100 upserts: groups large enough to be staged, were staging allowed.
+      await writeBacklog('untemped', 1, 10, 100);
+      await waitUntil(async () => {
+        // An apply that failed (a temporary table refused) fails the test at once.
+        if (failure) throw failure;
+        const { rows } = await sql(
+          destination.database,
+          'select count(*) filter (where v = 1) as n from untemped.untemped',
+        );
+        return Number(rows[0].n) === 1_000;
+      }, 'the destination to catch up');
+      controller.abort();
+      await run;
+    },
+  );
 });

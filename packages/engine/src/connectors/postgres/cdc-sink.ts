@@ -59,6 +59,8 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
   const stages = new Set<string>();
   /** Staging tables used in the current destination transaction (emptied at its commit). */
   const dirtyStages = new Set<string>();
+  /** Whether this login may create temporary tables (a DBA may have revoked TEMP from PUBLIC). */
+  let mayStage: boolean | undefined;
 
   const schemaOf = (target: DatasetRef) => target.namespace ?? defaultSchema;
   /** Positions live in the connector's own schema, whatever schema the targets are in. */
@@ -119,7 +121,13 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
         .map((col) => `${quoteIdent(col.name)} = excluded.${quoteIdent(col.name)}`);
       const conflict = `on conflict (${primaryKey.map(quoteIdent).join(', ')}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`;
       const names = columns.map((col) => quoteIdent(col.name)).join(', ');
-      if (group.length >= STAGE_FROM_ROWS) {
+      if (group.length >= STAGE_FROM_ROWS && mayStage === undefined) {
+        const { rows: privileges } = await c.query<{ temp: boolean }>(
+          "select has_database_privilege(current_database(), 'TEMPORARY') as temp",
+        );
+        mayStage = privileges[0]?.temp === true;
+      }
+      if (group.length >= STAGE_FROM_ROWS && mayStage) {
         const stage = await stageFor(c, table, columns);
         if (dirtyStages.has(stage)) await c.query(`delete from ${stage}`);
         dirtyStages.add(stage);
@@ -431,6 +439,7 @@ export function postgresChangeSink(config: PostgresConfig, defaultSchema: string
       await client?.end().catch(() => undefined);
       client = undefined;
       stages.clear();
+      mayStage = undefined;
     },
   };
 }
