@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IClientOptions, IPublishPacket, MqttClient } from 'mqtt';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
 import { checkBroker } from '../../streams/broker.js';
@@ -82,6 +82,8 @@ async function open(
 ): Promise<MqttClient> {
   const port = config.port ?? 1883;
   const { address } = await egressOf(context).resolve(config.host, port);
+  // mqtt.js is loaded by the first MQTT connection a process opens, not by every process.
+  const { default: mqtt } = await import('mqtt');
   const client = mqtt.connect({
     host: address,
     port,

@@ -8,8 +8,8 @@
  * stream started there continues with the next transaction, so a restart neither loses nor repeats
  * one. Positions only ever advance at group boundaries, so a heartbeat never points inside a group.
  */
-import ZongJi from '@vlasky/zongji';
 import type { RowDataPacket } from 'mysql2';
+import type ZongJi from '@vlasky/zongji';
 import type {
   AnyBinlogEvent,
   BinlogEventByName,
@@ -181,7 +181,9 @@ export class BinlogTableStream {
     } finally {
       conn.release();
     }
-    const zongji = new ZongJi(await binlogConnectionOptions(this.client));
+    // zongji is loaded by the first binlog stream a process reads, not by every process.
+    const { default: BinlogReader } = await import('@vlasky/zongji');
+    const zongji = new BinlogReader(await binlogConnectionOptions(this.client));
     this.zongji = zongji;
     // zongji's resume pair (filename, position) is kept coherent across rotations and only moves at
     // group boundaries; read it now, while this event is the latest one.

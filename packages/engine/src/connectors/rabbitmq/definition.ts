@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
 import { checkBroker } from '../../streams/broker.js';
@@ -55,6 +55,8 @@ export function classifyAmqp(error: unknown): ConnectorError {
 async function open(config: RabbitConfig, context: ConnectorContext): Promise<ChannelModel> {
   const port = config.port ?? 5672;
   const { address } = await egressOf(context).resolve(config.host, port);
+  // amqplib is loaded by the first RabbitMQ connection a process opens, not by every process.
+  const { default: amqp } = await import('amqplib');
   try {
     return await amqp.connect(
       {
