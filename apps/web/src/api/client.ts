@@ -53,3 +53,18 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   }
   return data as T;
 }
+
+/** The JSON body a route of the API takes (`JsonBody<'/api/v1/exports', 'post'>`). */
+export type JsonBody<P extends keyof paths, M extends keyof paths[P]> =
+  NonNullable<paths[P][M] extends { requestBody?: infer B } ? B : never> extends {
+    content: { 'application/json': infer J };
+  }
+    ? J
+    : never;
+
+/** The JSON a route of the API answers with 200. */
+export type JsonAnswer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer J } } };
+}
+  ? J
+  : never;

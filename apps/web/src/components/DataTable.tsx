@@ -9,6 +9,13 @@ export interface Column<T> {
   cellProps?: (row: T) => TdHTMLAttributes<HTMLTableCellElement>;
 }
 
+/** A read of a list (a query): its items, whether it is still under way, and its error. */
+export interface ListRead<T> {
+  data?: { items: T[] };
+  isPending: boolean;
+  error: unknown;
+}
+
 /** A paged read (an infinite query): the button under the table fetches its next page. */
 export interface PagedRead {
   hasNextPage: boolean;
@@ -20,13 +27,16 @@ export interface PagedRead {
  * A list as a table: its loading, error and empty states, then (once there are rows) a scrollable,
  * keyboard-reachable table with a caption for screen readers, and a button for the next page.
  * `rows` is undefined while nothing was read; `empty` is shown when the read found no rows. A row's
- * buttons (`actions`) come last, in a column whose header only screen readers hear.
+ * buttons (`actions`) come last, in a column whose header only screen readers hear. `read` gives the
+ * rows, the pending state and the first error of a list query in one; a row's key is its id unless
+ * `rowKey` says otherwise.
  */
 export function DataTable<T>(props: {
   caption: ReactNode;
   columns: Array<Column<T>>;
-  rows: T[] | undefined;
-  rowKey: (row: T) => string;
+  rows?: T[] | undefined;
+  read?: ListRead<T>;
+  rowKey?: (row: T) => string;
   rowProps?: (row: T) => { 'aria-current'?: 'true'; 'aria-selected'?: boolean };
   actions?: (row: T) => ReactNode;
   /** The class of the actions cell ("row": the buttons side by side). */
@@ -38,12 +48,14 @@ export function DataTable<T>(props: {
   more?: PagedRead;
   moreLabel?: string;
 }) {
-  const { columns, rows, more } = props;
+  const { columns, more, read } = props;
+  const rows = props.rows ?? read?.data?.items;
+  const rowKey = props.rowKey ?? ((row: T) => (row as { id: string }).id);
   return (
     <>
       <QueryState
-        pending={props.pending}
-        error={props.error}
+        pending={props.pending ?? read?.isPending}
+        error={read?.error ?? props.error}
         empty={rows && rows.length === 0 ? props.empty : undefined}
       />
       {rows?.length ? (
@@ -66,7 +78,7 @@ export function DataTable<T>(props: {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
+                <tr key={rowKey(row)} {...props.rowProps?.(row)}>
                   {columns.map((column) => (
                     <td key={column.header} {...column.cellProps?.(row)}>
                       {column.cell(row)}

@@ -1,24 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 
+/** A delete mutation that takes the id of what it deletes. */
+export interface DeleteMutation {
+  mutate: (id: string) => void;
+  isPending: boolean;
+  variables?: string;
+}
+
 /**
  * A delete button that asks first, in place: "Delete <name>" turns into a small group with
  * "Delete for good" and "Keep" (focused: the safe choice), and back, with the focus, when kept.
- * Deletions here cannot be undone (a CDC table's slot, a connector's secrets).
+ * Deletions here cannot be undone (a CDC table's slot, a connector's secrets). With `deletes`, the
+ * confirmation runs that mutation for `id`, and the button waits while it deletes that id.
  */
 export function DeleteButton({
   name,
   label,
   warning,
-  onConfirm,
-  isPending,
+  deletes,
+  id,
+  ...props
 }: {
   name: string;
   label?: string;
   warning?: string;
-  onConfirm: () => void;
+  onConfirm?: () => void;
   isPending?: boolean;
+  deletes?: DeleteMutation;
+  id?: string;
 }) {
+  const onConfirm = props.onConfirm ?? (() => deletes?.mutate(id!));
+  const isPending = props.isPending ?? (!!deletes?.isPending && deletes.variables === id);
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const kept = useRef(false);

@@ -160,6 +160,10 @@ export interface Choice<T extends string> {
   description?: string;
 }
 
+/** Choices whose labels are their values ('view', 'table', ...). */
+export const plainChoices = <T extends string>(...values: T[]): Array<Choice<T>> =>
+  values.map((value) => ({ value, label: value }));
+
 /**
  * One of a few choices as radio buttons, controlled (`value`, `onChange`) or read by `name`. A choice
  * with a description says what it does under its button.

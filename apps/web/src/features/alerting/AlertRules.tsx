@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
@@ -13,8 +12,9 @@ import { TextInput } from '../../components/fields';
 import { useChannels } from './Channels';
 import { ScopePicker, everythingOf, itemKindsOf, scopeText, useScopeItems, type ScopeItem } from './scope';
 import { onSubmitted } from '../../components/form-data';
+import { ProjectNote } from '../../components/ProjectNote';
 
-type RuleBody = NonNullable<paths['/api/v1/alert-rules']['post']['requestBody']>['content']['application/json'];
+type RuleBody = JsonBody<'/api/v1/alert-rules', 'post'>;
 type Kind = RuleBody['kind'];
 type Severity = NonNullable<RuleBody['severity']>;
 
@@ -106,9 +106,7 @@ function NewRule({ onCreated }: { onCreated: () => void }) {
   return (
     <Card id="new-alert-rule" title="New alert rule">
       <Form key={formKey} onSubmit={submit}>
-        <p className="muted">
-          {current ? `In project ${current.name}.` : 'Choose a project in the project switcher first.'}
-        </p>
+        <ProjectNote project={current} />
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField
           label="Fires when"
@@ -192,10 +190,7 @@ function History({ ruleId, name }: { ruleId: string; name: string }) {
   return (
     <DataTable
       caption={`History of ${name}`}
-      rows={events.data?.items}
-      rowKey={(e) => e.id}
-      pending={events.isPending}
-      error={events.error}
+      read={events}
       empty="Nothing has happened yet."
       columns={[
         { header: 'At', cell: (e) => new Date(e.at).toLocaleString() },
@@ -248,10 +243,8 @@ export function AlertRules() {
     <WithCreateForm base="/alerts" label="New alert rule" back="Alerts" form={(done) => <NewRule onCreated={done} />}>
       <DataTable
         caption="Alert rules"
-        rows={rules.data?.items}
-        rowKey={(r) => r.id}
-        pending={rules.isPending}
-        error={rules.error ?? mute.error ?? remove.error}
+        read={rules}
+        error={mute.error ?? remove.error}
         empty="No alert rules yet."
         columns={[
           { header: 'Name', cell: (r) => r.name },
@@ -300,12 +293,7 @@ export function AlertRules() {
               >
                 {muted ? 'Unmute' : 'Mute for an hour'}
               </Button>
-              <DeleteButton
-                name={`the rule ${r.name}`}
-                label={`Delete ${r.name}`}
-                onConfirm={() => remove.mutate(r.id)}
-                isPending={remove.isPending && remove.variables === r.id}
-              />
+              <DeleteButton name={`the rule ${r.name}`} label={`Delete ${r.name}`} deletes={remove} id={r.id} />
             </>
           );
         }}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
@@ -11,10 +10,9 @@ import { ChoiceField, FormSubmit, NumberInput, SecretField, TextInput } from '..
 import { useRemoteTest } from '../../components/useRemoteTest';
 import { TestAndDelete } from '../../components/TestAndDelete';
 import { onSubmitted } from '../../components/form-data';
+import { ProjectNote } from '../../components/ProjectNote';
 
-type ChannelBody = NonNullable<
-  paths['/api/v1/notification-configs']['post']['requestBody']
->['content']['application/json'];
+type ChannelBody = JsonBody<'/api/v1/notification-configs', 'post'>;
 type ChannelType = ChannelBody['type'];
 
 export const useChannels = () =>
@@ -71,9 +69,7 @@ function NewChannel({ onCreated }: { onCreated: () => void }) {
   return (
     <Card id="new-channel" title="New channel">
       <Form key={formKey} onSubmit={submit}>
-        <p className="muted">
-          {current ? `In project ${current.name}.` : 'Choose a project in the project switcher first.'}
-        </p>
+        <ProjectNote project={current} />
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField
           label="Type"
@@ -168,10 +164,8 @@ export function Channels() {
     >
       <DataTable
         caption="Notification channels"
-        rows={channels.data?.items}
-        rowKey={(c) => c.id}
-        pending={channels.isPending}
-        error={channels.error ?? test.error ?? remove.error}
+        read={channels}
+        error={test.error ?? remove.error}
         empty="No channels yet."
         columns={[
           { header: 'Name', cell: (c) => c.name },

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { useProjects } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -12,9 +11,7 @@ import { ItemSelect } from '../../components/ItemSelect';
 import { SEVERITIES } from './AlertRules';
 import { onSubmitted } from '../../components/form-data';
 
-type SettingBody = NonNullable<
-  paths['/api/v1/notification-settings']['put']['requestBody']
->['content']['application/json'];
+type SettingBody = JsonBody<'/api/v1/notification-settings', 'put'>;
 type Severity = NonNullable<SettingBody['min_severity']>;
 type Event = 'alert_firing' | 'alert_resolved';
 
@@ -88,10 +85,8 @@ export function NotificationSettings() {
       </Card>
       <DataTable
         caption="My notification settings"
-        rows={settings.data?.items}
-        rowKey={(s) => s.id}
-        pending={settings.isPending}
-        error={settings.error ?? remove.error}
+        read={settings}
+        error={remove.error}
         empty="None: you receive no alert e-mails."
         columns={[
           {
@@ -111,8 +106,8 @@ export function NotificationSettings() {
           <DeleteButton
             name="this setting"
             label={`Delete the setting of ${s.project_id ? (names.get(s.project_id) ?? s.project_id) : 'every project'}`}
-            onConfirm={() => remove.mutate(s.id)}
-            isPending={remove.isPending && remove.variables === s.id}
+            deletes={remove}
+            id={s.id}
           />
         )}
       />

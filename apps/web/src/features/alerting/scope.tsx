@@ -6,12 +6,11 @@
  * has run in the project.
  */
 import { useQueries } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import type { paths } from '../../api/schema';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CheckboxList } from '../../components/fields';
 
-type RuleBody = NonNullable<paths['/api/v1/alert-rules']['post']['requestBody']>['content']['application/json'];
+type RuleBody = JsonBody<'/api/v1/alert-rules', 'post'>;
 export type ScopeItem = NonNullable<RuleBody['scope']>[number];
 type ItemKind = ScopeItem['kind'];
 type Named = { id: string; name: string };

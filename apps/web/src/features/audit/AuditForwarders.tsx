@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
-import type { paths } from '../../api/schema';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -20,10 +19,8 @@ import {
 } from '../../components/fields';
 import { onSubmitted } from '../../components/form-data';
 
-type ForwarderBody = NonNullable<
-  paths['/api/v1/audit-forwarder-settings']['post']['requestBody']
->['content']['application/json'];
-type Forwarder = paths['/api/v1/audit-forwarder-settings/{id}']['get']['responses'][200]['content']['application/json'];
+type ForwarderBody = JsonBody<'/api/v1/audit-forwarder-settings', 'post'>;
+type Forwarder = JsonAnswer<'/api/v1/audit-forwarder-settings/{id}', 'get'>;
 type Transport = 'udp' | 'tcp' | 'tls';
 
 /** A text setting of a destination, as saved ('' when not set). */
@@ -244,10 +241,8 @@ export function AuditForwarders() {
       {edited ? <ForwarderForm key={edited.id} forwarder={edited} onDone={() => setEditing(undefined)} /> : null}
       <DataTable
         caption="Audit forwarding destinations"
-        rows={forwarders.data?.items}
-        rowKey={(f) => f.id}
-        pending={forwarders.isPending}
-        error={forwarders.error ?? test.error ?? remove.error}
+        read={forwarders}
+        error={test.error ?? remove.error}
         empty="The audit log is not forwarded."
         columns={[
           { header: 'Name', cell: (f) => f.name },

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonAnswer } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import { useCurrentProject } from '../../project-context';
-import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -102,7 +101,7 @@ function configOf(
   return config;
 }
 
-type Connector = paths['/api/v1/data-connectors/{id}']['get']['responses'][200]['content']['application/json'];
+type Connector = JsonAnswer<'/api/v1/data-connectors/{id}', 'get'>;
 
 /** Changes a connector: its name and configuration, drawn from its kind's spec and filled with what is saved. */
 function EditConnector({

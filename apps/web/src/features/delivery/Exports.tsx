@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useConnectors } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -23,8 +22,8 @@ import { useCurrentProject } from '../../project-context';
 import { onSubmitted } from '../../components/form-data';
 
 type Format = 'csv' | 'ndjson' | 'parquet';
-type ExportBody = NonNullable<paths['/api/v1/exports']['post']['requestBody']>['content']['application/json'];
-type ExportItem = paths['/api/v1/exports']['get']['responses'][200]['content']['application/json']['items'][number];
+type ExportBody = JsonBody<'/api/v1/exports', 'post'>;
+type ExportItem = JsonAnswer<'/api/v1/exports', 'get'>['items'][number];
 
 /** A new export of the current project: a warehouse query or a connector's dataset, to a file of the project's folder. */
 function NewExport({
@@ -211,10 +210,8 @@ export function Exports() {
     >
       <DataTable
         caption="Exports"
-        rows={exports.data?.items}
-        rowKey={(item) => item.id}
-        pending={exports.isPending}
-        error={exports.error ?? run.error ?? pause.error ?? remove.error}
+        read={exports}
+        error={run.error ?? pause.error ?? remove.error}
         empty="No exports in this project yet."
         columns={[
           { header: 'Name', cell: (item) => item.name },
@@ -250,8 +247,8 @@ export function Exports() {
               name={item.name}
               label={`Delete ${item.name}`}
               warning="Its runs, snapshot and failed rows go with it; files already written stay."
-              onConfirm={() => remove.mutate(item.id)}
-              isPending={remove.isPending && remove.variables === item.id}
+              deletes={remove}
+              id={item.id}
             />
           </div>
         )}
@@ -302,10 +299,8 @@ function ExportHistory({ id, name }: { id: string; name: string }) {
       {downloadError ? <ErrorNotice error={downloadError} /> : null}
       <DataTable
         caption={`Runs of ${name}`}
-        rows={runs.data?.items}
+        read={runs}
         rowKey={(r) => r.execution_id}
-        pending={runs.isPending}
-        error={runs.error}
         empty="No runs yet."
         columns={[
           { header: 'Started', cell: (r) => new Date(r.started_at).toLocaleString() },
@@ -330,10 +325,8 @@ function ExportHistory({ id, name }: { id: string; name: string }) {
       />
       <DataTable
         caption={`Failed rows of ${name}`}
-        rows={failed.data?.items}
+        read={failed}
         rowKey={(r) => r.row_key}
-        pending={failed.isPending}
-        error={failed.error}
         empty="No failed rows."
         columns={[
           { header: 'Key', cell: (r) => <code>{r.row_key}</code> },

@@ -4,10 +4,10 @@
  * "Runs after" column.
  */
 import { useMemo } from 'react';
-import type { paths } from '../../api/schema';
 import { FlowGraph } from '../../components/FlowGraph';
+import type { JsonAnswer } from '../../api/client';
 
-type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
+type Pipeline = JsonAnswer<'/api/v1/etl/pipelines/{id}', 'get'>;
 
 export function PipelineGraph({ pipelines, onOpen }: { pipelines: Pipeline[]; onOpen: (id: string) => void }) {
   const { nodes, edges } = useMemo(() => {

@@ -15,9 +15,8 @@ import {
   Text,
   ToggleButton,
 } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useConnectors, usePipelines } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { BackToList, ListActions, useCreateRoute } from '../../components/CreateRoute';
 import { DataTable } from '../../components/DataTable';
@@ -36,8 +35,8 @@ import { StepsEditor } from './StepsEditor';
 import { WriteMode, type WriteModeValue } from './WriteMode';
 import { onSubmitted } from '../../components/form-data';
 
-type Pipeline = paths['/api/v1/etl/pipelines/{id}']['get']['responses'][200]['content']['application/json'];
-type PipelineBody = NonNullable<paths['/api/v1/etl/pipelines']['post']['requestBody']>['content']['application/json'];
+type Pipeline = JsonAnswer<'/api/v1/etl/pipelines/{id}', 'get'>;
+type PipelineBody = JsonBody<'/api/v1/etl/pipelines', 'post'>;
 
 /** Runs of a pipeline, polled while one is queued or running; a running one shows its progress. */
 function Runs({ pipelineId, limit }: { pipelineId: string; limit: number }) {

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { usePipelines } from '../../api/queries';
 import { useCurrentProject } from '../../project-context';
-import type { paths } from '../../api/schema';
 import { DeleteButton } from '../../components/DeleteButton';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
@@ -20,7 +19,7 @@ import {
 import { ItemSelect } from '../../components/ItemSelect';
 import { onSubmitted } from '../../components/form-data';
 
-type ScheduleBody = NonNullable<paths['/api/v1/etl/schedules']['post']['requestBody']>['content']['application/json'];
+type ScheduleBody = JsonBody<'/api/v1/etl/schedules', 'post'>;
 type Action = 'pause' | 'resume' | 'delete';
 
 /** Schedules a pipeline: a cron expression in a time zone, or a fixed interval. */
@@ -129,10 +128,9 @@ export function Schedules() {
     >
       <DataTable
         caption="Schedules"
-        rows={dashboard.data?.items}
+        read={dashboard}
         rowKey={(item) => item.schedule_id}
-        pending={dashboard.isPending}
-        error={dashboard.error ?? act.error}
+        error={act.error}
         empty="No schedules yet."
         columns={[
           { header: 'Pipeline', cell: (item) => item.pipeline_name },

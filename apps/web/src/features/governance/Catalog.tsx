@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form, Input, Label, SearchField } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonAnswer } from '../../api/client';
 import { useConnectors } from '../../api/queries';
 import { Card } from '../../components/Card';
 import { QueryState } from '../../components/QueryState';
@@ -10,12 +10,11 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { FormSubmit, TextAreaInput, TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { navigate, useItemRoute } from '../../navigation';
-import type { paths } from '../../api/schema';
 import { DescribeDataset } from '../modelling/AiAssist';
 import { qualified } from './datasets';
 import { onSubmitted } from '../../components/form-data';
 
-type DatasetDetailData = paths['/api/v1/catalog/datasets/{id}']['get']['responses'][200]['content']['application/json'];
+type DatasetDetailData = JsonAnswer<'/api/v1/catalog/datasets/{id}', 'get'>;
 type CatalogColumn = DatasetDetailData['columns'][number];
 
 const list = (text: string) =>

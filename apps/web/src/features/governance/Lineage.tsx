@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonAnswer } from '../../api/client';
 import { usePipelines } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { FlowGraph, type FlowNode } from '../../components/FlowGraph';
-import { ChoiceField, NumberInput } from '../../components/fields';
+import { ChoiceField, NumberInput, plainChoices } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { navigate, useItemRoute } from '../../navigation';
 import { useCurrentProject } from '../../project-context';
 import { qualified } from './datasets';
 
-type Graph = paths['/api/v1/lineage/graph']['get']['responses'][200]['content']['application/json'];
+type Graph = JsonAnswer<'/api/v1/lineage/graph', 'get'>;
 type GraphNode = Graph['nodes'][number];
 type Direction = 'upstream' | 'downstream' | 'both';
 
@@ -107,11 +106,7 @@ export function Lineage() {
             value={direction}
             onChange={setDirection}
             orientation="horizontal"
-            choices={[
-              { value: 'upstream', label: 'upstream' },
-              { value: 'downstream', label: 'downstream' },
-              { value: 'both', label: 'both' },
-            ]}
+            choices={plainChoices('upstream', 'downstream', 'both')}
           />
           <NumberInput label="Depth (hops)" value={depth} onChange={setDepth} min={0} max={10} />
         </div>

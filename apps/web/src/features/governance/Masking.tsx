@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useRoles } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -17,15 +16,10 @@ import { useCurrentProject } from '../../project-context';
 import { qualified } from './datasets';
 import { onSubmitted } from '../../components/form-data';
 
-type Policy =
-  paths['/api/v1/masking-policies']['get']['responses'][200]['content']['application/json']['items'][number];
-type PolicyBody = NonNullable<paths['/api/v1/masking-policies']['post']['requestBody']>['content']['application/json'];
-type PolicyPatch = NonNullable<
-  paths['/api/v1/masking-policies/{id}']['patch']['requestBody']
->['content']['application/json'];
-type EvaluateBody = NonNullable<
-  paths['/api/v1/masking-policies/evaluate']['post']['requestBody']
->['content']['application/json'];
+type Policy = JsonAnswer<'/api/v1/masking-policies', 'get'>['items'][number];
+type PolicyBody = JsonBody<'/api/v1/masking-policies', 'post'>;
+type PolicyPatch = JsonBody<'/api/v1/masking-policies/{id}', 'patch'>;
+type EvaluateBody = JsonBody<'/api/v1/masking-policies/evaluate', 'post'>;
 type Method = PolicyBody['method'];
 type Options = NonNullable<PolicyBody['options']>;
 
@@ -421,11 +415,9 @@ export function Masking() {
       ) : null}
       <DataTable
         caption="Masking policies"
-        rows={policies.data?.items}
-        rowKey={(policy) => policy.id}
+        read={policies}
         rowProps={(policy) => (policy.id === editing ? { 'aria-current': 'true' } : {})}
-        pending={policies.isPending}
-        error={policies.error ?? remove.error}
+        error={remove.error}
         empty="No masking policies in this project yet."
         columns={[
           { header: 'Name', cell: (policy) => policy.name },
@@ -442,8 +434,8 @@ export function Masking() {
             <DeleteButton
               name={`the masking policy ${policy.name}`}
               label={`Delete ${policy.name}`}
-              onConfirm={() => remove.mutate(policy.id)}
-              isPending={remove.isPending && remove.variables === policy.id}
+              deletes={remove}
+              id={policy.id}
             />
           </>
         )}

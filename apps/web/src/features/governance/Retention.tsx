@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useMe } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -13,12 +12,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ChoiceField, FormSubmit, NumberInput, TextInput } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
 import { onSubmitted } from '../../components/form-data';
+import { ProjectNote } from '../../components/ProjectNote';
 
-type PolicyBody = NonNullable<
-  paths['/api/v1/retention-policies']['post']['requestBody']
->['content']['application/json'];
-type Policy =
-  paths['/api/v1/retention-policies']['get']['responses']['200']['content']['application/json']['items'][number];
+type PolicyBody = JsonBody<'/api/v1/retention-policies', 'post'>;
+type Policy = JsonAnswer<'/api/v1/retention-policies', 'get'>['items'][number];
 type Kind =
   | 'warehouse_table'
   | 'execution_history'
@@ -124,13 +121,7 @@ function NewPolicy({ admin, onCreated }: { admin: boolean; onCreated: () => void
       <Form key={formKey} onSubmit={submit}>
         <TextInput name="name" label="Name" isRequired />
         <ChoiceField label="Prunes" value={kind} onChange={setKind} choices={kinds} />
-        <p className="muted">
-          {instance
-            ? 'For the whole instance.'
-            : current
-              ? `In project ${current.name}.`
-              : 'Choose a project in the project switcher first.'}
-        </p>
+        {instance ? <p className="muted">For the whole instance.</p> : <ProjectNote project={current} />}
         {kind === 'warehouse_table' ? (
           <>
             <TextInput name="schema" label="Schema" description="Empty: main." spellCheck={false} />
@@ -254,10 +245,7 @@ function PolicyDetail({ policy }: { policy: Policy }) {
       ) : null}
       <DataTable
         caption="Sweeps"
-        rows={sweeps.data?.items}
-        rowKey={(sweep) => sweep.id}
-        pending={sweeps.isPending}
-        error={sweeps.error}
+        read={sweeps}
         empty="No sweeps yet."
         columns={[
           { header: 'Started', cell: (sweep) => new Date(sweep.created_at).toLocaleString() },
@@ -303,11 +291,9 @@ export function Retention() {
     >
       <DataTable
         caption="Retention policies"
-        rows={policies.data?.items}
-        rowKey={(policy) => policy.id}
+        read={policies}
         rowProps={(policy) => (policy.id === selected ? { 'aria-current': 'true' } : {})}
-        pending={policies.isPending}
-        error={policies.error ?? remove.error}
+        error={remove.error}
         empty="No retention policies yet."
         columns={[
           { header: 'Name', cell: (policy) => policy.name },
@@ -335,8 +321,8 @@ export function Retention() {
             <DeleteButton
               name={`the retention policy ${policy.name}`}
               label={`Delete ${policy.name}`}
-              onConfirm={() => remove.mutate(policy.id)}
-              isPending={remove.isPending && remove.variables === policy.id}
+              deletes={remove}
+              id={policy.id}
             />
           </div>
         )}

@@ -93,10 +93,8 @@ export function ApiTokens() {
       />
       <DataTable
         caption="Your tokens"
-        rows={tokens.data?.items}
-        rowKey={(token) => token.id}
-        pending={tokens.isPending}
-        error={tokens.error ?? revoke.error}
+        read={tokens}
+        error={revoke.error}
         empty="No tokens yet."
         columns={[
           { header: 'Name', cell: (token) => token.name },

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useConnectors } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -17,16 +16,17 @@ import {
   SecretField,
   secretOf,
   TextInput,
+  plainChoices,
 } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { useCurrentProject } from '../../project-context';
 import { onSubmitted } from '../../components/form-data';
+import { RowButton } from '../../components/RowButton';
 
-type Feed = paths['/api/v1/email-feeds']['get']['responses'][200]['content']['application/json']['items'][number];
-type FeedBody = NonNullable<paths['/api/v1/email-feeds']['post']['requestBody']>['content']['application/json'];
-type FeedPatch = NonNullable<paths['/api/v1/email-feeds/{id}']['patch']['requestBody']>['content']['application/json'];
-type Message =
-  paths['/api/v1/email-feeds/{id}/messages']['get']['responses'][200]['content']['application/json']['items'][number];
+type Feed = JsonAnswer<'/api/v1/email-feeds', 'get'>['items'][number];
+type FeedBody = JsonBody<'/api/v1/email-feeds', 'post'>;
+type FeedPatch = JsonBody<'/api/v1/email-feeds/{id}', 'patch'>;
+type Message = JsonAnswer<'/api/v1/email-feeds/{id}/messages', 'get'>['items'][number];
 type LoadKind = FeedBody['load']['kind'];
 type Format = NonNullable<Extract<FeedBody['load'], { kind: 'attachments' }>['format']>;
 type PostAction = NonNullable<FeedBody['post_action']>;
@@ -364,10 +364,7 @@ function FeedForm({
             value={mode}
             onChange={setMode}
             orientation="horizontal"
-            choices={[
-              { value: 'append', label: 'append' },
-              { value: 'upsert', label: 'upsert' },
-            ]}
+            choices={plainChoices('append', 'upsert')}
           />
           {mode === 'upsert' ? (
             <TextInput
@@ -424,10 +421,8 @@ function FeedMessages({ feed }: { feed: Feed }) {
       </p>
       <DataTable
         caption={`Message history of ${feed.name}`}
-        rows={messages.data?.items}
-        rowKey={(message) => message.id}
-        pending={messages.isPending}
-        error={messages.error ?? reload.error}
+        read={messages}
+        error={reload.error}
         empty="No messages read yet: press Run now."
         columns={[
           { header: 'Read', cell: (message) => new Date(message.created_at).toLocaleString() },
@@ -462,14 +457,9 @@ function FeedMessages({ feed }: { feed: Feed }) {
         actions={(message) =>
           // A message read under an earlier UIDVALIDITY cannot be found again by its UID.
           message.uid_validity === feed.uid_validity ? (
-            <Button
-              className="secondary"
-              aria-label={`Reload the message ${title(message)}`}
-              onPress={() => reload.mutate(message.id)}
-              isDisabled={reload.isPending}
-            >
+            <RowButton label={`Reload the message ${title(message)}`} mutation={reload} id={message.id}>
               Reload
-            </Button>
+            </RowButton>
           ) : null
         }
       />
@@ -578,8 +568,8 @@ export function EmailFeeds() {
               name={`the e-mail feed ${feed.name}`}
               label={`Delete ${feed.name}`}
               warning="Its message history goes too; the destination table stays."
-              onConfirm={() => remove.mutate(feed.id)}
-              isPending={remove.isPending && remove.variables === feed.id}
+              deletes={remove}
+              id={feed.id}
             />
           </>
         )}

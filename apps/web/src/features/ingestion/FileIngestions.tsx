@@ -1,22 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { useConnectors } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ItemSelect } from '../../components/ItemSelect';
-import { CheckboxField, ChoiceField, FormSubmit, SecretField, TextInput, secretOf } from '../../components/fields';
+import {
+  CheckboxField,
+  ChoiceField,
+  FormSubmit,
+  SecretField,
+  TextInput,
+  secretOf,
+  plainChoices,
+} from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
 import { onSubmitted } from '../../components/form-data';
+import { RowButton } from '../../components/RowButton';
 
-type IngestionBody = NonNullable<
-  paths['/api/v1/file-ingestions']['post']['requestBody']
->['content']['application/json'];
+type IngestionBody = JsonBody<'/api/v1/file-ingestions', 'post'>;
 type FormatType = IngestionBody['format']['type'];
 
 /** A new file ingestion of the current project: files uploaded or found in a folder of the project, loaded into a table. */
@@ -190,10 +196,7 @@ function NewFileIngestion({
           label="Write mode"
           defaultValue="append"
           orientation="horizontal"
-          choices={[
-            { value: 'append', label: 'append' },
-            { value: 'overwrite', label: 'overwrite' },
-          ]}
+          choices={plainChoices('append', 'overwrite')}
         />
         <ChoiceField
           name="on_error"
@@ -263,10 +266,8 @@ function FileHistory({ id, name, uploads }: { id: string; name: string; uploads:
       {uploads ? <Upload id={id} name={name} /> : null}
       <DataTable
         caption={`Load history of ${name}`}
-        rows={files.data?.items}
-        rowKey={(file) => file.id}
-        pending={files.isPending}
-        error={files.error ?? reload.error}
+        read={files}
+        error={reload.error}
         empty="No files yet."
         columns={[
           { header: 'File', cell: (file) => file.name },
@@ -287,14 +288,9 @@ function FileHistory({ id, name, uploads }: { id: string; name: string; uploads:
         ]}
         actions={(file) =>
           file.available ? (
-            <Button
-              className="secondary"
-              aria-label={`Reload ${file.name}`}
-              onPress={() => reload.mutate(file.id)}
-              isDisabled={reload.isPending}
-            >
+            <RowButton label={`Reload ${file.name}`} mutation={reload} id={file.id}>
               Reload
-            </Button>
+            </RowButton>
           ) : null
         }
       />
@@ -332,11 +328,9 @@ export function FileIngestions() {
     >
       <DataTable
         caption="File ingestions"
-        rows={list.data?.items}
-        rowKey={(row) => row.id}
+        read={list}
         rowProps={(row) => ({ 'aria-selected': row.id === selected })}
-        pending={list.isPending}
-        error={list.error ?? run.error}
+        error={run.error}
         empty="No file ingestions in this project yet."
         columns={[
           { header: 'Name', cell: (row) => row.name },
@@ -355,14 +349,9 @@ export function FileIngestions() {
               Files
             </Button>
             {row.source.kind !== 'upload' ? (
-              <Button
-                className="secondary"
-                aria-label={`Look for new files of ${row.name} now`}
-                onPress={() => run.mutate(row.id)}
-                isDisabled={run.isPending}
-              >
+              <RowButton label={`Look for new files of ${row.name} now`} mutation={run} id={row.id}>
                 Run
-              </Button>
+              </RowButton>
             ) : null}
           </div>
         )}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { useConnectors } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
@@ -12,8 +11,9 @@ import { ItemSelect } from '../../components/ItemSelect';
 import { CheckboxList, ChoiceField, FormSubmit, TextInput } from '../../components/fields';
 import { useCurrentProject } from '../../project-context';
 import { onSubmitted } from '../../components/form-data';
+import { RowButton } from '../../components/RowButton';
 
-type InboxBody = NonNullable<paths['/api/v1/inboxes']['post']['requestBody']>['content']['application/json'];
+type InboxBody = JsonBody<'/api/v1/inboxes', 'post'>;
 type ContentType = NonNullable<InboxBody['content_types']>[number];
 
 /** A new inbox of the current project; its bearer token or HMAC secret is shown once, here. */
@@ -170,10 +170,8 @@ function InboxDetail({ inbox }: { inbox: Inbox }) {
       <span role="status">{copied ? ' Copied.' : ''}</span>
       <DataTable
         caption={`Requests of ${inbox.name}`}
-        rows={requests.data?.items}
-        rowKey={(request) => request.id}
-        pending={requests.isPending}
-        error={requests.error ?? replay.error}
+        read={requests}
+        error={replay.error}
         empty="No requests yet."
         columns={[
           { header: 'Received', cell: (request) => new Date(request.received_at).toLocaleString() },
@@ -193,14 +191,13 @@ function InboxDetail({ inbox }: { inbox: Inbox }) {
         ]}
         actions={(request) =>
           request.status === 'accepted' && request.body_kept ? (
-            <Button
-              className="secondary"
-              aria-label={`Replay the request of ${new Date(request.received_at).toLocaleString()}`}
-              onPress={() => replay.mutate(request.id)}
-              isDisabled={replay.isPending}
+            <RowButton
+              label={`Replay the request of ${new Date(request.received_at).toLocaleString()}`}
+              mutation={replay}
+              id={request.id}
             >
               Replay
-            </Button>
+            </RowButton>
           ) : null
         }
       />
@@ -230,11 +227,8 @@ export function Inboxes() {
     >
       <DataTable
         caption="Inboxes"
-        rows={list.data?.items}
-        rowKey={(inbox) => inbox.id}
+        read={list}
         rowProps={(inbox) => ({ 'aria-selected': inbox.id === selected })}
-        pending={list.isPending}
-        error={list.error}
         empty="No inboxes in this project yet."
         columns={[
           { header: 'Name', cell: (inbox) => inbox.name },

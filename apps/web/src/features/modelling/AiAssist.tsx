@@ -11,7 +11,7 @@ import { api, unwrap } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TextInput } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
-import { useAiProviders } from './AiProviders';
+import { DatasetDescription, useAiProviders } from './AiProviders';
 
 /** The providers a project may use: its own and the instance-wide ones, enabled. */
 function useUsableProviders(projectId: string | undefined) {
@@ -126,15 +126,7 @@ export function DescribeDataset({ datasetId, projectId }: { datasetId: string; p
       <ErrorNotice error={describe.error} />
       {describe.data ? (
         <div aria-label="Description by AI" role="group">
-          <p>{describe.data.description}</p>
-          <dl className="details">
-            {describe.data.columns.map((c) => (
-              <div key={c.name}>
-                <dt>{c.name}</dt>
-                <dd>{c.description}</dd>
-              </div>
-            ))}
-          </dl>
+          <DatasetDescription description={describe.data} />
           <p className="muted">Written by the AI from the names and types of the columns; not saved.</p>
         </div>
       ) : null}

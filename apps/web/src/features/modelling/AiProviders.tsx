@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Checkbox, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useMe } from '../../api/queries';
 import { useCurrentProject } from '../../project-context';
-import type { paths } from '../../api/schema';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
@@ -14,9 +13,10 @@ import { ChoiceField, FormSubmit, NumberInput, SecretField, secretOf, TextInput 
 import { ItemSelect } from '../../components/ItemSelect';
 import { qualified } from '../governance/datasets';
 import { onSubmitted } from '../../components/form-data';
+import { RowButton } from '../../components/RowButton';
 
-type Provider = paths['/api/v1/ai-providers/{id}']['get']['responses'][200]['content']['application/json'];
-type ProviderBody = NonNullable<paths['/api/v1/ai-providers']['post']['requestBody']>['content']['application/json'];
+type Provider = JsonAnswer<'/api/v1/ai-providers/{id}', 'get'>;
+type ProviderBody = JsonBody<'/api/v1/ai-providers', 'post'>;
 type ProviderType = ProviderBody['type'];
 
 export const useAiProviders = (projectId?: string) =>
@@ -226,15 +226,7 @@ function Assistant({ providers }: { providers: Provider[] }) {
       <ErrorNotice error={describe.error} />
       {describe.data ? (
         <section aria-label="Dataset description">
-          <p>{describe.data.description}</p>
-          <dl className="details">
-            {describe.data.columns.map((c) => (
-              <div key={c.name}>
-                <dt>{c.name}</dt>
-                <dd>{c.description}</dd>
-              </div>
-            ))}
-          </dl>
+          <DatasetDescription description={describe.data} />
         </section>
       ) : null}
     </Card>
@@ -242,6 +234,28 @@ function Assistant({ providers }: { providers: Provider[] }) {
 }
 
 /** AI providers: create them, test them, follow their usage, and ask for steps or a dataset's description. */
+
+/** A dataset's description by an AI provider: the dataset's, then each column's. */
+export function DatasetDescription({
+  description,
+}: {
+  description: { description: string; columns: Array<{ name: string; description: string }> };
+}) {
+  return (
+    <>
+      <p>{description.description}</p>
+      <dl className="details">
+        {description.columns.map((c) => (
+          <div key={c.name}>
+            <dt>{c.name}</dt>
+            <dd>{c.description}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 export function AiProviders() {
   const queries = useQueryClient();
   const providers = useAiProviders();
@@ -268,10 +282,8 @@ export function AiProviders() {
     >
       <DataTable
         caption="AI providers"
-        rows={providers.data?.items}
-        rowKey={(p) => p.id}
-        pending={providers.isPending}
-        error={providers.error ?? remove.error}
+        read={providers}
+        error={remove.error}
         empty="No AI providers yet."
         columns={[
           { header: 'Name', cell: (p) => p.name },
@@ -283,23 +295,13 @@ export function AiProviders() {
         ]}
         actions={(p) => (
           <div className="row">
-            <Button
-              className="secondary"
-              aria-label={`Test ${p.name}`}
-              onPress={() => test.mutate(p.id)}
-              isDisabled={test.isPending}
-            >
+            <RowButton label={`Test ${p.name}`} mutation={test} id={p.id}>
               Test
-            </Button>
+            </RowButton>
             <Button className="secondary" aria-label={`Usage of ${p.name}`} onPress={() => setShown(p.id)}>
               Usage
             </Button>
-            <DeleteButton
-              name={p.name}
-              warning="Its usage record goes with it."
-              onConfirm={() => remove.mutate(p.id)}
-              isPending={remove.isPending && remove.variables === p.id}
-            />
+            <DeleteButton name={p.name} warning="Its usage record goes with it." deletes={remove} id={p.id} />
           </div>
         )}
       />

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Checkbox, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
-import type { paths } from '../../api/schema';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -16,9 +15,7 @@ import {
 import { FormSubmit, TextInput } from '../../components/fields';
 import { onSubmitted } from '../../components/form-data';
 
-type ScheduleBody = NonNullable<
-  paths['/api/v1/dw-models/schedules']['post']['requestBody']
->['content']['application/json'];
+type ScheduleBody = JsonBody<'/api/v1/dw-models/schedules', 'post'>;
 
 const list = (text: string) =>
   text
@@ -90,10 +87,8 @@ export function ModelSchedules({ project }: { project: string }) {
       </Form>
       <DataTable
         caption="Schedules of model runs"
-        rows={schedules.data?.items}
-        rowKey={(s) => s.id}
-        pending={schedules.isPending}
-        error={schedules.error ?? pause.error ?? remove.error}
+        read={schedules}
+        error={pause.error ?? remove.error}
         empty="No scheduled model runs in this project."
         columns={[
           { header: 'Name', cell: (s) => s.name },
@@ -114,12 +109,7 @@ export function ModelSchedules({ project }: { project: string }) {
             >
               {s.paused ? 'Resume' : 'Pause'}
             </Button>
-            <DeleteButton
-              name={s.name}
-              label={`Delete ${s.name}`}
-              onConfirm={() => remove.mutate(s.id)}
-              isPending={remove.isPending && remove.variables === s.id}
-            />
+            <DeleteButton name={s.name} label={`Delete ${s.name}`} deletes={remove} id={s.id} />
           </div>
         )}
       />

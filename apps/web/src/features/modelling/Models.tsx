@@ -1,24 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useCurrentProject } from '../../project-context';
-import type { paths } from '../../api/schema';
 import { useItemRoute } from '../../navigation';
 import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ChoiceField, FormSubmit, TextInput } from '../../components/fields';
+import { ChoiceField, FormSubmit, TextInput, plainChoices } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 import { RowsTable } from '../../components/RowsTable';
 import { useAiProviders } from './AiProviders';
 import { ModelSchedules } from './ModelSchedules';
 import { onSubmitted } from '../../components/form-data';
 
-type Model = paths['/api/v1/dw-models/{id}']['get']['responses'][200]['content']['application/json'];
-type ModelBody = NonNullable<paths['/api/v1/dw-models']['post']['requestBody']>['content']['application/json'];
-type Graph = paths['/api/v1/dw-models/graph']['get']['responses'][200]['content']['application/json'];
+type Model = JsonAnswer<'/api/v1/dw-models/{id}', 'get'>;
+type ModelBody = JsonBody<'/api/v1/dw-models', 'post'>;
+type Graph = JsonAnswer<'/api/v1/dw-models/graph', 'get'>;
 type Materialization = ModelBody['materialization'];
 type Strategy = NonNullable<ModelBody['incremental_strategy']>;
 type SchemaChange = NonNullable<ModelBody['on_schema_change']>;
@@ -177,12 +176,7 @@ function ModelEditor({ project, model, onDone }: { project: string; model: Model
           orientation="horizontal"
           value={materialization}
           onChange={setMaterialization}
-          choices={[
-            { value: 'view', label: 'view' },
-            { value: 'table', label: 'table' },
-            { value: 'incremental', label: 'incremental' },
-            { value: 'ephemeral', label: 'ephemeral' },
-          ]}
+          choices={plainChoices('view', 'table', 'incremental', 'ephemeral')}
         />
         {materialization === 'incremental' ? (
           <fieldset>
@@ -198,23 +192,13 @@ function ModelEditor({ project, model, onDone }: { project: string; model: Model
               orientation="horizontal"
               value={strategy}
               onChange={setStrategy}
-              choices={[
-                { value: 'merge', label: 'merge' },
-                { value: 'append', label: 'append' },
-                { value: 'delete_insert', label: 'delete_insert' },
-              ]}
+              choices={plainChoices('merge', 'append', 'delete_insert')}
             />
             <ChoiceField
               label="On schema change"
               value={schemaChange}
               onChange={setSchemaChange}
-              choices={[
-                { value: 'ignore', label: 'ignore' },
-                { value: 'fail', label: 'fail' },
-                { value: 'append_new_columns', label: 'append_new_columns' },
-                { value: 'sync_all_columns', label: 'sync_all_columns' },
-                { value: 'full_refresh', label: 'full_refresh' },
-              ]}
+              choices={plainChoices('ignore', 'fail', 'append_new_columns', 'sync_all_columns', 'full_refresh')}
             />
           </fieldset>
         ) : null}
@@ -468,11 +452,9 @@ export function Models() {
           ) : null}
           <DataTable
             caption="Models"
-            rows={models.data?.items}
-            rowKey={(m) => m.id}
+            read={models}
             rowProps={(m) => ({ 'aria-selected': m.id === open })}
-            pending={models.isPending}
-            error={models.error ?? remove.error}
+            error={remove.error}
             empty="No models in this project yet."
             columns={[
               { header: 'Name', cell: (m) => m.name },
@@ -489,8 +471,8 @@ export function Models() {
                 <DeleteButton
                   name={m.name}
                   warning="The relation it built stays in the warehouse."
-                  onConfirm={() => remove.mutate(m.id)}
-                  isPending={remove.isPending && remove.variables === m.id}
+                  deletes={remove}
+                  id={m.id}
                 />
               </div>
             )}

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useItemRoute } from '../../navigation';
 import { useCurrentProject } from '../../project-context';
 import { Button } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
-import type { paths } from '../../api/schema';
+import { api, unwrap, type JsonAnswer } from '../../api/client';
 import { Card } from '../../components/Card';
 import { WithCreateForm } from '../../components/CreateRoute';
 import { RunProgress } from '../../components/RunProgress';
@@ -18,8 +17,7 @@ type Status = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed'
 const STATUSES: Status[] = ['queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled'];
 type Kind = 'sync' | 'pipeline' | 'export' | 'model_run' | 'file_ingestion' | 'inbox';
 const KINDS: Kind[] = ['sync', 'pipeline', 'export', 'model_run', 'file_ingestion', 'inbox'];
-type LogLine =
-  paths['/api/v1/executions/{id}/logs']['get']['responses'][200]['content']['application/json']['items'][number];
+type LogLine = JsonAnswer<'/api/v1/executions/{id}/logs', 'get'>['items'][number];
 /** The most log lines the server answers at once: a full page means more are waiting. */
 const LOG_PAGE = 1000;
 
@@ -263,10 +261,7 @@ export function Executions() {
       {executions.data ? <RunsChart runs={executions.data.items} bytes={bytes} /> : null}
       <DataTable
         caption="Executions, newest first"
-        rows={executions.data?.items}
-        rowKey={(execution) => execution.id}
-        pending={executions.isPending}
-        error={executions.error}
+        read={executions}
         empty={`No executions${status === 'all' ? '' : ` with status ${status}`}${kind === 'all' ? '' : ` of kind ${kind}`}.`}
         columns={[
           { header: 'Kind', cell: (execution) => execution.kind },

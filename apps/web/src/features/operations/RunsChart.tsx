@@ -3,9 +3,9 @@
  * run wrote, oldest on the left, failed runs marked, and how many succeeded. Each chart is an image
  * whose text equivalent (its aria-label) names the figures.
  */
-import type { paths } from '../../api/schema';
+import type { JsonAnswer } from '../../api/client';
 
-type Execution = paths['/api/v1/executions']['get']['responses'][200]['content']['application/json']['items'][number];
+type Execution = JsonAnswer<'/api/v1/executions', 'get'>['items'][number];
 
 const FAILED = new Set(['failed', 'partially_failed', 'cancelled']);
 const BAR = 12;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
-import type { paths } from '../../api/schema';
+import { api, unwrap, type JsonBody } from '../../api/client';
 import { Card } from '../../components/Card';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CheckboxList, FormSubmit } from '../../components/fields';
@@ -12,7 +11,7 @@ import { useProjectConnectors } from '../connectivity/useProjectConnectors';
 import { WriteMode, type WriteModeValue } from '../etl/WriteMode';
 import { qualified, useConnectorDatasets } from '../governance/datasets';
 
-type StartBody = NonNullable<paths['/api/v1/executions']['post']['requestBody']>['content']['application/json'];
+type StartBody = JsonBody<'/api/v1/executions', 'post'>;
 
 /** Starts a sync: tables the catalog found in a source connector, copied into a destination connector. */
 export function StartSync({ onStarted }: { onStarted: (executionId: string) => void }) {

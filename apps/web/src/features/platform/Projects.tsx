@@ -102,10 +102,8 @@ function Members({ project }: { project: { id: string; name: string } }) {
     <Card id="members-of" title={`Members of ${project.name}`}>
       <DataTable
         caption={`Members of ${project.name}`}
-        rows={members.data?.items}
-        rowKey={(member) => member.id}
-        pending={members.isPending}
-        error={members.error ?? roles.error ?? users.error ?? remove.error ?? changeRole.error}
+        read={members}
+        error={roles.error ?? users.error ?? remove.error ?? changeRole.error}
         empty="No members yet."
         columns={[
           { header: 'Username', cell: (member) => member.username },
@@ -252,11 +250,8 @@ export function Projects() {
       {admin ? <ListActions label="New project" onNew={start} /> : null}
       <DataTable
         caption="Projects"
-        rows={projects.data?.items}
-        rowKey={(p) => p.id}
+        read={projects}
         rowProps={(p) => ({ 'aria-current': p.id === selected ? 'true' : undefined })}
-        pending={projects.isPending}
-        error={projects.error}
         empty="No projects yet."
         columns={[
           { header: 'Name', cell: (p) => p.name },

@@ -63,10 +63,8 @@ export function Roles() {
       {admin ? <ListActions label="New role" onNew={start} /> : null}
       <DataTable
         caption="Roles"
-        rows={roles.data?.items}
-        rowKey={(role) => role.id}
-        pending={roles.isPending}
-        error={roles.error ?? remove.error}
+        read={roles}
+        error={remove.error}
         empty="No roles yet."
         columns={[
           { header: 'Name', cell: (role) => role.name },

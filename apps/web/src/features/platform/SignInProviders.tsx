@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { api, unwrap } from '../../api/client';
+import { api, unwrap, type JsonBody, type JsonAnswer } from '../../api/client';
 import { useProjects, useRoles } from '../../api/queries';
-import type { paths } from '../../api/schema';
 import { Card } from '../../components/Card';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -19,11 +18,11 @@ import {
 } from '../../components/fields';
 import { ItemSelect } from '../../components/ItemSelect';
 
-type Provider = paths['/api/v1/sso/providers']['get']['responses'][200]['content']['application/json']['items'][number];
-type SsoBody = paths['/api/v1/sso/providers']['post']['requestBody']['content']['application/json'];
-type LdapBody = paths['/api/v1/ldap/providers']['post']['requestBody']['content']['application/json'];
+type Provider = JsonAnswer<'/api/v1/sso/providers', 'get'>['items'][number];
+type SsoBody = JsonBody<'/api/v1/sso/providers', 'post'>;
+type LdapBody = JsonBody<'/api/v1/ldap/providers', 'post'>;
 type GroupMapping = NonNullable<SsoBody['config']['group_mappings']>[number];
-type LdapCheck = paths['/api/v1/ldap/providers/{id}/test']['post']['responses'][200]['content']['application/json'];
+type LdapCheck = JsonAnswer<'/api/v1/ldap/providers/{id}/test', 'post'>;
 
 /** A group mapping being edited: the project and role stay empty until chosen. */
 interface MappingDraft {
@@ -622,11 +621,9 @@ function ProviderSection(props: {
       {props.intro}
       <DataTable
         caption={props.caption}
-        rows={providers.data?.items}
-        rowKey={(provider) => provider.id}
+        read={providers}
         rowProps={(provider) => ({ 'aria-current': provider.id === state.editing ? 'true' : undefined })}
-        pending={providers.isPending}
-        error={providers.error ?? removal.error ?? props.error}
+        error={removal.error ?? props.error}
         empty={props.empty}
         columns={props.columns}
         actions={(provider) => (
