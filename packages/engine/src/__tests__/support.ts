@@ -1,4 +1,5 @@
 /** Shared helpers and fixtures of the connector tests. */
+import pg from 'pg';
 import { unrestrictedEgress } from '../egress.js';
 import {
   JsonText,
@@ -93,3 +94,16 @@ export const CANONICAL_ROWS: Value[][] = [
   ],
   [3, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
 ];
+
+/** One statement on a database of the PostgreSQL server `adminUrl` points at, on a connection of its own. */
+export async function pgQuery(adminUrl: string, database: string, text: string): Promise<pg.QueryResult> {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -167,6 +167,17 @@ class Inserter {
   }
 }
 
+/** A batch may carry only the columns its write declared. */
+function assertDeclared(batch: RecordBatch, known: Set<string>): void {
+  const unknown = batch.columns.filter((c) => !known.has(c.name));
+  if (unknown.length > 0)
+    throw new ConnectorError(
+      'schema_mismatch',
+      `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`,
+      false,
+    );
+}
+
 async function insertBatches(
   conn: Conn,
   target: string,
@@ -180,13 +191,7 @@ async function insertBatches(
   for await (const batch of batches) {
     signal?.throwIfAborted();
     if (batch.rows.length === 0) continue;
-    const unknown = batch.columns.filter((c) => !known.has(c.name));
-    if (unknown.length > 0)
-      throw new ConnectorError(
-        'schema_mismatch',
-        `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`,
-        false,
-      );
+    assertDeclared(batch, known);
     const inserter = new Inserter(conn, target, batch.columns, keys, maxBytes, signal);
     const types = batch.columns.map((c) => c.type);
     for (const row of batch.rows) await inserter.add(types.map((type, i) => encodeValue(row[i] ?? null, type)));
@@ -223,13 +228,7 @@ function loadDataText(columns: ColumnSchema[], batches: AsyncIterable<RecordBatc
       let chunk = '';
       for await (const batch of batches) {
         signal?.throwIfAborted();
-        const unknown = batch.columns.filter((c) => !known.has(c.name));
-        if (unknown.length > 0)
-          throw new ConnectorError(
-            'schema_mismatch',
-            `batch columns not declared by the write: ${unknown.map((c) => c.name).join(', ')}`,
-            false,
-          );
+        assertDeclared(batch, known);
         const at = columns.map((c) => batch.columns.findIndex((b) => b.name === c.name));
         for (const row of batch.rows) {
           for (let i = 0; i < columns.length; i++) {

@@ -6,9 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quiet } from '../../__tests__/support.js';
+import { pgQuery as pgQueryOn, quiet } from '../../__tests__/support.js';
 import { mysqlConnector } from '../../connectors/mysql/definition.js';
 import { openPostgres } from '../../connectors/postgres/definition.js';
 import type { TransformStep } from '../../transforms/index.js';
@@ -35,17 +34,7 @@ const mysqlConfig = {
   database: names.mysql,
 };
 
-async function pgQuery(database: string, text: string) {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const pgQuery = (database: string, text: string) => pgQueryOn(PG_URL, database, text);
 
 /** Every row of a destination table as text (the exact values, whatever their types), in id order. */
 const rowsOf = async (table: string) =>

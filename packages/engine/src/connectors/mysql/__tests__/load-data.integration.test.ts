@@ -5,9 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quiet } from '../../../__tests__/support.js';
+import { pgQuery as pgQueryOn, quiet } from '../../../__tests__/support.js';
 import type { ConnectorHandle, WriteMode } from '../../../types.js';
 import { openPostgres } from '../../postgres/definition.js';
 import { mysqlConnector } from '../definition.js';
@@ -31,17 +30,7 @@ const mysqlConfig = {
   database: name,
 };
 
-async function pgQuery(database: string, text: string) {
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const pgQuery = (database: string, text: string) => pgQueryOn(PG_URL, database, text);
 
 async function mysqlQuery(text: string, database: string | null = name) {
   const conn = await mysql.createConnection({
