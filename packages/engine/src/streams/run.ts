@@ -68,6 +68,8 @@ interface PreparedBatch {
   messages: BrokerMessage[];
   rows: SinkRow[];
   good: BrokerMessage[];
+  /** The good messages once each (the ledger's entries): a repeated id is left out. */
+  unique: BrokerMessage[];
   bad: { message: BrokerMessage; reason: string }[];
   /** The columns once this batch is written. */
   columns: ColumnSchema[];
@@ -83,6 +85,7 @@ function prepare(options: StreamRunOptions, path: string[], columns: ColumnSchem
   const positions = new Map(working.map((c, i) => [c.name, i]));
   const rows: SinkRow[] = [];
   const good: BrokerMessage[] = [];
+  const unique: BrokerMessage[] = [];
   const bad: { message: BrokerMessage; reason: string }[] = [];
   const receivedAt = new Date().toISOString();
   const seen = new Set<string>();
@@ -111,6 +114,7 @@ function prepare(options: StreamRunOptions, path: string[], columns: ColumnSchem
       for (const column of result.added) positions.set(column.name, working.push(column) - 1);
       for (const values of result.rows) rows.push({ messageId: message.id, position: message.position, values });
       good.push(message);
+      unique.push(message);
     } catch (error) {
       if (!(error instanceof MessageRejected)) throw error;
       bad.push({ message, reason: error.message });
@@ -120,7 +124,7 @@ function prepare(options: StreamRunOptions, path: string[], columns: ColumnSchem
   for (const row of rows)
     if (row.values.length < working.length)
       row.values = [...row.values, ...working.slice(row.values.length).map(() => null)];
-  return { messages, rows, good, bad, columns: working, repeated } satisfies PreparedBatch;
+  return { messages, rows, good, unique, bad, columns: working, repeated } satisfies PreparedBatch;
 }
 
 /**
@@ -146,7 +150,7 @@ export async function runStream(options: StreamRunOptions): Promise<void> {
           keyColumns: options.keyColumns,
           columns: batch.columns,
           rows: batch.rows,
-          messages: [...new Map(good.map((m) => [m.id, { id: m.id, position: m.position }])).values()],
+          messages: batch.unique,
         });
       } catch (error) {
         // Nothing of the batch is settled: every message comes again, after the restart.
@@ -170,15 +174,24 @@ export async function runStream(options: StreamRunOptions): Promise<void> {
     if (again.length) await source.retry(again);
     if (dead.length || good.length) await source.ack([...dead, ...good]);
 
-    const oldest = Math.min(...good.map((m) => m.publishedAt.getTime()));
+    // One pass (no array per figure: this runs for every batch of up to thousands of messages).
+    let oldest = Infinity;
+    let newest = -Infinity;
+    let bytes = 0;
+    for (const m of messages) {
+      const at = m.publishedAt.getTime();
+      if (at > newest) newest = at;
+      bytes += m.data.length;
+    }
+    for (const m of good) oldest = Math.min(oldest, m.publishedAt.getTime());
     await options.onBatch?.({
       received: messages.length,
       written: written.rowsWritten,
       duplicates: written.duplicates + batch.repeated,
       deadLettered,
       retried: again.length,
-      bytes: messages.reduce((sum, m) => sum + m.data.length, 0),
-      lastMessageAt: new Date(Math.max(...messages.map((m) => m.publishedAt.getTime()))),
+      bytes,
+      lastMessageAt: new Date(newest),
       latencySeconds: good.length ? Math.max(0, (Date.now() - oldest) / 1000) : null,
     });
 

@@ -113,12 +113,38 @@ const DELIVER = {
   from_sequence: DeliverPolicy.StartSequence,
 } as const;
 
+/** Bytes of messages the source holds before the run takes them, at most (besides the count bound). */
+const BUFFER_BYTES = 8 * 1024 * 1024;
+const ACK = new TextEncoder().encode('+ACK');
+const NAK = new TextEncoder().encode('-NAK');
+
 function natsSource(config: NatsConfig, context: ConnectorContext, options: MessageSourceOptions): MessageSource {
-  const buffer = new MessageBuffer<JsMsg>(options.maxInFlight);
-  const held = new Map<string, JsMsg>();
+  // The in-flight bound split in four: the client's pull window, this buffer, and the two batches the
+  // run holds (one written, one decoded). Messages are converted on arrival, so that the client's own
+  // message objects do not live as long as the batch (fewer objects surviving into the old generation).
+  const window = Math.max(Math.ceil(options.maxInFlight / 4), 1);
+  const buffer = new MessageBuffer<BrokerMessage>(window, BUFFER_BYTES, (m) => m.data.byteLength);
   let connection: NatsConnection | undefined;
   let starting: Promise<void> | undefined;
   let stopped = false;
+
+  const toMessage = (m: JsMsg): BrokerMessage => {
+    // The ack subject (the client's message class has it; its interface does not say so).
+    const reply = (m as { reply?: unknown }).reply;
+    const info = typeof reply === 'string' ? ackInfo(reply) : undefined;
+    const id = info?.seq ?? String(m.seq);
+    return {
+      id,
+      position: id,
+      // A view of the bytes the client received (no copy).
+      data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
+      deliveryCount: info?.deliveries ?? m.info.deliveryCount,
+      publishedAt: new Date(info?.ms ?? Math.floor(Number(m.info.timestampNanos) / 1e6)),
+      subject: m.subject,
+      // Settled by publishing to the ack subject, what the client's ack() does: the message object need not be kept.
+      receipt: typeof reply === 'string' ? reply : '',
+    };
+  };
 
   const start = async () => {
     const nc = await open(config, context);
@@ -151,10 +177,15 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
         await jsm.consumers.update(options.name, options.consumer, { ack_wait: nanos(options.ackWaitMs) });
       }
       const consumer = await jetstream(nc).consumers.get(options.name, options.consumer);
-      const messages = await consumer.consume({ max_messages: options.maxInFlight });
+      // The client asks for more once a quarter of its window has been taken from it (its default
+      // threshold), and only when this loop takes: while the buffer is full, nothing more is pulled.
+      const messages = await consumer.consume({ max_messages: window });
       void (async () => {
         try {
-          for await (const m of messages) await buffer.push(m);
+          for await (const m of messages) {
+            const full = buffer.push(toMessage(m));
+            if (full) await full;
+          }
         } catch (error) {
           if (!stopped) buffer.fail(classifyNats(error));
         }
@@ -164,28 +195,10 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
     }
   };
 
-  const toMessage = (m: JsMsg): BrokerMessage => {
-    // The ack subject (the client's message class has it; its interface does not say so).
-    const reply = (m as { reply?: unknown }).reply;
-    const info = typeof reply === 'string' ? ackInfo(reply) : undefined;
-    const id = info?.seq ?? String(m.seq);
-    held.set(id, m);
-    return {
-      id,
-      position: id,
-      // A view of the bytes the client received (no copy): the message is held until settled anyway.
-      data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
-      deliveryCount: info?.deliveries ?? m.info.deliveryCount,
-      publishedAt: new Date(info?.ms ?? Math.floor(Number(m.info.timestampNanos) / 1e6)),
-      subject: m.subject,
-    };
-  };
-  const settle = async (messages: BrokerMessage[], how: (m: JsMsg) => void) => {
-    for (const message of messages) {
-      const m = held.get(message.id);
-      held.delete(message.id);
-      if (m) how(m);
-    }
+  const settle = async (messages: BrokerMessage[], payload: Uint8Array) => {
+    const nc = connection;
+    if (!nc || nc.isClosed()) return;
+    for (const message of messages) if (message.receipt) nc.publish(message.receipt, payload);
     // Not awaited to the server: the client sends them with its next flush. A lost ack only means a
     // redelivery, which the ledger turns into a duplicate count.
   };
@@ -194,10 +207,10 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
     async receive(max, waitMs, signal) {
       starting ??= start();
       await starting;
-      return (await buffer.take(max, waitMs, signal)).map(toMessage);
+      return buffer.take(max, waitMs, signal);
     },
-    ack: (messages) => settle(messages, (m) => m.ack()),
-    retry: (messages) => settle(messages, (m) => m.nak()),
+    ack: (messages) => settle(messages, ACK),
+    retry: (messages) => settle(messages, NAK),
     async deadLetter(target, message, reason) {
       const nc = connection ?? (await open(config, context));
       connection ??= nc;
@@ -220,7 +233,6 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
     async close() {
       stopped = true;
       buffer.clear();
-      held.clear();
       await connection?.close().catch(() => undefined);
     },
   };

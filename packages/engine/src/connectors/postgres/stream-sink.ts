@@ -18,6 +18,30 @@ export const LEDGER_TABLE = '_svc_stream_batches';
 /** The ledger of the first version: one row per message; read into the batch ledger once. */
 const OLD_LEDGER_TABLE = '_svc_stream_ledger';
 
+/** Whether decimal integer `a` (no sign, no leading zeros) is below `b`, without a BigInt per position. */
+const below = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
+
+/** The lowest and highest position of a batch, or nulls when a message has none (not a positional broker). */
+export function positionRange(messages: { position: string | null }[]): { min: string | null; max: string | null } {
+  let min: string | null = null;
+  let max: string | null = null;
+  for (const { position } of messages) {
+    if (position === null || !/^(?:0|[1-9]\d*)$/.test(position)) return { min: null, max: null };
+    if (min === null || below(position, min)) min = position;
+    if (max === null || below(max, position)) max = position;
+  }
+  return { min, max };
+}
+
+/**
+ * A text[] parameter as PostgreSQL's array literal, built in one join: the driver's own serialisation
+ * of an array of a thousand ids added them to a string one piece at a time (a few hundred bytes of
+ * garbage per id, on every batch).
+ */
+export function textArrayLiteral(items: readonly string[]): string {
+  return `{${items.map((item) => `"${/[\\"]/.test(item) ? item.replace(/[\\"]/g, '\\$&') : item}"`).join(',')}}`;
+}
+
 export function postgresMessageSink(config: PostgresConfig, defaultSchema: string, egress?: EgressPolicy): MessageSink {
   let client: pg.Client | undefined;
   const ready = async () => (client ??= await connect(config, egress));
@@ -116,10 +140,8 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
           seqscan = true;
         };
         const ids = request.messages.map((m) => m.id);
-        const positions = request.messages.map((m) => m.position);
-        const ranged = positions.length && positions.every((p) => p !== null) ? positions.map((p) => BigInt(p!)) : null;
-        const min = ranged?.reduce((a, b) => (b < a ? b : a));
-        const max = ranged?.reduce((a, b) => (b > a ? b : a));
+        const { min, max } = positionRange(request.messages);
+        const ranged = min !== null;
         // Two lookups, each on its own index: batches without positions by id overlap (GIN), batches
         // with positions by range. The planner must not read the batches of the stream one by one
         // (by the primary key, or a scan of a table it thinks small): the overlap of two arrays of
@@ -138,12 +160,12 @@ export function postgresMessageSink(config: PostgresConfig, defaultSchema: strin
                 recorded as (insert into ${ledger} (stream_id, min_position, max_position, message_ids)
                              select $1, $3::bigint, $4::bigint, ids from fresh where ids is not null)
            select id from seen`,
-          [streamId, ids, min?.toString() ?? null, max?.toString() ?? null],
+          [streamId, textArrayLiteral(ids), min, max],
         );
+        // The usual batch has no id in the ledger: its rows are taken as they are.
         const written = new Set(seen.map((r) => r.id));
-        const freshIds = new Set(ids.filter((id) => !written.has(id)));
-        let rows = request.rows.filter((row) => freshIds.has(row.messageId));
-        const duplicates = request.messages.length - freshIds.size;
+        let rows = written.size ? request.rows.filter((row) => !written.has(row.messageId)) : request.rows;
+        const duplicates = request.messages.filter((m) => written.has(m.id)).length;
         await prepareTable(c, request, planned);
         if (request.mode === 'upsert' && rows.length) {
           // A key once per statement: the last version of the batch wins.

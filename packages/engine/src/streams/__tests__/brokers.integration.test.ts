@@ -219,6 +219,31 @@ describe('RabbitMQ connector', () => {
     expect((await check.checkQueue(queue)).messageCount).toBe(0);
     await check.close();
   });
+
+  it('keeps message ids with quotes, backslashes, commas, braces and spaces in the ledger: sent again later, written once', async () => {
+    const ids = ['a"b', 'c\\d', 'e,f', '{g}', 'NULL', ' h i ', '"', '\\'];
+    const publish = async (list: string[]) => {
+      const ch = await connection.createChannel();
+      for (const [i, id] of list.entries())
+        ch.sendToQueue(queue, Buffer.from(JSON.stringify({ n: i, id })), { messageId: id });
+      await ch.close();
+    };
+    const run = (until: () => Promise<boolean>) =>
+      runUntil(
+        handle.messageSource!({ name: queue, consumer: 'svc', start: 'all', maxInFlight: 100, ackWaitMs: 1000 }),
+        'rabbit-ids',
+        'tricky_ids',
+        until,
+      );
+    await publish(ids);
+    await run(async () => (await count('tricky_ids').catch(() => 0)) >= ids.length);
+    // The same ids again (a publisher's late retry, in a batch of their own), then one new message.
+    await publish([...ids, 'new']);
+    await run(async () => (await count('tricky_ids')) >= ids.length + 1);
+    const rows = await sql<{ _svc_message_id: string; id: string }>('select _svc_message_id, id from tricky_ids');
+    expect(rows.map((r) => r._svc_message_id).sort()).toEqual([...ids, 'new'].sort());
+    expect(rows.every((r) => r._svc_message_id === r.id)).toBe(true);
+  });
 });
 
 describe('Redis Streams connector', () => {
