@@ -1,18 +1,22 @@
 /**
- * Long-lived work held by one worker at a time (a CDC table's reader, a stream's consumer): rows of a
- * table with `desired_state`, `lease_owner` and `lease_expires_at`, claimed with FOR UPDATE SKIP
- * LOCKED, renewed while held, released (with a back-off after a failure). `startLeasedLoop` is the
+ * Long-lived work held by one worker at a time (a CDC table's reader, a stream's consumer, an e-mail
+ * feed's IMAP IDLE watch): rows of a table with `lease_owner` and `lease_expires_at` that should run
+ * (by default: `desired_state` is running), claimed with FOR UPDATE SKIP LOCKED, renewed while held,
+ * released (with a back-off after a failure). `startLeasedLoop` is the
  * loop of a worker process that claims such rows up to a limit and runs each until it ends.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from './db/index.js';
 
-export type LeasedTable = 'cdc_tables' | 'streams';
+export type LeasedTable = 'cdc_tables' | 'streams' | 'email_feeds';
 
-/** The lease statements of one table, whose rows read as `Row`. */
-export function leaseQueries<Row extends { id: string; desired_state: string }>(table: LeasedTable) {
+/** The lease statements of one table, whose rows read as `Row`; `wanted`: the rows that should run. */
+export function leaseQueries<Row extends { id: string }>(
+  table: LeasedTable,
+  wanted: RawBuilder<unknown> = sql`desired_state = 'running'`,
+) {
   const t = sql.table(table);
   const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`;
   return {
@@ -23,7 +27,7 @@ export function leaseQueries<Row extends { id: string; desired_state: string }>(
           update ${t} set lease_owner = ${owner}, lease_expires_at = now() + ${interval(leaseMs)}
            where id = (
              select id from ${t}
-              where desired_state = 'running' and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
+              where ${wanted} and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
               order by lease_expires_at nulls first
               for update skip locked
               limit 1)

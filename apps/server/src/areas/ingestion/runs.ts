@@ -3,6 +3,7 @@
  * load into, and how a run of one of them starts (an execution whose subject is the resource).
  */
 import type { Principal } from '../../platform/authn.js';
+import { resourceGuard, type ProjectAccess, type ProjectResource } from '../../platform/authz.js';
 import type { Db } from '../../platform/db/index.js';
 import type { FieldError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../platform/request-context.js';
@@ -66,3 +67,10 @@ export const runStarter =
       },
       context,
     );
+
+/** The authorization of an ingestion resource: read, changed and run with the ingestion capabilities. */
+export const ingestionGuard = <Row extends ProjectResource>(
+  access: ProjectAccess,
+  label: string,
+  load: (id: string) => Promise<Row | undefined>,
+) => resourceGuard(access, label, load, { capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'] });

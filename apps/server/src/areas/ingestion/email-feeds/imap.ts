@@ -36,12 +36,20 @@ export function reasonOf(error: unknown): string {
   return e.code && !text.includes(e.code) ? `${text} (${e.code})` : text;
 }
 
-export async function openSession(feed: EmailFeedRow, password: string, egress: EgressPolicy) {
+/**
+ * A client of the feed's mailbox, not yet connected: to the address the egress policy checked, the
+ * feed's host name kept for SNI and the certificate; `options` add to (or replace) the defaults.
+ */
+async function clientOf(
+  feed: EmailFeedRow,
+  password: string,
+  egress: EgressPolicy,
+  options: { socketTimeout?: number; maxIdleTime?: number },
+): Promise<ImapClient> {
   const { address } = await egress.resolve(feed.host, feed.port);
-  let failure: Error | undefined;
   // imapflow is loaded by the first feed a process reads, not by every process.
   const { ImapFlow } = await import('imapflow');
-  const client: ImapClient = new ImapFlow({
+  return new ImapFlow({
     host: address,
     port: feed.port,
     secure: feed.tls,
@@ -52,8 +60,13 @@ export async function openSession(feed: EmailFeedRow, password: string, egress: 
     disableAutoIdle: true,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
-    socketTimeout: 60_000,
+    ...options,
   });
+}
+
+export async function openSession(feed: EmailFeedRow, password: string, egress: EgressPolicy) {
+  const client = await clientOf(feed, password, egress, { socketTimeout: 60_000 });
+  let failure: Error | undefined;
   client.on('error', (error: Error) => (failure ??= error));
   client.on('close', () => (failure ??= new Error('the IMAP server closed the connection')));
   await client.connect();
@@ -147,22 +160,7 @@ export async function watchMailbox(
     maxIdleMs?: number;
   },
 ): Promise<void> {
-  const { address } = await egress.resolve(feed.host, feed.port);
-  // imapflow is loaded by the first feed a process reads, not by every process.
-  const { ImapFlow } = await import('imapflow');
-  const client: ImapClient = new ImapFlow({
-    host: address,
-    port: feed.port,
-    secure: feed.tls,
-    servername: feed.host,
-    tls: { servername: feed.host },
-    auth: { user: feed.username, pass: password },
-    logger: false,
-    disableAutoIdle: true,
-    maxIdleTime: hooks.maxIdleMs ?? 5 * 60_000,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-  });
+  const client = await clientOf(feed, password, egress, { maxIdleTime: hooks.maxIdleMs ?? 5 * 60_000 });
   let failure: Error | undefined;
   let wake: () => void = () => undefined;
   const woken = () => new Promise<void>((resolve) => (wake = resolve));

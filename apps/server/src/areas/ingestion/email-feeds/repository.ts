@@ -2,6 +2,7 @@
 import { sql, type Generated, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
 import { historyTable } from '../../../platform/db/history-tables.js';
+import { leaseQueries } from '../../../platform/leases.js';
 import { claimDuePolls, jsonb as json, projectTable } from '../../../platform/db/project-tables.js';
 import type { DestinationSpec } from '../file-ingestions/repository.js';
 
@@ -106,6 +107,8 @@ const jsonFields = <T extends FeedChanges>(changes: T): T => ({
 
 export function createEmailFeedsRepository() {
   const feeds = projectTable('email_feeds');
+  // A feed with IDLE on is watched by one worker at a time, under a lease.
+  const watches = leaseQueries<EmailFeedRow>('email_feeds', sql`idle`);
   const messages = historyTable('email_feed_messages', { parent: 'feed_id', newest: 'created_at', tieBreak: 'uid' });
   return {
     insert: (
@@ -138,30 +141,11 @@ export function createEmailFeedsRepository() {
     /** Feeds due for a look, claimed (their next look moved on) so that one process starts each. */
     claimDue: (db: Db, limit: number) => claimDuePolls(db, 'email_feeds', limit),
     /** Takes the IDLE watch of a feed that has none alive (unowned, or its owner's lease expired). */
-    claimWatch: async (db: Db, owner: string, leaseMs: number, inHand: string[]) =>
-      (
-        await sql<EmailFeedRow>`
-          update email_feeds set lease_owner = ${owner}, lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
-           where id = (
-             select id from email_feeds
-              where idle and (lease_expires_at is null or lease_expires_at < now()) and not (id = any(${inHand}::uuid[]))
-              order by lease_expires_at nulls first
-              for update skip locked
-              limit 1)
-          returning *`.execute(db)
-      ).rows[0],
+    claimWatch: watches.claim,
     /** Extends the watch's lease; the feed as it is now, or undefined when the watch is no longer ours. */
-    renewWatch: async (db: Db, id: string, owner: string, leaseMs: number) =>
-      (
-        await sql<EmailFeedRow>`update email_feeds set lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval
-          where id = ${id} and lease_owner = ${owner} returning *`.execute(db)
-      ).rows[0],
+    renewWatch: watches.renew,
     /** Gives the watch up; `retryInMs` keeps it from being taken again before then (a failure's back-off). */
-    releaseWatch: async (db: Db, id: string, owner: string, retryInMs = 0) => {
-      await sql`update email_feeds set lease_owner = null,
-          lease_expires_at = ${retryInMs > 0 ? sql`now() + ${`${retryInMs} milliseconds`}::interval` : null}
-        where id = ${id} and lease_owner = ${owner}`.execute(db);
-    },
+    releaseWatch: watches.release,
     /** Serialises the runs of one feed: one reads the mailbox at a time. */
     tryLock: async (db: Db, feedId: string) =>
       (

@@ -7,7 +7,7 @@
  */
 import type { EgressPolicy } from '@svc/engine';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
+import type { ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
@@ -18,7 +18,7 @@ import type { ExecutionsService } from '../../operations/executions/service.js';
 import { EMAIL_FEED, EMAIL_MESSAGE, emailFeedNameTaken } from '../errors.js';
 import type { DestinationSpec } from '../file-ingestions/repository.js';
 import type { ConnectorDescription } from '../file-ingestions/service.js';
-import { destinationProblems, runStarter } from '../runs.js';
+import { destinationProblems, ingestionGuard, runStarter } from '../runs.js';
 import type { EmailFeedRunParams } from './email-feed.job.js';
 import { openSession, reasonOf } from './imap.js';
 import type {
@@ -110,9 +110,7 @@ export function createEmailFeedsService(
 ) {
   const { db, repository, executions } = deps;
 
-  const guard = resourceGuard(deps, EMAIL_FEED, (id) => repository.find(db, id), {
-    capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
-  });
+  const guard = ingestionGuard(deps, EMAIL_FEED, (id) => repository.find(db, id));
 
   const writes = auditedWrites<EmailFeedRow>(deps, {
     kind: 'email_feed',

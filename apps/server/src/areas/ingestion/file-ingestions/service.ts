@@ -11,7 +11,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
+import type { ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import { notFound, validationFailed } from '../../../platform/errors/index.js';
@@ -27,7 +27,7 @@ import {
   notAnUploadIngestion,
   payloadTooLarge,
 } from '../errors.js';
-import { destinationProblems, runStarter } from '../runs.js';
+import { destinationProblems, ingestionGuard, runStarter } from '../runs.js';
 import type {
   FileIngestionRow,
   FileIngestionsRepository,
@@ -144,9 +144,7 @@ export function createFileIngestionsService(
 ) {
   const { db, repository, storage, executions } = deps;
 
-  const guard = resourceGuard(deps, FILE_INGESTION, (id) => repository.find(db, id), {
-    capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
-  });
+  const guard = ingestionGuard(deps, FILE_INGESTION, (id) => repository.find(db, id));
 
   const writes = auditedWrites<FileIngestionRow>(deps, {
     kind: 'file_ingestion',

@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../../../platform/authn.js';
-import { resourceGuard, type ProjectAccess } from '../../../platform/authz.js';
+import type { ProjectAccess } from '../../../platform/authz.js';
 import { auditedWrites } from '../../../platform/audited-writes.js';
 import type { Db } from '../../../platform/db/index.js';
 import {
@@ -29,7 +29,7 @@ import type { ExecutionsService } from '../../operations/executions/service.js';
 import { payloadTooLarge } from '../errors.js';
 import type { IngestMetrics } from '../file-ingestions/file-ingestion.job.js';
 import type { ConnectorDescription } from '../file-ingestions/service.js';
-import { destinationProblems, runStarter } from '../runs.js';
+import { destinationProblems, ingestionGuard, runStarter } from '../runs.js';
 import { jsonPathValue, kindOf, recordsOf } from './bodies.js';
 import { checkBeforeBody, checkSignature, newSecret, tokenHash } from './credentials.js';
 import { groupCommit } from './group-commit.js';
@@ -148,9 +148,7 @@ export function createInboxesService(
   },
 ) {
   const { db, repository, box, metrics } = deps;
-  const guard = resourceGuard(deps, INBOX, (id) => repository.find(db, id), {
-    capabilities: ['ingestion:read', 'ingestion:write', 'ingestion:run'],
-  });
+  const guard = ingestionGuard(deps, INBOX, (id) => repository.find(db, id));
   const writes = auditedWrites<InboxRow>(deps, {
     kind: 'inbox',
     label: INBOX,
