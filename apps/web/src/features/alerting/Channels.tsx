@@ -179,14 +179,7 @@ export function Channels() {
         ]}
         actionsClassName="row"
         actions={(c) => (
-          <TestAndDelete
-            name={c.name}
-            what={`the channel ${c.name}`}
-            onTest={() => test.run(c.id)}
-            testing={test.busy(c.id)}
-            onDelete={() => remove.mutate(c.id)}
-            deleting={remove.isPending && remove.variables === c.id}
-          />
+          <TestAndDelete name={c.name} what={`the channel ${c.name}`} id={c.id} test={test} deletes={remove} />
         )}
       />
     </WithCreateForm>

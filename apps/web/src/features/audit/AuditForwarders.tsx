@@ -271,14 +271,7 @@ export function AuditForwarders() {
             <Button className="secondary" aria-label={`Edit ${f.name}`} onPress={() => setEditing(f.id)}>
               Edit
             </Button>
-            <TestAndDelete
-              name={f.name}
-              what={`the destination ${f.name}`}
-              onTest={() => test.run(f.id)}
-              testing={test.busy(f.id)}
-              onDelete={() => remove.mutate(f.id)}
-              deleting={remove.isPending && remove.variables === f.id}
-            />
+            <TestAndDelete name={f.name} what={`the destination ${f.name}`} id={f.id} test={test} deletes={remove} />
           </>
         )}
       />
