@@ -9,13 +9,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import yazl from 'yazl';
 import { sftpConnectorConfig, startSshd } from '../../server/test/delivery/sshd.js';
 import { NO_RATE_LIMITS, TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '../../server/test/support/app.js';
 import { api, createProject, login } from '../../server/test/support/http.js';
 import { createPostgresConnector, query } from '../../server/test/support/runs.js';
+import { startS3 } from '../../server/test/support/s3.js';
 import { createTestDatabase, type TestDatabase } from '../../server/test/support/services.js';
 import {
   accessibilityProblems,
@@ -174,27 +173,10 @@ describe('file ingestions screen', () => {
     'loads the objects of an S3-compatible bucket prefix set up in the form; the secret is not shown again',
     { timeout: 120_000 },
     async () => {
-      const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-      const server = new S3rver({
-        address: '127.0.0.1',
-        port: 0,
-        silent: true,
-        directory,
-        configureBuckets: [{ name: 'landing' }],
-      });
-      const { port } = (await server.run()) as { port: number };
-      const endpoint = `http://127.0.0.1:${port}`;
-      const client = new S3Client({
-        region: 'us-east-1',
-        endpoint,
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      });
+      const s3 = await startS3(['landing']);
+      const { endpoint } = s3;
       try {
-        const put = (key: string, body: string) =>
-          client.send(new PutObjectCommand({ Bucket: 'landing', Key: key, Body: body }));
+        const put = (key: string, body: string) => s3.put('landing', key, body);
         await put('daily/2024-05-01.csv', 'id,item\n1,tea\n2,cake\n');
         await put('daily/2024-05-02.csv', 'id,item\n3,jam\n');
         await put('daily/notes.txt', 'not matched');
@@ -255,9 +237,7 @@ describe('file ingestions screen', () => {
         expect(Object.keys(created.source).filter((key) => key.startsWith('secret'))).toEqual([]);
         await page.close();
       } finally {
-        client.destroy();
-        await server.close();
-        await rm(directory, { recursive: true, force: true });
+        await s3.close();
       }
     },
   );

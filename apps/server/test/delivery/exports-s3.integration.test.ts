@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
 import { createPostgresConnector, query, waitForStatus, type Execution } from '../support/runs.js';
+import { startS3, type TestS3 } from '../support/s3.js';
 import { createTestDatabase, uniqueName, type TestDatabase } from '../support/services.js';
 
 describe('exports to an S3-compatible object store', () => {
@@ -15,28 +12,13 @@ describe('exports to an S3-compatible object store', () => {
   let projectId: string;
   let source: TestDatabase;
   let sourceId: string;
-  let server: S3rver;
-  let directory: string;
+  let store: TestS3;
   let endpoint: string;
   let s3: S3Client;
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(os.tmpdir(), 'svc-s3rver-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory,
-      configureBuckets: [{ name: 'exports-bucket' }],
-    });
-    const address = await server.run();
-    endpoint = `http://127.0.0.1:${address.port}`;
-    s3 = new S3Client({
-      region: 'us-east-1',
-      endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    store = await startS3(['exports-bucket']);
+    ({ endpoint, client: s3 } = store);
     t = await startTestApp({ env: NO_RATE_LIMITS, worker: true });
     admin = (await adminLogin(t)).accessToken;
     projectId = (await createProject(t, admin)).id;
@@ -48,9 +30,7 @@ describe('exports to an S3-compatible object store', () => {
   afterAll(async () => {
     await t?.close();
     await source?.drop();
-    s3?.destroy();
-    await server?.close();
-    await rm(directory, { recursive: true, force: true });
+    await store?.close();
   });
 
   it('uploads each whole part as an object (lib-storage Upload: multipart above 8 MB), under the prefix', async () => {

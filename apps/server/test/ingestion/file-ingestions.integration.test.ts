@@ -4,16 +4,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import S3rver from 's3rver';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../support/app.js';
 import { adminLogin, api, createProject } from '../support/http.js';
 import ExcelJS from 'exceljs';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { createPostgresConnector, query, waitForStatus } from '../support/runs.js';
+import { startS3 } from '../support/s3.js';
 import { createTestDatabase, type TestDatabase } from '../support/services.js';
 
 interface FileRecord {
@@ -386,27 +384,10 @@ describe('file ingestions', () => {
   });
 
   it('an S3-compatible bucket prefix (s3rver): new objects by glob, loaded once, archived under a prefix; the secret never shown', async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-    const server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory,
-      configureBuckets: [{ name: 'drops' }],
-    });
-    const { port } = (await server.run()) as { port: number };
-    const endpoint = `http://127.0.0.1:${port}`;
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const s3 = await startS3(['drops']);
+    const { endpoint, client } = s3;
     try {
-      const put = (key: string, body: string | Buffer) =>
-        client.send(new PutObjectCommand({ Bucket: 'drops', Key: key, Body: body }));
+      const put = (key: string, body: string | Buffer) => s3.put('drops', key, body);
       await put('incoming/2024-01.csv', 'id,city\n1,Oslo\n2,Bergen\n');
       await put('incoming/2024-02.csv.gz', gzipSync('id,city\n3,Tromsø\n'));
       await put('incoming/readme.txt', 'not matched');
@@ -465,9 +446,7 @@ describe('file ingestions', () => {
         '2024-04.csv:loaded',
       ]);
     } finally {
-      client.destroy();
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
+      await s3.close();
     }
   });
 
