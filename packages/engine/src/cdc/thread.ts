@@ -78,6 +78,8 @@ export const fromThreadError = (error: ThreadError): Error =>
 
 interface Running {
   options: ThreadCaptureOptions;
+  /** The thread it runs in (a thread that died fails only its own captures). */
+  worker: Worker;
   resolve(): void;
   reject(error: Error): void;
 }
@@ -113,7 +115,7 @@ export class CaptureThread {
     const id = this.#next++;
     const worker = this.#start();
     return new Promise<void>((resolve, reject) => {
-      this.#running.set(id, { options, resolve, reject });
+      this.#running.set(id, { options, worker, resolve, reject });
       const { signal, log: _log, onPhase: _phase, onApplied: _applied, egress, ...data } = options;
       const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies ToThread);
       signal.addEventListener('abort', onAbort, { once: true });
@@ -151,10 +153,11 @@ export class CaptureThread {
     worker.on('message', (message: FromThread) => this.#receive(worker, message));
     const lost = (error: Error) => {
       if (this.#worker === worker) this.#worker = undefined;
-      const running = [...this.#running.values()];
-      this.#running.clear();
-      for (const r of running)
+      for (const [id, r] of [...this.#running]) {
+        if (r.worker !== worker) continue;
+        this.#running.delete(id);
         r.reject(new ConnectorError('failed', `the capture thread stopped: ${error.message}`, true));
+      }
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`exited with code ${code}`)));

@@ -298,7 +298,10 @@ export function postgresChangeSource(
       const onAbort = () => settle?.();
       signal.addEventListener('abort', onAbort, { once: true });
       try {
-        current.subscribe(plugin, name, position).catch((error: Error) => fail(classify(error)));
+        // Aborted while the table was being described: the listener above will never fire, and a
+        // subscription started now would outlive this call.
+        if (signal.aborted) onAbort();
+        else current.subscribe(plugin, name, position).catch((error: Error) => fail(classify(error)));
         await done;
       } finally {
         clearInterval(heartbeat);
