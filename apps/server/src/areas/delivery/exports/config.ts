@@ -4,10 +4,11 @@
  * defaults filled in. Secret fields (`x-secret`) are kept apart and stored encrypted.
  */
 import path from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type, type TObject } from 'typebox';
 import type { FieldError } from '../../../platform/errors/index.js';
+import { schemaFieldErrors } from '../../../platform/sealed-config.js';
 
 export const FilesDestination = Type.Object(
   {
@@ -280,18 +281,6 @@ const validatorOf = (spec: TObject) => {
   return validate;
 };
 
-function fieldErrors(prefix: string, errors: ErrorObject[] | null | undefined): FieldError[] {
-  return (errors ?? []).map((e) => {
-    const missing = e.keyword === 'required' ? `.${(e.params as { missingProperty: string }).missingProperty}` : '';
-    const extra =
-      e.keyword === 'additionalProperties' ? `.${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-    return {
-      path: `${prefix}${e.instancePath.replaceAll('/', '.')}${missing}${extra}`,
-      message: e.message ?? 'is invalid',
-    };
-  });
-}
-
 /** The secret fields of a destination kind (`x-secret` in its spec). */
 export const secretFieldsOf = (kind: string): string[] =>
   Object.entries(DESTINATIONS[kind]?.properties ?? {})
@@ -313,7 +302,7 @@ export function checkDestination(destination: Record<string, unknown>): FieldErr
   const spec = DESTINATIONS[String(destination['kind'])];
   if (!spec) return [{ path: 'destination.kind', message: `must be one of: ${Object.keys(DESTINATIONS).join(', ')}` }];
   const validate = validatorOf(spec);
-  if (!validate(destination)) return fieldErrors('destination', validate.errors);
+  if (!validate(destination)) return schemaFieldErrors(validate.errors, 'destination');
   const problems: FieldError[] = [];
   if (FILE_DESTINATIONS.has(String(destination['kind']))) {
     const config = destination as FilesDestinationConfig;
@@ -343,7 +332,7 @@ export function checkFormat(format: Record<string, unknown>): FieldError[] {
   const spec = FORMATS[String(format['type'])];
   if (!spec) return [{ path: 'format.type', message: `must be one of: ${Object.keys(FORMATS).join(', ')}` }];
   const validate = validatorOf(spec);
-  if (!validate(format)) return fieldErrors('format', validate.errors);
+  if (!validate(format)) return schemaFieldErrors(validate.errors, 'format');
   const problems: FieldError[] = [];
   if (format['type'] === 'csv') {
     const csv = format as CsvFormatConfig;
