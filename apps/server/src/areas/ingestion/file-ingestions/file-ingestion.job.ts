@@ -28,7 +28,7 @@ import type { LineageService } from '../../governance/lineage/service.js';
 import type { RunRecorder } from '../../operations/executions/recorder.js';
 import { settleFailure, watchRun } from '../../operations/executions/run-control.js';
 import { convertToNdjson, type ConvertedFormat } from './converters.js';
-import { loadFile, type LoadOutcome } from './loader.js';
+import { loadFile, noRowsYet, type LoadOutcome } from './loader.js';
 import type { FileIngestionRow, FileIngestionsRepository, FileRow } from './repository.js';
 import { archiveFolderOf, type FileIngestionRunParams } from './service.js';
 import { checksumOf, type FileStorage } from './storage.js';
@@ -65,16 +65,7 @@ interface RemoteSource {
   close(): unknown;
 }
 
-const failedOutcome = (reason: string): LoadOutcome => ({
-  status: 'failed',
-  rowsParsed: 0,
-  rowsLoaded: 0,
-  errorCount: 0,
-  firstError: null,
-  bytesRead: 0,
-  bytesWritten: 0,
-  reason,
-});
+const failedOutcome = (reason: string): LoadOutcome => ({ ...noRowsYet('failed'), reason });
 
 export interface IngestMetrics {
   items: Counter<'source' | 'outcome'>;

@@ -48,6 +48,17 @@ export interface LoadOutcome {
   reason?: string;
 }
 
+/** An outcome before any row: nothing parsed, loaded or moved yet. */
+export const noRowsYet = (status: LoadOutcome['status']): LoadOutcome => ({
+  status,
+  rowsParsed: 0,
+  rowsLoaded: 0,
+  errorCount: 0,
+  firstError: null,
+  bytesRead: 0,
+  bytesWritten: 0,
+});
+
 /** One record of a file, as text cells (CSV) or a parsed JSON object (NDJSON), or why it is bad. */
 type RawRecord =
   | { line: number; keys: readonly string[]; values: readonly unknown[] }
@@ -290,15 +301,7 @@ async function loadRows(
 ): Promise<LoadOutcome> {
   const counted = { bytes: 0 };
   const textual = spec.format.type === 'csv';
-  const outcome: LoadOutcome = {
-    status: 'loaded',
-    rowsParsed: 0,
-    rowsLoaded: 0,
-    errorCount: 0,
-    firstError: null,
-    bytesRead: 0,
-    bytesWritten: 0,
-  };
+  const outcome = noRowsYet('loaded');
   let rejected: string | undefined;
   const fail = (line: number, column: string | null, message: string) => {
     outcome.errorCount += 1;
