@@ -108,6 +108,8 @@ export async function runCapture(options: CaptureOptions): Promise<void> {
   const stop = new AbortController();
   const stopOnSignal = () => stop.abort(options.signal.reason);
   options.signal.addEventListener('abort', stopOnSignal, { once: true });
+  // Aborted already (while the snapshot loaded or the phase was reported): the listener will not fire.
+  if (options.signal.aborted) stopOnSignal();
   let buffer: SourceTransaction[] = [];
   /** Changes of the buffer and of the apply running: read, not yet applied. */
   let inFlight = 0;

@@ -453,6 +453,59 @@ describe('capture backpressure', () => {
   });
 
   it(
+    'fails the captures of a thread that ends with a retryable error, and starts a new thread for the next',
+    { timeout: 120_000 },
+    async () => {
+      const thread = new CaptureThread({ maxHeapMb: 64 });
+      const endpoint = (config: typeof source) => ({
+        kind: 'postgres',
+        version: postgresConnector.version,
+        config: { ...config },
+      });
+      const capture = (signal: AbortSignal, onStreaming: () => void) =>
+        thread.run({
+          captureId: `ended-${suffix}`,
+          source: endpoint(source),
+          sink: endpoint(destination),
+          egress: unrestrictedEgress,
+          table: { namespace: null, name: 'threaded' },
+          target: { namespace: null, name: 'ended' },
+          mode: 'mirror',
+          resync: false,
+          signal,
+          heartbeatMs: 500,
+          log: () => undefined,
+          async onPhase(phase) {
+            if (phase === 'streaming') onStreaming();
+          },
+          onApplied: () => undefined,
+        });
+      try {
+        let streaming!: () => void;
+        const started = new Promise<void>((resolve) => (streaming = resolve));
+        const first = capture(new AbortController().signal, streaming).catch((error: unknown) => error);
+        await started;
+        await thread.close();
+        expect(await first).toMatchObject({
+          retryable: true,
+          message: expect.stringMatching(/capture thread stopped/),
+        });
+
+        const controller = new AbortController();
+        let again!: () => void;
+        const restarted = new Promise<void>((resolve) => (again = resolve));
+        const second = capture(controller.signal, again);
+        await restarted;
+        // Aborted before its stream starts (the phase was just reported): it must still end.
+        controller.abort();
+        await second;
+      } finally {
+        await thread.close();
+      }
+    },
+  );
+
+  it(
     'applies through multi-row statements when the destination login may not create temporary tables',
     { timeout: 120_000 },
     async () => {
