@@ -637,12 +637,13 @@ describe('web UI', () => {
         expect(await schedule()).toMatchObject({ paused: true, interval_seconds: 3600 });
         expect(await accessibilityProblems(page)).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, 'schedules.png'), fullPage: true });
+        // The button flips at once (optimistic); the server's answer follows.
         await page.getByRole('button', { name: 'Resume even items' }).click();
         await page.getByRole('button', { name: 'Pause even items' }).waitFor();
-        expect((await schedule())?.paused).toBe(false);
+        await expect.poll(async () => (await schedule())?.paused, { timeout: 10_000 }).toBe(false);
         await page.getByRole('button', { name: 'Pause even items' }).click();
         await page.getByRole('button', { name: 'Resume even items' }).waitFor();
-        expect((await schedule())?.paused).toBe(true);
+        await expect.poll(async () => (await schedule())?.paused, { timeout: 10_000 }).toBe(true);
         await page.getByRole('link', { name: 'Audit log' }).click();
         await page.getByRole('cell', { name: 'pipeline_created', exact: true }).first().waitFor();
         await page.getByRole('cell', { name: 'schedule_created', exact: true }).waitFor();
