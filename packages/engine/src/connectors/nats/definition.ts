@@ -4,8 +4,10 @@
  * redelivery; the broker counts deliveries; the ledger is pruned below the consumer's ack floor.
  * Discover lists the JetStream streams with their subjects and message counts.
  */
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
-import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type * as JetStream from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
+import type * as NatsTransport from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Type } from 'typebox';
 import { egressOf } from '../../egress.js';
 import { checkBroker } from '../../streams/broker.js';
@@ -53,11 +55,33 @@ export function classifyNats(error: unknown): ConnectorError {
   return new ConnectorError('failed', message, true, { cause: error });
 }
 
+interface NatsLibraries {
+  connect: typeof NatsTransport.connect;
+  headers: typeof NatsTransport.headers;
+  nanos: typeof NatsTransport.nanos;
+  jetstream: typeof JetStream.jetstream;
+  jetstreamManager: typeof JetStream.jetstreamManager;
+  AckPolicy: typeof JetStream.AckPolicy;
+  DeliverPolicy: typeof JetStream.DeliverPolicy;
+}
+let libraries: NatsLibraries | undefined;
+/** The NATS client libraries: loaded by the first connection a process opens (open() comes first). */
+const nats = (): NatsLibraries => {
+  if (!libraries) throw new Error('the NATS client is not loaded: open a connection first');
+  return libraries;
+};
+
 async function open(config: NatsConfig, context: ConnectorContext): Promise<NatsConnection> {
   const port = config.port ?? 4222;
   const { address, family } = await egressOf(context).resolve(config.host, port);
+  if (!libraries) {
+    const [js, transport] = await Promise.all([import('@nats-io/jetstream'), import('@nats-io/transport-node')]);
+    const { connect, headers, nanos } = transport;
+    const { jetstream, jetstreamManager, AckPolicy, DeliverPolicy } = js;
+    libraries = { connect, headers, nanos, jetstream, jetstreamManager, AckPolicy, DeliverPolicy };
+  }
   try {
-    return await connect({
+    return await nats().connect({
       servers: family === 6 ? `[${address}]:${port}` : `${address}:${port}`,
       ...(config.user ? { user: config.user, pass: config.password } : {}),
       ...(config.token ? { token: config.token } : {}),
@@ -106,12 +130,15 @@ export function ackInfo(reply: string): { seq: string; deliveries: number; ms: n
   return { seq: reply.slice(sFrom, sTo), deliveries, ms };
 }
 
-const DELIVER = {
-  all: DeliverPolicy.All,
-  new: DeliverPolicy.New,
-  from_time: DeliverPolicy.StartTime,
-  from_sequence: DeliverPolicy.StartSequence,
-} as const;
+const deliverPolicy = (start: 'all' | 'new' | 'from_time' | 'from_sequence') => {
+  const { DeliverPolicy } = nats();
+  return {
+    all: DeliverPolicy.All,
+    new: DeliverPolicy.New,
+    from_time: DeliverPolicy.StartTime,
+    from_sequence: DeliverPolicy.StartSequence,
+  }[start];
+};
 
 /** Bytes of messages the source holds before the run takes them, at most (besides the count bound). */
 const BUFFER_BYTES = 8 * 1024 * 1024;
@@ -156,27 +183,27 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
         );
     });
     try {
-      const jsm = await jetstreamManager(nc);
+      const jsm = await nats().jetstreamManager(nc);
       await jsm.streams.info(options.name);
       const existing = await jsm.consumers.info(options.name, options.consumer).catch(() => undefined);
       if (!existing) {
         await jsm.consumers.add(options.name, {
           durable_name: options.consumer,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DELIVER[options.start],
+          ack_policy: nats().AckPolicy.Explicit,
+          deliver_policy: deliverPolicy(options.start),
           ...(options.start === 'from_time' && options.startTime ? { opt_start_time: options.startTime } : {}),
           ...(options.start === 'from_sequence' && options.startSequence
             ? { opt_start_seq: options.startSequence }
             : {}),
           ...(options.filter ? { filter_subject: options.filter } : {}),
-          ack_wait: nanos(options.ackWaitMs),
+          ack_wait: nats().nanos(options.ackWaitMs),
           max_ack_pending: Math.max(options.maxInFlight * 2, 1000),
           max_deliver: -1,
         });
-      } else if (existing.config.ack_wait !== nanos(options.ackWaitMs)) {
-        await jsm.consumers.update(options.name, options.consumer, { ack_wait: nanos(options.ackWaitMs) });
+      } else if (existing.config.ack_wait !== nats().nanos(options.ackWaitMs)) {
+        await jsm.consumers.update(options.name, options.consumer, { ack_wait: nats().nanos(options.ackWaitMs) });
       }
-      const consumer = await jetstream(nc).consumers.get(options.name, options.consumer);
+      const consumer = await nats().jetstream(nc).consumers.get(options.name, options.consumer);
       // The client asks for more once a quarter of its window has been taken from it (its default
       // threshold), and only when this loop takes: while the buffer is full, nothing more is pulled.
       const messages = await consumer.consume({ max_messages: window });
@@ -214,20 +241,20 @@ function natsSource(config: NatsConfig, context: ConnectorContext, options: Mess
     async deadLetter(target, message, reason) {
       const nc = connection ?? (await open(config, context));
       connection ??= nc;
-      const h = headers();
+      const h = nats().headers();
       h.set('svc-error', reason.slice(0, 1000));
       h.set('svc-message-id', message.id);
       if (message.subject) h.set('svc-subject', message.subject);
-      await jetstream(nc).publish(target, message.data, { headers: h });
+      await nats().jetstream(nc).publish(target, message.data, { headers: h });
     },
     async lag() {
       if (!connection) return null;
-      const info = await (await jetstreamManager(connection)).consumers.info(options.name, options.consumer);
+      const info = await (await nats().jetstreamManager(connection)).consumers.info(options.name, options.consumer);
       return info.num_pending + info.num_ack_pending;
     },
     async settledThrough() {
       if (!connection) return null;
-      const info = await (await jetstreamManager(connection)).consumers.info(options.name, options.consumer);
+      const info = await (await nats().jetstreamManager(connection)).consumers.info(options.name, options.consumer);
       return String(info.ack_floor.stream_seq);
     },
     async close() {
@@ -257,14 +284,14 @@ export const natsConnector: ConnectorDefinition<typeof natsSpec> = {
         checkBroker({
           open: () => open(config, context),
           // JetStream must be enabled for this account.
-          probe: async (nc) => (await jetstreamManager(nc)).getAccountInfo(),
+          probe: async (nc) => (await nats().jetstreamManager(nc)).getAccountInfo(),
           close: (nc) => nc.close(),
           classify: classifyNats,
         }),
       async discover() {
         const nc = await open(config, context);
         try {
-          const jsm = await jetstreamManager(nc);
+          const jsm = await nats().jetstreamManager(nc);
           const streams = await jsm.streams.list().next();
           return streams.map((s) => ({
             namespace: null,

@@ -8,8 +8,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { EgressPolicy } from '@svc/engine';
 import type { S3DestinationConfig } from './config.js';
 
@@ -29,8 +28,12 @@ function egressLookup(egress: EgressPolicy, port: number): LookupFunction {
   };
 }
 
-/** An S3 client for the destination, every connection through the egress policy; the caller destroys it. */
-export function s3ClientOf(config: S3DestinationConfig, egress: EgressPolicy): S3Client {
+/**
+ * An S3 client for the destination, every connection through the egress policy; the caller destroys
+ * it. The AWS SDK is loaded by the first export to S3 a process runs, not by every process.
+ */
+export async function s3ClientOf(config: S3DestinationConfig, egress: EgressPolicy): Promise<S3Client> {
+  const { S3Client } = await import('@aws-sdk/client-s3');
   const endpoint = config.endpoint ? new URL(config.endpoint) : undefined;
   const secure = endpoint ? endpoint.protocol === 'https:' : true;
   const port = endpoint?.port ? Number(endpoint.port) : secure ? 443 : 80;
@@ -50,13 +53,14 @@ export function s3ClientOf(config: S3DestinationConfig, egress: EgressPolicy): S
 }
 
 export function s3Uploader(config: S3DestinationConfig, egress: EgressPolicy) {
-  const client = s3ClientOf(config, egress);
+  let client: Promise<S3Client> | undefined;
   return {
     /** Uploads a whole staged part as `prefix + name`; the object appears when the upload completes. */
     async upload(temp: string, name: string, bytes: number, signal: AbortSignal) {
       const key = `${config.prefix}${name}`;
+      const { Upload } = await import('@aws-sdk/lib-storage');
       const upload = new Upload({
-        client,
+        client: await (client ??= s3ClientOf(config, egress)),
         params: { Bucket: config.bucket, Key: key, Body: createReadStream(temp) },
         partSize: 8 * 1024 * 1024,
         queueSize: 2,
@@ -71,6 +75,6 @@ export function s3Uploader(config: S3DestinationConfig, egress: EgressPolicy) {
       }
       return { name: `s3://${config.bucket}/${key}`, bytes };
     },
-    close: () => client.destroy(),
+    close: () => void client?.then((c) => c.destroy()),
   };
 }

@@ -8,7 +8,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { EgressPolicy, Log } from '@svc/engine';
 import type { Counter } from 'prom-client';
 import type { Principal } from '../../../platform/authn.js';
@@ -284,8 +283,9 @@ export function createExportsService(
   const s3Download = async (config: S3DestinationConfig, name: string): Promise<Readable | undefined> => {
     const prefix = `s3://${config.bucket}/`;
     if (!name.startsWith(prefix)) return undefined;
-    const client = s3ClientOf(config, deps.egress);
+    const client = await s3ClientOf(config, deps.egress);
     try {
+      const { GetObjectCommand } = await import('@aws-sdk/client-s3');
       const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: name.slice(prefix.length) }));
       const body = object.Body as Readable;
       body.once('close', () => client.destroy());

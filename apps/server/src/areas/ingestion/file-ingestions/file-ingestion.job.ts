@@ -111,7 +111,7 @@ export function createFileIngestionHandler(deps: {
     const source = row.source;
     if (source.kind === 's3') {
       const secret = source.secret_access_key_encrypted;
-      const s3 = openS3Source(source, secret ? deps.box.decrypt(secret) : undefined, deps.egress);
+      const s3 = await openS3Source(source, secret ? deps.box.decrypt(secret) : undefined, deps.egress);
       const keyOf = (name: string) => `${folderOf(source)}${name}`;
       return {
         list: (skip) => s3.list(skip),

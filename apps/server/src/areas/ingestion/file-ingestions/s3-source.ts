@@ -12,13 +12,7 @@ import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
+
 import type { EgressPolicy } from '@svc/engine';
 import picomatch from 'picomatch';
 
@@ -61,7 +55,10 @@ function egressLookup(egress: EgressPolicy, port: number): LookupFunction {
   };
 }
 
-export function openS3Source(spec: S3SourceSpec, secretAccessKey: string | undefined, egress: EgressPolicy) {
+export async function openS3Source(spec: S3SourceSpec, secretAccessKey: string | undefined, egress: EgressPolicy) {
+  // The AWS SDK is loaded by the first bucket a process reads, not by every process.
+  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } =
+    await import('@aws-sdk/client-s3');
   const endpoint = spec.endpoint ? new URL(spec.endpoint) : undefined;
   const port = endpoint ? Number(endpoint.port || (endpoint.protocol === 'http:' ? 80 : 443)) : 443;
   const lookup = egressLookup(egress, port);
@@ -122,4 +119,4 @@ export function openS3Source(spec: S3SourceSpec, secretAccessKey: string | undef
   };
 }
 
-export type S3Source = ReturnType<typeof openS3Source>;
+export type S3Source = Awaited<ReturnType<typeof openS3Source>>;
