@@ -3,7 +3,7 @@
  * (types.ts), or a refusal when the host gave none.
  */
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector, fetch } from 'undici';
 import { ConnectorError, type ConnectorContext, type EgressPolicy } from './types.js';
 
@@ -58,6 +58,25 @@ export function egressAgent(policy: EgressPolicy): Agent {
       );
     },
   });
+}
+
+/**
+ * A DNS lookup for node's http/https agents (clients such as the AWS SDK's) that answers only the
+ * address the egress policy allows for the host on `port`; a refused host fails the connection.
+ */
+export function egressLookup(policy: EgressPolicy, port: number): LookupFunction {
+  return (hostname, options, callback) => {
+    policy.resolve(hostname, port).then(
+      ({ address, family }) => {
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+            { address, family },
+          ]);
+        else callback(null, address, family);
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, '', 4),
+    );
+  };
 }
 
 /**

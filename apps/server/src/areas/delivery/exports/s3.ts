@@ -7,26 +7,9 @@
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { EgressPolicy } from '@svc/engine';
+import { egressLookup, type EgressPolicy } from '@svc/engine';
 import type { S3DestinationConfig } from './config.js';
-
-/** A DNS lookup that answers only addresses the egress policy allows (for the endpoint's port). */
-function egressLookup(egress: EgressPolicy, port: number): LookupFunction {
-  return (hostname, options, callback) => {
-    egress.resolve(hostname, port).then(
-      ({ address, family }) => {
-        if ((options as { all?: boolean }).all)
-          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
-            { address, family },
-          ]);
-        else callback(null, address, family);
-      },
-      (error: Error) => callback(error as NodeJS.ErrnoException, '', 4),
-    );
-  };
-}
 
 /**
  * An S3 client for the destination, every connection through the egress policy; the caller destroys

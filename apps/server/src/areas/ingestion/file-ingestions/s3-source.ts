@@ -8,12 +8,11 @@
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import type { EgressPolicy } from '@svc/engine';
+import { egressLookup, type EgressPolicy } from '@svc/engine';
 import picomatch from 'picomatch';
 
 export interface S3SourceSpec {
@@ -40,20 +39,6 @@ export interface S3Object {
 /** The prefix as a folder (`incoming` is `incoming/`); an object's key is this plus its name. */
 export const folderOf = (spec: Pick<S3SourceSpec, 'prefix'>) =>
   spec.prefix && !spec.prefix.endsWith('/') ? `${spec.prefix}/` : (spec.prefix ?? '');
-
-/** An agent's lookup that resolves through the egress policy: the address connected to is the one checked. */
-function egressLookup(egress: EgressPolicy, port: number): LookupFunction {
-  return (hostname, options, callback) => {
-    egress.resolve(hostname, port).then(
-      ({ address, family }) => {
-        if ((options as { all?: boolean }).all)
-          (callback as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
-        else callback(null, address, family);
-      },
-      (error: Error) => callback(error as NodeJS.ErrnoException, '', 4),
-    );
-  };
-}
 
 export async function openS3Source(spec: S3SourceSpec, secretAccessKey: string | undefined, egress: EgressPolicy) {
   // The AWS SDK is loaded by the first bucket a process reads, not by every process.
