@@ -107,3 +107,15 @@ export async function pgQuery(adminUrl: string, database: string, text: string):
     await client.end();
   }
 }
+
+/** A connector's host, port, login and database from a server URL (postgres:// or mysql://) and a database name. */
+export function serverConfigOf(url: string, database: string) {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || (parsed.protocol.startsWith('mysql') ? 3306 : 5432)),
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database,
+  };
+}

@@ -6,29 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgQuery as pgQueryOn, quiet } from '../../../__tests__/support.js';
+import { pgQuery as pgQueryOn, quiet, serverConfigOf } from '../../../__tests__/support.js';
 import type { ConnectorHandle, WriteMode } from '../../../types.js';
 import { openPostgres } from '../../postgres/definition.js';
 import { mysqlConnector } from '../definition.js';
 
 const PG_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MYSQL_URL = new URL(process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306');
+const MYSQL_URL = process.env['SVC_TEST_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306';
 const name = `svc_loaddata_${randomBytes(5).toString('hex')}`;
-const pgAdmin = new URL(PG_URL);
-const pgConfig = {
-  host: pgAdmin.hostname,
-  port: Number(pgAdmin.port || 5432),
-  database: name,
-  user: decodeURIComponent(pgAdmin.username),
-  password: decodeURIComponent(pgAdmin.password),
-};
-const mysqlConfig = {
-  host: MYSQL_URL.hostname,
-  port: Number(MYSQL_URL.port || 3306),
-  user: decodeURIComponent(MYSQL_URL.username),
-  password: decodeURIComponent(MYSQL_URL.password),
-  database: name,
-};
+const pgConfig = serverConfigOf(PG_URL, name);
+const mysqlConfig = serverConfigOf(MYSQL_URL, name);
 
 const pgQuery = (database: string, text: string) => pgQueryOn(PG_URL, database, text);
 
