@@ -16,14 +16,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import {
-  BENCH_ADMIN_PASSWORD,
-  benchProject,
-  databaseUrl,
-  runSql,
-  startBenchService,
-  type BenchService,
-} from './support.js';
+import { benchProject, databaseUrl, runSql, startBenchService, type BenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -226,16 +219,7 @@ try {
   });
   const call = service.call;
   const admin = new URL(ADMIN_URL);
-  // A token of its own for the latency probe (the one of `call` is not exposed).
-  const token = (
-    (await (
-      await fetch(`${service.base}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
+  const token = service.token;
   const watch = { pid: service.child.pid, base: service.base, token };
   const { project, source, destination } = await benchProject(call, ADMIN_URL, names);
   const cdc = await call('POST', '/api/v1/cdc-tables', {

@@ -12,15 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import {
-  BENCH_ADMIN_PASSWORD,
-  databaseUrl,
-  dropBenchDatabases,
-  postgresConnectorConfig,
-  runSql,
-  sh,
-  startBenchService,
-} from './support.js';
+import { databaseUrl, dropBenchDatabases, postgresConnectorConfig, runSql, sh, startBenchService } from './support.js';
 
 const ADMIN_URL = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['SVC_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -81,15 +73,7 @@ try {
         config: postgresConnectorConfig(ADMIN_URL, names.destination),
       })
     )['id'] as string;
-    const token = (
-      (await (
-        await fetch(`${service.base}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = service.token;
     const ingestion = (
       await call('POST', '/api/v1/file-ingestions', {
         project_id: project,

@@ -49,6 +49,8 @@ export interface BenchService {
   child: ChildProcess;
   /** An API call as the seeded administrator; a 4xx or 5xx answer throws with its body. */
   call(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
+  /** The access token `call` sends, for clients of their own (uploads, probes, load generators). */
+  token: string;
   stop(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startBenchService(options: {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   };
-  let token: string | undefined;
+  let token = '';
   const call = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(`${base}${route}`, {
       method,
@@ -105,7 +107,7 @@ export async function startBenchService(options: {
     await stop();
     throw error;
   }
-  return { base, child, call, stop };
+  return { base, child, call, token, stop };
 }
 
 /** A postgres connector's configuration for a database of the server `adminUrl` points at. */
